@@ -1,0 +1,24 @@
+// Bundles the server into dist/main.js. Our workspace packages (TypeScript sources) are
+// bundled in; every npm dependency stays external and is loaded from node_modules.
+import { build } from "esbuild";
+import fs from "node:fs";
+
+const pkg = JSON.parse(fs.readFileSync(new URL("./package.json", import.meta.url), "utf8"));
+const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter((name) => !name.startsWith("@touchline/"));
+
+const entries = fs.existsSync("scripts") ? fs.readdirSync("scripts").filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts")).map((f) => `scripts/${f}`) : [];
+await build({
+  entryPoints: ["src/main.ts", ...entries],
+  outdir: "dist",
+  outbase: ".",
+  entryNames: "[name]",
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  sourcemap: true,
+  external: [...external, ...external.map((name) => `${name}/*`)],
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  logLevel: "warning",
+});
+console.log("server built: dist/main.js");

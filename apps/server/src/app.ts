@@ -1,0 +1,87 @@
+import fs from "node:fs";
+import path from "node:path";
+import compress from "@fastify/compress";
+import cookie from "@fastify/cookie";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Config } from "./config.ts";
+import { connectDatabase, type DatabaseConnection } from "./db/client.ts";
+import { migrate } from "./db/migrate.ts";
+import { healthRoutes, type HealthState } from "./health/routes.ts";
+import { installErrorHandler } from "./http/errors.ts";
+import { loggerOptions } from "./http/logger.ts";
+import { installOriginCheck } from "./http/origin-check.ts";
+import { API_CSP } from "./http/security-headers.ts";
+import type { AppServices } from "./services.ts";
+import { redirectRoutes } from "./site/redirects.ts";
+import { siteRoutes } from "./site/routes.ts";
+import { registerWeb } from "./web/serve-web.ts";
+
+export interface BuildOptions {
+  /** An already-connected database (tests share one per file); otherwise one is opened from config. */
+  database?: DatabaseConnection;
+  now?: () => Date;
+  /** Serve the built web app when it exists (default true). */
+  web?: boolean;
+}
+
+export type App = FastifyInstance & { services: AppServices; healthState: HealthState };
+
+/** Builds the whole server: API, media, and the web app. Tests call it and use inject(). */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const app = Fastify({
+    logger: loggerOptions(config),
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 64 * 1024,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ownsDatabase = !options.database;
+  const database =
+    options.database ??
+    (await connectDatabase({ url: config.DATABASE_URL, pgliteDir: path.join(config.dataDir, "db"), poolSize: config.DATABASE_POOL_SIZE }));
+  await migrate(database);
+  if (ownsDatabase) app.addHook("onClose", () => database.close());
+
+  const services: AppServices = { config, database, db: database.db, log: app.log, now: options.now ?? (() => new Date()) };
+  const healthState: HealthState = { draining: false };
+
+  installErrorHandler(app);
+  installOriginCheck(app, config.PUBLIC_URL);
+  await app.register(helmet, {
+    contentSecurityPolicy: false,
+    hsts: config.isProduction,
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: "same-origin" },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+  });
+  // Pages set their own CSP (hashes of their inline scripts); everything else gets the strict one.
+  app.addHook("onSend", async (_request, reply, payload) => {
+    if (!reply.hasHeader("content-security-policy")) reply.header("content-security-policy", API_CSP);
+    return payload;
+  });
+  await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+
+  await app.register(healthRoutes, { services, state: healthState });
+  await app.register(siteRoutes, { services });
+  await app.register(redirectRoutes, { services });
+
+  const webBuild = config.webBuildDir;
+  if (options.web !== false && webBuild && fs.existsSync(path.join(webBuild, "server", "index.js"))) {
+    await registerWeb(app, {
+      buildDir: webBuild,
+      mode: config.isProduction ? "production" : "development",
+      loadContext: (request) => ({ publicUrl: config.PUBLIC_URL?.replace(/\/$/, "") ?? `${request.protocol}://${request.host}` }),
+    });
+  }
+
+  return Object.assign(app, { services, healthState }) as unknown as App;
+}

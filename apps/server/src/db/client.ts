@@ -1,0 +1,96 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import pg from "pg";
+
+/** The drizzle handle every domain service uses; the same type over PGlite and node-postgres. */
+export type Database = PgDatabase<PgQueryResultHKT>;
+
+export interface DatabaseConnection {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /**
+   * Runs fn on one dedicated connection (session-level advisory locks need that).
+   * query() takes SQL text that may hold several statements and returns the last result's rows.
+   */
+  withSession<T>(fn: (query: (sqlText: string) => Promise<Record<string, unknown>[]>) => Promise<T>): Promise<T>;
+  /** Answers whether the database accepts queries right now. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://… for PostgreSQL; otherwise PGlite. */
+  url?: string;
+  /** PGlite data folder; omitted means in memory (tests). */
+  pgliteDir?: string;
+  poolSize?: number;
+}
+
+export async function connectDatabase(options: DatabaseOptions): Promise<DatabaseConnection> {
+  if (options.url) return connectPostgres(options.url, options.poolSize ?? 10);
+  return connectPglite(options.pgliteDir);
+}
+
+async function connectPglite(dataDir?: string): Promise<DatabaseConnection> {
+  if (dataDir) await fs.mkdir(path.dirname(dataDir), { recursive: true });
+  const client = new PGlite(dataDir);
+  await client.waitReady;
+  let closed = false;
+  return {
+    db: drizzlePglite(client) as unknown as Database,
+    kind: "pglite",
+    withSession: (fn) =>
+      fn(async (text) => {
+        const results = await client.exec(text);
+        return (results.at(-1)?.rows ?? []) as Record<string, unknown>[];
+      }),
+    ping: async () => {
+      if (closed) return false;
+      try {
+        await client.query("select 1");
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: async () => {
+      closed = true;
+      await client.close();
+    },
+  };
+}
+
+async function connectPostgres(url: string, poolSize: number): Promise<DatabaseConnection> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  // An idle client that loses its connection emits 'error'; without a listener that would crash the process.
+  pool.on("error", () => {});
+  return {
+    db: drizzlePg(pool) as unknown as Database,
+    kind: "postgres",
+    withSession: async (fn) => {
+      const client = await pool.connect();
+      try {
+        return await fn(async (text) => {
+          const result = (await client.query(text)) as pg.QueryResult | pg.QueryResult[];
+          const last = Array.isArray(result) ? result.at(-1) : result;
+          return (last?.rows ?? []) as Record<string, unknown>[];
+        });
+      } finally {
+        client.release();
+      }
+    },
+    ping: async () => {
+      try {
+        await pool.query("select 1");
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,5 @@
+import type { Migration } from "../migrate.ts";
+import { siteMigration } from "./0001_site.ts";
+
+/** Every migration, in the order it shipped. Add new ones at the end with the next number. */
+export const MIGRATIONS: Migration[] = [siteMigration];

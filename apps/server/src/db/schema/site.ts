@@ -1,0 +1,27 @@
+import { pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+export const contactMessages = pgTable("contact_messages", {
+  id: uuid("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  message: text("message").notNull(),
+  /** 'website' for the contact form; other sources (a club writing about a player) come later. */
+  source: text("source").notNull().default("website"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  handledAt: timestamp("handled_at", { withTimezone: true }),
+  handledBy: text("handled_by"),
+});
+
+export const deletionRequests = pgTable("deletion_requests", {
+  id: uuid("id").primaryKey(),
+  email: text("email").notNull(),
+  reason: text("reason"),
+  otherReason: text("other_reason"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  /** created_at + 30 days: the promise of the privacy policy. */
+  dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+  status: text("status", { enum: ["open", "done", "no-account"] }).notNull().default("open"),
+  closedAt: timestamp("closed_at", { withTimezone: true }),
+  closedBy: text("closed_by"),
+  outcome: text("outcome"),
+});

@@ -1,0 +1,73 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import type { ZodError } from "zod";
+import type { ApiErrorBody } from "@touchline/contract/api-error";
+import { EXTRA } from "@touchline/contract/messages";
+
+/** Thrown by services for an answer the caller should see as-is (409 taken, 403 forbidden, …). */
+export class HttpError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    message: string,
+    public readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = "HttpError";
+  }
+}
+
+/** First message per field, keyed by the field's path ("scout.position" for nested ones). */
+export function fieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join(".") || "body";
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+export function validationError(error: ZodError): HttpError {
+  return new HttpError(400, EXTRA.invalidRequest, fieldErrors(error.issues));
+}
+
+/** Every error leaves as { message, errors? } with a 4xx or 500; a 500 never shows internals. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      // instancePath is "/field/sub" for body issues; the message is the one our schema wrote.
+      const issues = error.validation.map((v) => ({
+        path: v.instancePath.split("/").filter(Boolean) as PropertyKey[],
+        message: v.message ?? EXTRA.invalidRequest,
+      }));
+      return reply.code(400).send({ message: EXTRA.invalidRequest, errors: fieldErrors(issues) } satisfies ApiErrorBody);
+    }
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) } satisfies ApiErrorBody);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message = status === 429 ? EXTRA.tooManyRequests : publicMessageFor(error);
+      return reply.code(status).send({ message } satisfies ApiErrorBody);
+    }
+    request.log.error({ err: error }, "request failed");
+    return reply.code(500).send({ message: EXTRA.serverError } satisfies ApiErrorBody);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ message: EXTRA.notFound } satisfies ApiErrorBody);
+  });
+}
+
+function publicMessageFor(error: FastifyError): string {
+  switch (error.code) {
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return "The request is too large.";
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return "Send the request as JSON.";
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+      return "The request body is not valid JSON.";
+    default:
+      return error.message || EXTRA.invalidRequest;
+  }
+}

@@ -1,0 +1,16 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "./config.ts";
+import type { Database, DatabaseConnection } from "./db/client.ts";
+
+/**
+ * What every domain plugin receives: configuration and the outside systems. Each issue adds
+ * its own (sms, email, storage, …) here, built once in buildApp.
+ */
+export interface AppServices {
+  config: Config;
+  database: DatabaseConnection;
+  db: Database;
+  log: FastifyBaseLogger;
+  /** The server's clock; tests move it to check expiry rules. */
+  now: () => Date;
+}

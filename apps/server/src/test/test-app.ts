@@ -1,0 +1,75 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { buildApp, type App } from "../app.ts";
+import { loadConfig, type Config } from "../config.ts";
+import { connectDatabase, type DatabaseConnection } from "../db/client.ts";
+
+/**
+ * A fresh database for one test file: in-memory PGlite, or (TEST_DB=postgres) a new database
+ * created on the TEST_DATABASE_URL server and dropped afterwards.
+ */
+export async function createTestDatabase(): Promise<{ connection: DatabaseConnection; url?: string; drop: () => Promise<void> }> {
+  if (process.env.TEST_DB !== "postgres") {
+    const connection = await connectDatabase({});
+    return { connection, drop: () => connection.close() };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
+  const name = `touchline_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const connection = await connectDatabase({ url: url.toString(), poolSize: 5 });
+  return {
+    connection,
+    url: url.toString(),
+    drop: async () => {
+      await connection.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: App;
+  config: Config;
+  dataDir: string;
+  database: DatabaseConnection;
+  /** Moves the server's clock (expiry rules); starts at the real time. */
+  clock: { now: Date; advance(ms: number): void };
+  close(): Promise<void>;
+}
+
+/** The whole server on a fresh database and an empty DATA_DIR, without the web build. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "touchline-test-"));
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent", WEB_BUILD_DIR: "none", ...env });
+  const { connection, drop } = await createTestDatabase();
+  const clock = {
+    now: new Date(),
+    advance(ms: number) {
+      clock.now = new Date(clock.now.getTime() + ms);
+    },
+  };
+  const app = await buildApp(config, { database: connection, now: () => new Date(clock.now), web: false });
+  return {
+    app,
+    config,
+    dataDir,
+    database: connection,
+    clock,
+    close: async () => {
+      await app.close();
+      await drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,124 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pathToFileURL } from "node:url";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import type { WebLoadContext } from "@touchline/contract/load-context";
+import { pageCsp } from "../http/security-headers.ts";
+
+export interface WebOptions {
+  /** The folder `react-router build` wrote: client/ and server/index.js. */
+  buildDir: string;
+  mode: "production" | "development";
+  loadContext: (request: FastifyRequest) => WebLoadContext | Promise<WebLoadContext>;
+}
+
+interface PrerenderedPage {
+  html: string;
+  etag: string;
+  csp: string;
+}
+
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * Serves the React Router app from this Fastify process: hashed assets cached for a year,
+ * prerendered pages from memory, everything else rendered by the server build.
+ */
+export async function registerWeb(app: FastifyInstance, options: WebOptions): Promise<void> {
+  const clientDir = path.join(options.buildDir, "client");
+  const build = (await import(pathToFileURL(path.join(options.buildDir, "server", "index.js")).href)) as ServerBuild;
+  const handle = createRequestHandler(build, options.mode);
+  const prerendered = await loadPrerenderedPages(clientDir);
+
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    prefix: "/",
+    wildcard: false,
+    index: false,
+    // Prerendered HTML is served from memory below, with its own CSP and revalidation.
+    allowedPath: (pathName) => !pathName.endsWith(".html"),
+    setHeaders(res, filePath) {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header("cache-control", hashed ? `public, max-age=${YEAR_SECONDS}, immutable` : "public, max-age=3600");
+    },
+  });
+
+  const render = async (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split("?")[0] ?? "/";
+    if (pathname === "/api" || pathname.startsWith("/api/")) return reply.callNotFound();
+
+    const page = prerendered.get(normalisePath(pathname));
+    if (page && !request.url.includes("?")) return sendPrerendered(request, reply, page);
+
+    // The web app widens AppLoadContext to WebLoadContext by declaration merging (apps/web/app/env.d.ts).
+    const context = (await options.loadContext(request)) as unknown as AppLoadContext;
+    const response = await handle(toWebRequest(request, reply), context);
+    return sendWebResponse(reply, response);
+  };
+  app.get("/*", render);
+  app.get("/", render);
+}
+
+async function loadPrerenderedPages(clientDir: string): Promise<Map<string, PrerenderedPage>> {
+  const pages = new Map<string, PrerenderedPage>();
+  let entries: string[] = [];
+  try {
+    entries = (await fs.readdir(clientDir, { recursive: true })) as string[];
+  } catch {
+    return pages;
+  }
+  for (const relative of entries) {
+    if (!relative.endsWith("index.html")) continue;
+    const html = await fs.readFile(path.join(clientDir, relative), "utf8");
+    const route = normalisePath(`/${path.dirname(relative).split(path.sep).join("/")}`.replace(/\/\.$/, "/"));
+    pages.set(route, { html, etag: `"${createHash("sha1").update(html).digest("base64url")}"`, csp: pageCsp(html) });
+  }
+  return pages;
+}
+
+function normalisePath(pathname: string): string {
+  const trimmed = pathname.replace(/\/+$/, "");
+  return trimmed === "" ? "/" : trimmed;
+}
+
+function sendPrerendered(request: FastifyRequest, reply: FastifyReply, page: PrerenderedPage) {
+  reply.header("cache-control", "no-cache").header("etag", page.etag).header("content-security-policy", page.csp);
+  if (request.headers["if-none-match"] === page.etag) return reply.code(304).send();
+  return reply.type("text/html; charset=utf-8").send(page.html);
+}
+
+function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
+  }
+  const controller = new AbortController();
+  reply.raw.on("close", () => controller.abort());
+  return new Request(url, { method: request.method, headers, signal: controller.signal });
+}
+
+async function sendWebResponse(reply: FastifyReply, response: Response) {
+  reply.code(response.status);
+  for (const [key, value] of response.headers) {
+    if (key === "set-cookie") continue;
+    reply.header(key, value);
+  }
+  for (const cookie of response.headers.getSetCookie()) reply.header("set-cookie", cookie);
+
+  const type = response.headers.get("content-type") ?? "";
+  if (type.startsWith("text/html")) {
+    // Whole pages are small; reading them lets us hash their inline scripts into the CSP.
+    const html = await response.text();
+    reply.header("content-security-policy", pageCsp(html));
+    if (!response.headers.has("cache-control")) reply.header("cache-control", "no-cache");
+    return reply.send(html);
+  }
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream));
+}

@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config";
+
+// Component tests run without the React Router Vite plugin (it is for app builds only).
+export default defineConfig({
+  test: {
+    name: "web",
+    include: ["app/**/*.test.{ts,tsx}"],
+    environment: "jsdom",
+    setupFiles: ["./vitest.setup.ts"],
+  },
+  esbuild: { jsx: "automatic" },
+});

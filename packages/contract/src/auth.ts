@@ -1,0 +1,135 @@
+import { z } from "zod";
+import { MIN_REGISTRATION_AGE, OTP_LENGTH, PASSWORD_MIN_LENGTH } from "./limits.ts";
+import { EXTRA, LOGIN, REGISTER, RESET } from "./messages.ts";
+import { normalizeZambianMobile } from "./phone.ts";
+import { emailField } from "./site.ts";
+
+const PASSWORD_MAX_LENGTH = 128;
+const NAME_MAX = 50;
+const USERNAME_MAX = 30;
+
+/** A Zambian mobile number in any accepted spelling, turned into E.164. */
+export const phoneField = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .transform((value, ctx) => {
+      const e164 = normalizeZambianMobile(value);
+      if (!e164) {
+        ctx.addIssue({ code: "custom", message: EXTRA.phoneInvalid });
+        return z.NEVER;
+      }
+      return e164;
+    });
+
+/** Whole years between a YYYY-MM-DD birth date and today (UTC calendar). */
+export function ageOn(dateOfBirth: string, today: Date = new Date()): number {
+  const [y, m, d] = dateOfBirth.split("-").map(Number) as [number, number, number];
+  let age = today.getUTCFullYear() - y;
+  const beforeBirthday = today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d);
+  if (beforeBirthday) age -= 1;
+  return age;
+}
+
+export function todayIso(today: Date = new Date()): string {
+  return today.toISOString().slice(0, 10);
+}
+
+const dateOfBirthField = z
+  .string({ error: REGISTER.dateOfBirthRequired })
+  .min(1, REGISTER.dateOfBirthRequired)
+  .regex(/^\d{4}-\d{2}-\d{2}/, REGISTER.dateOfBirthRequired)
+  .transform((value) => value.slice(0, 10))
+  .refine((value) => !Number.isNaN(Date.parse(value)), REGISTER.dateOfBirthRequired)
+  .refine((value) => value <= todayIso(), REGISTER.dateOfBirthFuture)
+  .refine((value) => value > todayIso() || ageOn(value) >= MIN_REGISTRATION_AGE, REGISTER.tooYoung);
+
+export const registrationSchema = z.object({
+  firstName: z.string({ error: REGISTER.firstNameRequired }).trim().min(1, REGISTER.firstNameRequired).max(NAME_MAX, EXTRA.tooLong(NAME_MAX)),
+  lastName: z.string({ error: REGISTER.lastNameRequired }).trim().min(1, REGISTER.lastNameRequired).max(NAME_MAX, EXTRA.tooLong(NAME_MAX)),
+  userName: z
+    .string({ error: REGISTER.usernameRequired })
+    .min(1, REGISTER.usernameRequired)
+    .regex(/^\S*$/, REGISTER.usernameNoSpaces)
+    .max(USERNAME_MAX, EXTRA.tooLong(USERNAME_MAX))
+    .regex(/^[A-Za-z0-9._-]*$/, EXTRA.usernameChars),
+  dateOfBirth: dateOfBirthField,
+  email: emailField(REGISTER.emailRequired, REGISTER.emailInvalid),
+  phoneNumber: phoneField(REGISTER.phoneRequired),
+  password: z
+    .string({ error: REGISTER.passwordRequired })
+    .min(1, REGISTER.passwordRequired)
+    .min(PASSWORD_MIN_LENGTH, REGISTER.passwordTooShort)
+    .max(PASSWORD_MAX_LENGTH, EXTRA.tooLong(PASSWORD_MAX_LENGTH)),
+});
+export type RegistrationInput = z.input<typeof registrationSchema>;
+
+export const loginSchema = z.object({
+  phoneNumber: phoneField(LOGIN.phoneRequired),
+  password: z.string({ error: LOGIN.passwordRequired }).min(1, LOGIN.passwordRequired).max(PASSWORD_MAX_LENGTH, EXTRA.tooLong(PASSWORD_MAX_LENGTH)),
+  rememberMe: z.boolean().optional().default(false),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+/**
+ * The spec's client sends the joined code as a number, which drops a leading zero
+ * ("01234" -> 1234). We accept a number or a string and pad it back to five digits.
+ */
+export const otpField = z
+  .union([z.number().int().min(0).max(10 ** OTP_LENGTH - 1), z.string().regex(new RegExp(`^\\d{${OTP_LENGTH}}$`))], {
+    error: `Enter the ${OTP_LENGTH}-digit code`,
+  })
+  .transform((value) => String(value).padStart(OTP_LENGTH, "0"));
+
+export const verifyGeneralOtpSchema = z.object({
+  phoneNumber: phoneField(REGISTER.phoneRequired),
+  otp: otpField,
+  email: z.string().optional(),
+});
+
+export const requestPasswordResetOtpSchema = z.object({ phoneNumber: phoneField(REGISTER.phoneRequired) });
+
+export const verifyPasswordResetOtpSchema = z.object({ phoneNumber: phoneField(REGISTER.phoneRequired), otp: otpField });
+
+/** Lowercase, uppercase, digit and one of @$!%*?&, and nothing outside those classes. */
+export const STRONG_PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]+$/;
+
+export const newPasswordField = z
+  .string({ error: RESET.newPasswordRequired })
+  .min(1, RESET.newPasswordRequired)
+  .min(PASSWORD_MIN_LENGTH, RESET.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, EXTRA.tooLong(PASSWORD_MAX_LENGTH))
+  .regex(STRONG_PASSWORD_PATTERN, RESET.passwordRule);
+
+const confirmPasswordField = z.string({ error: RESET.confirmRequired }).min(1, RESET.confirmRequired);
+const passwordsMatch = { message: RESET.mismatch, path: ["confirmPassword"] };
+
+export const resetPasswordSchema = z
+  .object({
+    phoneNumber: phoneField(REGISTER.phoneRequired),
+    resetToken: z.string().min(1, RESET.missingData).max(200),
+    newPassword: newPasswordField,
+    confirmPassword: confirmPasswordField,
+  })
+  .refine((body) => body.newPassword === body.confirmPassword, passwordsMatch);
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string({ error: LOGIN.passwordRequired }).min(1, LOGIN.passwordRequired).max(PASSWORD_MAX_LENGTH),
+    newPassword: newPasswordField,
+    confirmPassword: confirmPasswordField,
+  })
+  .refine((body) => body.newPassword === body.confirmPassword, passwordsMatch);
+
+/** The login answer (SPEC.md section 3 "Login session"); the client keeps it for display only. */
+export const sessionSchema = z.object({
+  scoutId: z.string(),
+  username: z.string(),
+  email: z.string(),
+  phoneNumber: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.enum(["player", "reviewer", "admin"]),
+});
+export type SessionInfo = z.infer<typeof sessionSchema>;

@@ -1,0 +1,40 @@
+/** Business constants of SPEC.md section 9. Both the web forms and the server import these. */
+export const OTP_LENGTH = 5;
+export const MIN_REGISTRATION_AGE = 14;
+export const PASSWORD_MIN_LENGTH = 8;
+
+export const VIDEO_MAX_BYTES = 150 * 1024 * 1024;
+export const VIDEO_MAX_SECONDS = 180;
+export const MAX_VIDEOS = 2;
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const IMAGE_MIME_TYPES = ["image/jpeg", "image/png", "image/gif"] as const;
+export const VIDEO_MIME_TYPES = ["video/mp4"] as const;
+
+export const ABOUT_MAX_LENGTH = 300;
+export const HEIGHT_CM = { min: 100, max: 250 } as const;
+export const WEIGHT_KG = { min: 30, max: 150 } as const;
+
+export const UPLOAD_CHUNK_BYTES = 5 * 1024 * 1024;
+export const PROFILE_CACHE_MS = 5 * 60 * 1000;
+export const PROFILE_MAX_RETRIES = 3;
+
+export const PHONE_COUNTRY = "ZM" as const;
+export const PHONE_COUNTRY_CALLING_CODE = "260";
+
+export const DELETION_CONFIRMATION_PHRASE = "DELETE MY ACCOUNT";
+export const DELETION_PROCESSING_DAYS = 30;
+export const DELETION_REDIRECT_MS = 3000;
+
+export const CONTACT_NAME_MAX = 100;
+export const CONTACT_EMAIL_MAX = 254;
+export const CONTACT_MESSAGE_MAX = 5000;
+export const DELETION_REASON_OTHER_MAX = 1000;
+
+/** SMS codes (issue "Player accounts"). */
+export const OTP_TTL_MS = 10 * 60 * 1000;
+export const OTP_MAX_ATTEMPTS = 5;
+export const OTP_RESEND_INTERVAL_MS = 60 * 1000;
+export const OTP_MAX_SENDS_PER_HOUR = 5;
+export const RESET_TOKEN_TTL_MS = 15 * 60 * 1000;
+export const SESSION_REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;

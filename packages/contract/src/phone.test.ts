@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { maskPhone, normalizeZambianMobile } from "./phone.ts";
+
+describe("normalizeZambianMobile", () => {
+  it.each([
+    ["+260971234567", "+260971234567"],
+    ["260971234567", "+260971234567"],
+    ["0971234567", "+260971234567"],
+    ["097 123 4567", "+260971234567"],
+    ["0761234567", "+260761234567"],
+    ["0961234567", "+260961234567"],
+  ])("accepts %s as %s", (input, expected) => {
+    expect(normalizeZambianMobile(input)).toBe(expected);
+  });
+
+  it.each([[""], ["12345"], ["+27821234567"], ["0211234567"], ["09712345678"], ["abc"]])("rejects %s", (input) => {
+    expect(normalizeZambianMobile(input)).toBeNull();
+  });
+});
+
+describe("maskPhone", () => {
+  it("keeps only the prefix and the last two digits", () => {
+    expect(maskPhone("+260971234567")).toBe("+260 97*****67");
+  });
+});

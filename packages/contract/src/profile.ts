@@ -1,0 +1,93 @@
+import { z } from "zod";
+import { FITNESS_VALUES, POSITION_VALUES, PREFERRED_FOOT_VALUES } from "./enums.ts";
+import { ABOUT_MAX_LENGTH, HEIGHT_CM, WEIGHT_KG } from "./limits.ts";
+import { EXTRA, PROFILE_FORM } from "./messages.ts";
+
+/** Required select: empty gets the "required" message, anything outside the list the "select" one. */
+const choice = <T extends [string, ...string[]]>(values: T, required: string, select: string) =>
+  z
+    .string({ error: required })
+    .min(1, required)
+    .refine((value): value is T[number] => (values as readonly string[]).includes(value), select);
+
+const measure = (bounds: { min: number; max: number }, required: string, minMessage: string, maxMessage: string) =>
+  z.coerce
+    .number({ error: required })
+    .refine((n) => Number.isFinite(n), required)
+    .refine((n) => n >= bounds.min, minMessage)
+    .refine((n) => n <= bounds.max, maxMessage);
+
+/** Where a stored file is read back from: GET /api/media/{fileId}. */
+export const MEDIA_URL_PREFIX = "/api/media/";
+export function mediaUrl(fileId: string): string {
+  return `${MEDIA_URL_PREFIX}${fileId}`;
+}
+export function fileIdFromMediaUrl(url: string): string | null {
+  const path = url.startsWith("http") ? new URL(url).pathname : url;
+  if (!path.startsWith(MEDIA_URL_PREFIX)) return null;
+  const id = path.slice(MEDIA_URL_PREFIX.length).split(/[/?#]/)[0] ?? "";
+  return /^[A-Za-z0-9_-]{8,64}$/.test(id) ? id : null;
+}
+
+/** Body of POST /api/Scouts/ScoutManagement/CreateNewScout (SPEC.md section 3 "Player info submitted"). */
+export const playerInfoSchema = z
+  .object({
+    scoutId: z.string().min(1),
+    coverPhotoPath: z.string({ error: PROFILE_FORM.imageRequired }).min(1, PROFILE_FORM.imageRequired).max(500),
+    videoPath: z.string({ error: PROFILE_FORM.videoRequired }).min(1, PROFILE_FORM.videoRequired).max(500),
+    videoPathTwo: z.string().max(500).nullish().transform((v) => (v ? v : null)),
+    position: choice(POSITION_VALUES, PROFILE_FORM.positionRequired, PROFILE_FORM.positionSelect),
+    secondaryPosition: z
+      .string()
+      .nullish()
+      .transform((v) => (v ? v : null))
+      .refine((v) => v === null || (POSITION_VALUES as readonly string[]).includes(v), PROFILE_FORM.positionSelect),
+    preferredFoot: choice(PREFERRED_FOOT_VALUES, PROFILE_FORM.footRequired, PROFILE_FORM.footSelect),
+    heightInCm: measure(HEIGHT_CM, EXTRA.heightRequired, PROFILE_FORM.heightMin, PROFILE_FORM.heightMax),
+    weightInKg: measure(WEIGHT_KG, EXTRA.weightRequired, PROFILE_FORM.weightMin, PROFILE_FORM.weightMax),
+    currentFitnessStatus: choice(FITNESS_VALUES, PROFILE_FORM.fitnessRequired, PROFILE_FORM.fitnessSelect),
+    aboutYourself: z
+      .string()
+      .max(ABOUT_MAX_LENGTH, EXTRA.aboutTooLong)
+      .nullish()
+      .transform((v) => v ?? ""),
+    /** Sent by the spec's client; the server ignores both and uses its own clock. */
+    submissionDate: z.string().optional(),
+    videoUploadDate: z.string().nullish(),
+  })
+  .refine((body) => body.secondaryPosition === null || body.secondaryPosition !== body.position, {
+    message: EXTRA.secondarySameAsPrimary,
+    path: ["secondaryPosition"],
+  });
+export type PlayerInfoInput = z.input<typeof playerInfoSchema>;
+
+/** GET /api/Scouts/ScoutManagement/GetScoutById/{scoutId} (SPEC.md section 3 "Player info read back"). */
+export interface PlayerInfoResponse {
+  scout: {
+    scoutsInformationId: string;
+    scoutId: string;
+    username: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    phoneNumber: string;
+    coverPhotoPath: string;
+    videoPath: string;
+    videoPathTwo: string | null;
+    position: string;
+    secondaryPosition: string | null;
+    heightInCm: number;
+    weightInKg: number;
+    preferredFoot: string;
+    currentFitnessStatus: string;
+    aboutYourself: string;
+    submissionDate: string;
+    videoUploadDate: string | null;
+    isVideoApproved: boolean;
+    reviewStatus: "pending" | "approved" | "rejected";
+    rejectionReason: string | null;
+  };
+  isVideoExpired: boolean;
+  daysUntilExpiration: number;
+  videoExpirationDate: string;
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { contactMessageSchema, deletionRequestSchema } from "./site.ts";
+import { EXTRA } from "./messages.ts";
+
+function firstErrors(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+  return Object.fromEntries((result.error?.issues ?? []).map((i) => [String(i.path[0]), i.message]));
+}
+
+describe("contactMessageSchema", () => {
+  it("accepts a complete message and trims it", () => {
+    const parsed = contactMessageSchema.parse({ name: " Mwila ", email: "mwila@example.zm", message: "Hello" });
+    expect(parsed.name).toBe("Mwila");
+  });
+  it("names every missing field", () => {
+    const errors = firstErrors(contactMessageSchema.safeParse({ name: "", email: "nope", message: "" }));
+    expect(errors).toEqual({ name: EXTRA.contactNameRequired, email: EXTRA.emailInvalid, message: EXTRA.contactMessageRequired });
+  });
+});
+
+describe("deletionRequestSchema", () => {
+  const valid = { email: "a@b.co", understand: true, confirmation_text: "DELETE MY ACCOUNT", confirmation: true };
+  it("accepts the exact phrase", () => {
+    expect(deletionRequestSchema.safeParse(valid).success).toBe(true);
+  });
+  it("rejects the phrase in another case", () => {
+    const errors = firstErrors(deletionRequestSchema.safeParse({ ...valid, confirmation_text: "delete my account" }));
+    expect(errors.confirmation_text).toBe(EXTRA.confirmationTextMismatch);
+  });
+  it("requires both ticks", () => {
+    const errors = firstErrors(deletionRequestSchema.safeParse({ ...valid, understand: false, confirmation: false }));
+    expect(errors).toEqual({ understand: EXTRA.understandRequired, confirmation: EXTRA.confirmationCheckboxRequired });
+  });
+});

@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { DELETION_REASON_VALUES } from "./enums.ts";
+import { CONTACT_EMAIL_MAX, CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, DELETION_CONFIRMATION_PHRASE, DELETION_REASON_OTHER_MAX } from "./limits.ts";
+import { EXTRA } from "./messages.ts";
+
+/** The spec's "standard pattern" for e-mail addresses, shared by every form that asks for one. */
+export const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}$/i;
+
+export const emailField = (required: string, invalid: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(CONTACT_EMAIL_MAX, EXTRA.tooLong(CONTACT_EMAIL_MAX))
+    .regex(EMAIL_PATTERN, invalid);
+
+/** Contact form (home page and /contact). The spec shows no validation; we add plain rules. */
+export const contactMessageSchema = z.object({
+  name: z.string({ error: EXTRA.contactNameRequired }).trim().min(1, EXTRA.contactNameRequired).max(CONTACT_NAME_MAX, EXTRA.tooLong(CONTACT_NAME_MAX)),
+  email: emailField(EXTRA.emailRequired, EXTRA.emailInvalid),
+  message: z
+    .string({ error: EXTRA.contactMessageRequired })
+    .trim()
+    .min(1, EXTRA.contactMessageRequired)
+    .max(CONTACT_MESSAGE_MAX, EXTRA.tooLong(CONTACT_MESSAGE_MAX)),
+});
+export type ContactMessageInput = z.infer<typeof contactMessageSchema>;
+
+/** Step 1 of the account deletion form. */
+export const deletionStepOneSchema = z.object({
+  email: emailField(EXTRA.emailRequired, EXTRA.emailInvalid),
+  reason: z.enum(DELETION_REASON_VALUES).optional().or(z.literal("").transform(() => undefined)),
+  otherReason: z.string().trim().max(DELETION_REASON_OTHER_MAX, EXTRA.tooLong(DELETION_REASON_OTHER_MAX)).optional(),
+  understand: z.literal(true, { error: EXTRA.understandRequired }),
+});
+
+/** Step 2: the exact, case-sensitive phrase and a second tick. */
+export const deletionStepTwoSchema = z.object({
+  confirmation_text: z
+    .string({ error: EXTRA.confirmationTextRequired })
+    .min(1, EXTRA.confirmationTextRequired)
+    .refine((text) => text === DELETION_CONFIRMATION_PHRASE, EXTRA.confirmationTextMismatch),
+  confirmation: z.literal(true, { error: EXTRA.confirmationCheckboxRequired }),
+});
+
+/** What the browser sends to POST /api/site/deletion-requests: both steps together. */
+export const deletionRequestSchema = deletionStepOneSchema.extend(deletionStepTwoSchema.shape);
+export type DeletionRequestInput = z.infer<typeof deletionRequestSchema>;
