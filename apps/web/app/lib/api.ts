@@ -1,0 +1,48 @@
+import { isApiErrorBody } from "@touchline/contract/api-error";
+
+/** An API answer that was not 2xx, with the server's message and per-field errors. */
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+    public readonly errors: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+/**
+ * JSON request to our own API (same origin, session cookie included). Throws ApiError on a
+ * non-2xx answer and on a network failure (status 0), so callers handle one error type.
+ */
+export async function apiFetch<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+      headers: init.body === undefined ? { accept: "application/json" } : { "content-type": "application/json", accept: "application/json" },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      credentials: "same-origin",
+      signal: init.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === "AbortError") throw error;
+    throw new ApiError(0, "No connection. Check your internet connection and try again.");
+  }
+  const text = await response.text();
+  const body: unknown = text ? safeJson(text) : undefined;
+  if (!response.ok) {
+    if (isApiErrorBody(body)) throw new ApiError(response.status, body.message, body.errors);
+    throw new ApiError(response.status, "Something went wrong on our side. Please try again later.");
+  }
+  return body as T;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
