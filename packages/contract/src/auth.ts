@@ -114,6 +114,12 @@ export const resetPasswordSchema = z
   })
   .refine((body) => body.newPassword === body.confirmPassword, passwordsMatch);
 
+/** The reset screen's own fields; phone and reset token come from the earlier steps. */
+export const newPasswordFormSchema = z
+  .object({ newPassword: newPasswordField, confirmPassword: confirmPasswordField })
+  .refine((body) => body.newPassword === body.confirmPassword, passwordsMatch);
+export type NewPasswordFormInput = z.input<typeof newPasswordFormSchema>;
+
 export const changePasswordSchema = z
   .object({
     currentPassword: z.string({ error: LOGIN.passwordRequired }).min(1, LOGIN.passwordRequired).max(PASSWORD_MAX_LENGTH),

@@ -6,9 +6,22 @@ export class ApiError extends Error {
     public readonly status: number,
     message: string,
     public readonly errors: Record<string, string> = {},
+    /** The whole error body, for extra fields some answers carry (code, retryAfterSeconds). */
+    public readonly body: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = "ApiError";
+  }
+
+  /** A machine-readable reason some answers add, e.g. "PHONE_NOT_VERIFIED". */
+  get code(): string | undefined {
+    return typeof this.body.code === "string" ? this.body.code : undefined;
+  }
+
+  /** Seconds until a rate-limited call may be repeated (body field, else the Retry-After header). */
+  get retryAfterSeconds(): number | undefined {
+    const value = Number(this.body.retryAfterSeconds);
+    return Number.isFinite(value) && value > 0 ? Math.ceil(value) : undefined;
   }
 }
 
@@ -33,7 +46,11 @@ export async function apiFetch<T>(path: string, init: { method?: string; body?: 
   const text = await response.text();
   const body: unknown = text ? safeJson(text) : undefined;
   if (!response.ok) {
-    if (isApiErrorBody(body)) throw new ApiError(response.status, body.message, body.errors);
+    const retryAfter = response.headers.get("retry-after");
+    if (isApiErrorBody(body)) {
+      const extra = { ...(retryAfter ? { retryAfterSeconds: Number(retryAfter) } : {}), ...(body as unknown as Record<string, unknown>) };
+      throw new ApiError(response.status, body.message, body.errors, extra);
+    }
     throw new ApiError(response.status, "Something went wrong on our side. Please try again later.");
   }
   return body as T;
