@@ -132,4 +132,7 @@ export const EXTRA = {
   secondarySameAsPrimary: "Secondary position must differ from the main position",
   tooManyRequests: "Too many attempts. Please wait a moment and try again.",
   forbiddenOrigin: "This request came from another site and was refused.",
+  /** Cover photo checks (the spec names the types but quotes no message). */
+  imageInvalidType: "Please upload a JPEG, PNG or GIF image",
+  imageTooLarge: "Image must be smaller than 10MB",
 } as const;
