@@ -8,6 +8,7 @@ export default [
   layout("routes/public/layout.tsx", [
     // Public website
     index("routes/public/home.tsx"),
+    route("delete", "routes/public/delete.tsx"),
 
     // Talent discovery (/players)
 
