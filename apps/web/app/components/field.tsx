@@ -12,7 +12,7 @@ interface FieldShellProps {
   children: ReactNode;
 }
 
-function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
+export function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
@@ -33,11 +33,11 @@ function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
   );
 }
 
-const controlClass =
+export const controlClass =
   "w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 outline-none focus:ring-2 focus:ring-brand-500 disabled:bg-slate-100 disabled:text-slate-500";
-const borderClass = (error?: string) => (error ? "border-red-600" : "border-slate-300");
+export const borderClass = (error?: string) => (error ? "border-red-600" : "border-slate-300");
 
-function describedBy(id: string, error?: string, hint?: ReactNode) {
+export function describedBy(id: string, error?: string, hint?: ReactNode) {
   return error ? `${id}-error` : hint ? `${id}-hint` : undefined;
 }
 
