@@ -9,6 +9,8 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { Config } from "./config.ts";
 import { connectDatabase, type DatabaseConnection } from "./db/client.ts";
 import { migrate } from "./db/migrate.ts";
+import { authRoutes } from "./auth/routes.ts";
+import { installSessions } from "./auth/session-plugin.ts";
 import { healthRoutes, type HealthState } from "./health/routes.ts";
 import { installErrorHandler } from "./http/errors.ts";
 import { loggerOptions } from "./http/logger.ts";
@@ -69,8 +71,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
+  // request.user for every route below; needs the cookie parser above.
+  installSessions(app, services);
 
   await app.register(healthRoutes, { services, state: healthState });
+  await app.register(authRoutes, { services });
   await app.register(siteRoutes, { services });
   await app.register(redirectRoutes, { services });
 

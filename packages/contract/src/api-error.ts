@@ -2,6 +2,10 @@
 export interface ApiErrorBody {
   message: string;
   errors?: Record<string, string>;
+  /** A machine-readable reason where the client acts on it, e.g. "PHONE_NOT_VERIFIED". */
+  code?: string;
+  /** On a 429 (and a refused resend): seconds until trying again can succeed. */
+  retryAfterSeconds?: number;
 }
 
 export function isApiErrorBody(value: unknown): value is ApiErrorBody {

@@ -136,3 +136,28 @@ export const EXTRA = {
   imageInvalidType: "Please upload a JPEG, PNG or GIF image",
   imageTooLarge: "Image must be smaller than 10MB",
 } as const;
+
+/** Messages of the account API beyond the spec (issue "Player accounts"). */
+export const AUTH = {
+  phoneTaken: "This phone number is already registered. Log in or reset your password.",
+  usernameTaken: "This username is already taken. Please choose another one.",
+  emailTaken: "This e-mail address is already registered. Log in or use another address.",
+  registered: "Registration successful, please verify your phone number",
+  loginFailed: "The phone number or password is incorrect.",
+  phoneNotVerified: "Your phone number is not verified yet. Enter the code we sent you by SMS to finish your registration.",
+  codeSent: "OTP sent successfully",
+  codeInvalid: "The code is wrong or has expired. Check the SMS or request a new code.",
+  codeLocked: "Too many wrong codes. Please request a new code.",
+  phoneVerified: "Verification successful. You can now log in.",
+  codeVerified: "Verification successful",
+  resendTooSoon: (seconds: number) => `Please wait ${seconds} seconds before requesting a new code.`,
+  tooManyCodes: (minutes: number) => `Too many codes were sent to this number. Please try again in ${minutes} minutes.`,
+  smsFailed: "We could not send the SMS right now. Your details are saved: please try again in a moment.",
+  resetTokenInvalid: "This password reset has expired or was already used. Please start the reset process again.",
+  passwordReset: "Password reset successfully!",
+  passwordChanged: "Your password has been changed.",
+  currentPasswordWrong: "Your current password is incorrect.",
+  loggedOut: "You have been logged out.",
+  loggedOutEverywhere: "You have been logged out on all devices.",
+  tooManyAttempts: (minutes: number) => `Too many attempts. Please try again in ${minutes} minutes.`,
+} as const;

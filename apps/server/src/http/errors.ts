@@ -10,6 +10,8 @@ export class HttpError extends Error {
     public readonly statusCode: number,
     message: string,
     public readonly errors?: Record<string, string>,
+    /** More top-level fields of the answer, e.g. { code: "PHONE_NOT_VERIFIED" } or { retryAfterSeconds: 42 }. */
+    public readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.name = "HttpError";
@@ -42,7 +44,9 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send({ message: EXTRA.invalidRequest, errors: fieldErrors(issues) } satisfies ApiErrorBody);
     }
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) } satisfies ApiErrorBody);
+      const retryAfter = error.extra?.retryAfterSeconds;
+      if (typeof retryAfter === "number") reply.header("retry-after", String(retryAfter));
+      return reply.code(error.statusCode).send({ ...error.extra, message: error.message, ...(error.errors ? { errors: error.errors } : {}) } satisfies ApiErrorBody);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -1,5 +1,6 @@
 import type { Migration } from "../migrate.ts";
 import { siteMigration } from "./0001_site.ts";
+import { authMigration } from "./0002_auth.ts";
 
 /** Every migration, in the order it shipped. Add new ones at the end with the next number. */
-export const MIGRATIONS: Migration[] = [siteMigration];
+export const MIGRATIONS: Migration[] = [siteMigration, authMigration];

@@ -1,0 +1,113 @@
+import { randomUUID } from "node:crypto";
+import { eq, or } from "drizzle-orm";
+import type { SessionInfo } from "@touchline/contract/auth";
+import type { Database } from "../db/client.ts";
+import { players } from "../db/schema/auth.ts";
+import type { Role } from "./request-user.ts";
+
+export type PlayerRow = typeof players.$inferSelect;
+
+export interface NewAccount {
+  firstName: string;
+  lastName: string;
+  userName: string;
+  dateOfBirth: string;
+  email: string;
+  /** E.164. */
+  phoneNumber: string;
+  passwordHash: string;
+  role?: Role;
+  /** When the phone was confirmed; null for a pending account. */
+  phoneVerifiedAt: Date | null;
+}
+
+/** Lower-cased keys, so uniqueness and look-ups ignore case. */
+export const usernameKeyOf = (userName: string) => userName.toLowerCase();
+export const emailKeyOf = (email: string) => email.trim().toLowerCase();
+
+/** The spec's session object (SPEC.md section 3 "Login session"); players are "scouts" at the API. */
+export function toSessionInfo(player: PlayerRow): SessionInfo {
+  return {
+    scoutId: player.id,
+    username: player.username,
+    email: player.email,
+    phoneNumber: player.phoneNumber,
+    firstName: player.firstName,
+    lastName: player.lastName,
+    role: player.role,
+  };
+}
+
+/** Plain data access to the players table; the rules live in auth-service.ts. */
+export function createPlayerStore(db: Database, now: () => Date) {
+  return {
+    async byId(id: string): Promise<PlayerRow | undefined> {
+      return (await db.select().from(players).where(eq(players.id, id)))[0];
+    },
+
+    async byPhone(phoneNumber: string): Promise<PlayerRow | undefined> {
+      return (await db.select().from(players).where(eq(players.phoneNumber, phoneNumber)))[0];
+    },
+
+    /** Every account holding the phone, username or e-mail of a registration. */
+    async holdersOf(input: { phoneNumber: string; userName: string; email: string }): Promise<PlayerRow[]> {
+      return db
+        .select()
+        .from(players)
+        .where(or(eq(players.phoneNumber, input.phoneNumber), eq(players.usernameKey, usernameKeyOf(input.userName)), eq(players.email, emailKeyOf(input.email))));
+    },
+
+    async insert(account: NewAccount): Promise<PlayerRow> {
+      const [row] = await db
+        .insert(players)
+        .values({
+          id: randomUUID(),
+          firstName: account.firstName,
+          lastName: account.lastName,
+          username: account.userName,
+          usernameKey: usernameKeyOf(account.userName),
+          dateOfBirth: account.dateOfBirth,
+          email: emailKeyOf(account.email),
+          phoneNumber: account.phoneNumber,
+          passwordHash: account.passwordHash,
+          role: account.role ?? "player",
+          phoneVerifiedAt: account.phoneVerifiedAt,
+          createdAt: now(),
+        })
+        .returning();
+      return row!;
+    },
+
+    /** Replaces the details of a pending account (a new registration for its unconfirmed number). */
+    async replacePending(id: string, account: NewAccount): Promise<PlayerRow> {
+      const [row] = await db
+        .update(players)
+        .set({
+          firstName: account.firstName,
+          lastName: account.lastName,
+          username: account.userName,
+          usernameKey: usernameKeyOf(account.userName),
+          dateOfBirth: account.dateOfBirth,
+          email: emailKeyOf(account.email),
+          passwordHash: account.passwordHash,
+          createdAt: now(),
+        })
+        .where(eq(players.id, id))
+        .returning();
+      return row!;
+    },
+
+    async remove(id: string): Promise<void> {
+      await db.delete(players).where(eq(players.id, id));
+    },
+
+    async markPhoneVerified(id: string): Promise<void> {
+      await db.update(players).set({ phoneVerifiedAt: now() }).where(eq(players.id, id));
+    },
+
+    async setPasswordHash(id: string, passwordHash: string): Promise<void> {
+      await db.update(players).set({ passwordHash, passwordChangedAt: now() }).where(eq(players.id, id));
+    },
+  };
+}
+export type PlayerStore = ReturnType<typeof createPlayerStore>;

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { loginSchema } from "@touchline/contract/auth";
+import { AUTH } from "@touchline/contract/messages";
+import type { AppServices } from "../services.ts";
+import { createAuthService, type CallContext } from "./auth-service.ts";
+import { HttpError } from "../http/errors.ts";
+import { NOT_LOGGED_IN, requireUser } from "./request-user.ts";
+import { SESSION_COOKIE, sessionCookieOptions } from "./session-store.ts";
+
+const BASE = "/api/Authorization";
+
+const contextOf = (request: FastifyRequest): CallContext => ({
+  ip: request.ip,
+  userAgent: request.headers["user-agent"],
+  currentSessionId: request.user?.sessionId,
+});
+
+/** The account API: the spec's /api/Authorization calls plus logout, session and password change. */
+export const authRoutes: FastifyPluginAsync<{ services: AppServices }> = async (fastify, { services }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const auth = createAuthService(services);
+  const clearSessionCookie = (reply: FastifyReply) => reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(services.config, false));
+
+  const login = async (request: FastifyRequest<{ Body: { phoneNumber: string; password: string; rememberMe: boolean } }>, reply: FastifyReply) => {
+    const { token, info } = await auth.login(request.body, contextOf(request));
+    reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(services.config, request.body.rememberMe));
+    return reply.send(info);
+  };
+  app.post(`${BASE}/loginScout`, { schema: { body: loginSchema } }, login);
+  // The spec's client calls the path with a stray trailing space ("loginScout%20").
+  app.post(`${BASE}/loginScout%20`, { schema: { body: loginSchema } }, login);
+
+  app.post(`${BASE}/logout`, async (request, reply) => {
+    if (request.user) await auth.sessions.end(request.user.sessionId);
+    clearSessionCookie(reply);
+    return reply.send({ message: AUTH.loggedOut });
+  });
+
+  app.get(`${BASE}/session`, async (request, reply) => {
+    const user = requireUser(request);
+    const info = await auth.sessionInfo(user.playerId);
+    // Sessions cascade away with their player, so a live session always has one.
+    if (!info) throw new HttpError(401, NOT_LOGGED_IN);
+    return reply.send(info);
+  });
+};

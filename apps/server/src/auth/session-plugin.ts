@@ -1,0 +1,31 @@
+import type { FastifyInstance } from "fastify";
+import type { AppServices } from "../services.ts";
+import { createSessionStore, SESSION_COOKIE } from "./session-store.ts";
+
+/**
+ * Only API calls and pages need to know who is asking; static files (/assets/app-1a2b.js,
+ * /favicon.ico) carry the cookie too but would cost a database query each for nothing.
+ */
+const STATIC_FILE = /^\/(?!api\/)[^?]*\.[a-z0-9]{1,8}(\?|$)/i;
+
+/**
+ * Fills request.user from the session cookie for every request (null when anonymous or the
+ * session has ended). Installed on the root instance, after @fastify/cookie and before the
+ * domain routes, so every route's handler can call requireUser / requireRole.
+ */
+export function installSessions(app: FastifyInstance, services: AppServices): void {
+  const store = createSessionStore(services.db, services.now);
+  app.decorateRequest("user", null);
+  app.addHook("onRequest", async (request, reply) => {
+    request.user = null;
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || STATIC_FILE.test(request.url)) return;
+    const session = await store.resolve(token);
+    if (!session) {
+      // The cookie names a session that has ended: tell the browser to drop it.
+      reply.clearCookie(SESSION_COOKIE, { path: "/" });
+      return;
+    }
+    request.user = { playerId: session.playerId, role: session.role, sessionId: session.id };
+  });
+}
