@@ -1,0 +1,129 @@
+import { useId, type ReactNode } from "react";
+import { IMAGE_MIME_TYPES, VIDEO_MIME_TYPES } from "@touchline/contract/limits";
+import { Button } from "../../components/button.tsx";
+import { formatBytes, formatDuration } from "./format.ts";
+import type { FileUpload } from "./use-file-upload.ts";
+
+interface UploadFieldProps {
+  label: string;
+  upload: FileUpload;
+  /** The form's verdict on this field, e.g. 'Player image is required'. */
+  error?: string;
+  hint?: ReactNode;
+}
+
+const ACCEPT = { image: IMAGE_MIME_TYPES.join(","), video: VIDEO_MIME_TYPES.join(",") } as const;
+
+/**
+ * One file of the profile form: a file picker, then a progress bar, then a preview from the
+ * phone's own copy of the file (no download), or an error with Retry.
+ */
+export function UploadField({ label, upload, error, hint }: UploadFieldProps) {
+  const id = useId();
+  const { state, kind } = upload;
+  const labelId = `${id}-label`;
+  const canPick = state.status === "idle" || state.status === "error";
+
+  return (
+    <div role="group" aria-labelledby={labelId} className="flex flex-col gap-2">
+      <label id={labelId} htmlFor={canPick ? id : undefined} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+
+      {canPick ? (
+        <input
+          id={id}
+          type="file"
+          accept={ACCEPT[kind]}
+          aria-invalid={error || state.status === "error" ? true : undefined}
+          aria-describedby={error || state.status === "error" ? `${id}-error` : hint ? `${id}-hint` : undefined}
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0];
+            // Cleared so choosing the same file again (after an error) fires change again.
+            event.currentTarget.value = "";
+            if (file) upload.select(file);
+          }}
+          className="block w-full rounded-lg border border-dashed border-slate-400 bg-slate-50 p-3 text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-brand-700 file:px-4 file:font-semibold file:text-white"
+        />
+      ) : null}
+
+      {state.status === "checking" ? (
+        <p role="status" className="text-sm text-slate-600">
+          Checking {state.file.name}…
+        </p>
+      ) : null}
+
+      {state.status === "uploading" ? <Progress name={state.file.name} sent={state.sent} total={state.total} onCancel={() => void upload.remove()} /> : null}
+
+      {state.status === "uploaded" ? (
+        <div className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3 sm:flex-row sm:items-start">
+          {kind === "image" ? (
+            <img src={state.previewUrl} alt={`Preview of ${state.file.name}`} className="h-32 w-full rounded-md object-cover sm:w-48" />
+          ) : (
+            // The local copy of the file: metadata only, so the preview shows its first frame.
+            <video src={state.previewUrl} preload="metadata" controls playsInline aria-label={`Preview of ${state.file.name}`} className="h-40 w-full rounded-md bg-black sm:w-64" />
+          )}
+          <div className="flex min-w-0 flex-1 flex-col gap-1 text-sm">
+            <p className="truncate font-medium text-slate-900">{state.file.name}</p>
+            <p className="text-slate-600">
+              {formatBytes(state.file.size)}
+              {state.durationSeconds !== undefined ? ` · ${formatDuration(state.durationSeconds)}` : ""}
+            </p>
+            <p role="status" className="font-medium text-brand-700">
+              Uploaded
+            </p>
+            <div>
+              <Button variant="secondary" onClick={() => void upload.remove()} disabled={state.removing} aria-label={`Remove ${state.file.name}`}>
+                {state.removing ? "Removing…" : "Remove"}
+              </Button>
+            </div>
+          </div>
+        </div>
+      ) : null}
+
+      {state.status === "error" ? (
+        <div className="flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 p-3">
+          <p id={`${id}-error`} role="alert" className="flex-1 text-sm text-red-800">
+            {state.message}
+          </p>
+          {state.canRetry ? (
+            <Button variant="secondary" onClick={upload.retry}>
+              Retry
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+
+      {hint && !error && state.status !== "error" ? (
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {error && state.status !== "error" ? (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function Progress({ name, sent, total, onCancel }: { name: string; sent: number; total: number; onCancel: () => void }) {
+  const percent = total > 0 ? Math.min(100, Math.floor((sent / total) * 100)) : 0;
+  return (
+    <div className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3">
+      <div className="flex items-center justify-between gap-3 text-sm">
+        <span className="truncate text-slate-800">Uploading {name}</span>
+        <Button variant="ghost" onClick={onCancel} className="shrink-0">
+          Cancel
+        </Button>
+      </div>
+      <div role="progressbar" aria-label={`Uploading ${name}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-2.5 w-full overflow-hidden rounded-full bg-slate-200">
+        <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="text-sm text-slate-600">
+        {percent}% · {formatBytes(sent)} of {formatBytes(total)}
+      </p>
+    </div>
+  );
+}

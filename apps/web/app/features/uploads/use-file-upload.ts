@@ -1,0 +1,190 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import { UPLOAD_TOASTS } from "@touchline/contract/messages";
+import { mediaUrl } from "@touchline/contract/profile";
+import { ApiError, apiFetch } from "../../lib/api.ts";
+import { checkImageFile, checkVideoFile } from "./file-checks.ts";
+import { startUpload, type MediaKind, type UploadedMedia, type UploadHandle } from "./tus-upload.ts";
+
+/**
+ * The life of one file field (SPEC.md section 4 "Upload state"):
+ * idle -> checking -> uploading -> uploaded, with error reachable from checking and uploading.
+ * previewUrl is a local object URL of the chosen file, so the preview costs no download.
+ */
+export type UploadState =
+  | { status: "idle" }
+  | { status: "checking"; file: File }
+  | { status: "uploading"; file: File; previewUrl: string; sent: number; total: number }
+  | { status: "uploaded"; file: File; previewUrl: string; media: UploadedMedia; durationSeconds?: number; removing: boolean }
+  | { status: "error"; file: File; message: string; canRetry: boolean };
+
+export interface FileUpload {
+  kind: MediaKind;
+  state: UploadState;
+  /** Checks the file in the browser, then uploads it. */
+  select: (file: File) => void;
+  /** After a failed upload: continues from the last byte the server stored. */
+  retry: () => void;
+  /** Deletes the file from storage (or stops its upload) and clears the field. */
+  remove: () => Promise<void>;
+  /** Forgets the file without deleting it: used once a submitted profile owns it. */
+  reset: () => void;
+}
+
+interface Options {
+  onUploaded: (media: UploadedMedia) => void;
+  onCleared: () => void;
+}
+
+const TOASTS = {
+  image: { uploaded: UPLOAD_TOASTS.imageUploaded, failed: UPLOAD_TOASTS.imageUploadFailed, deleted: UPLOAD_TOASTS.imageDeleted, deleteFailed: UPLOAD_TOASTS.imageDeleteFailed },
+  video: { uploaded: UPLOAD_TOASTS.videoUploaded, failed: UPLOAD_TOASTS.videoUploadFailed, deleted: UPLOAD_TOASTS.videoDeleted, deleteFailed: UPLOAD_TOASTS.videoDeleteFailed },
+} as const;
+
+const INLINE_FAILURE = { image: UPLOAD_TOASTS.imageUploadFailed, video: UPLOAD_TOASTS.videoUploadFailedInline } as const;
+
+export function useFileUpload(kind: MediaKind, options: Options): FileUpload {
+  const [state, setState] = useState<UploadState>({ status: "idle" });
+  const stateRef = useRef(state);
+  const optionsRef = useRef(options);
+  optionsRef.current = options;
+  const handle = useRef<UploadHandle | null>(null);
+  const preview = useRef<string | null>(null);
+  const lastSent = useRef(0);
+  // Every select/remove/reset starts a new generation; callbacks of an older one are ignored,
+  // so a late progress event can never bring back a file the player removed.
+  const generation = useRef(0);
+
+  const update = useCallback((next: UploadState) => {
+    stateRef.current = next;
+    setState(next);
+  }, []);
+
+  const releasePreview = useCallback(() => {
+    if (preview.current) URL.revokeObjectURL(preview.current);
+    preview.current = null;
+  }, []);
+
+  const upload = useCallback(
+    async (file: File, durationSeconds: number | undefined, gen: number) => {
+      releasePreview();
+      const previewUrl = URL.createObjectURL(file);
+      preview.current = previewUrl;
+      lastSent.current = 0;
+      update({ status: "uploading", file, previewUrl, sent: 0, total: file.size });
+      const fail = (message: string | null) => {
+        if (gen !== generation.current) return;
+        toast.error(TOASTS[kind].failed);
+        // A refusal of the content cannot be fixed by sending it again; a lost connection can.
+        update({ status: "error", file, message: message ?? INLINE_FAILURE[kind], canRetry: message === null });
+      };
+      try {
+        handle.current = await startUpload(file, kind, {
+          onProgress: (sent, total) => {
+            lastSent.current = sent;
+            if (gen === generation.current) update({ status: "uploading", file, previewUrl, sent, total });
+          },
+          onSuccess: (media) => {
+            if (gen !== generation.current) return;
+            handle.current = null;
+            update({ status: "uploaded", file, previewUrl, media, durationSeconds: media.durationSeconds ?? durationSeconds, removing: false });
+            toast.success(TOASTS[kind].uploaded);
+            optionsRef.current.onUploaded(media);
+          },
+          onError: fail,
+        });
+      } catch {
+        handle.current = null;
+        fail(null);
+      }
+    },
+    [kind, releasePreview, update],
+  );
+
+  const select = useCallback(
+    (file: File) => {
+      const gen = ++generation.current;
+      void handle.current?.abort(true).catch(() => undefined);
+      handle.current = null;
+      releasePreview();
+      update({ status: "checking", file });
+      void (async () => {
+        const check = kind === "video" ? await checkVideoFile(file) : checkImageFile(file);
+        if (gen !== generation.current) return;
+        if (!check.ok) update({ status: "error", file, message: check.message, canRetry: false });
+        else await upload(file, check.durationSeconds, gen);
+      })();
+    },
+    [kind, releasePreview, update, upload],
+  );
+
+  const retry = useCallback(() => {
+    const current = stateRef.current;
+    if (current.status !== "error" || !current.canRetry) return;
+    if (!handle.current) {
+      void upload(current.file, undefined, ++generation.current);
+      return;
+    }
+    update({ status: "uploading", file: current.file, previewUrl: preview.current ?? "", sent: lastSent.current, total: current.file.size });
+    handle.current.resume();
+  }, [update, upload]);
+
+  const clear = useCallback(() => {
+    releasePreview();
+    update({ status: "idle" });
+  }, [releasePreview, update]);
+
+  const remove = useCallback(async () => {
+    const current = stateRef.current;
+    if (current.status === "uploaded") {
+      if (current.removing) return;
+      update({ ...current, removing: true });
+      try {
+        await apiFetch<void>(mediaUrl(current.media.fileId), { method: "DELETE" });
+      } catch (error) {
+        // A refusal names the kind of file; a lost connection gets the spec's plain message.
+        toast.error(error instanceof ApiError && error.status === 0 ? UPLOAD_TOASTS.deleteFailed : TOASTS[kind].deleteFailed);
+        if (stateRef.current.status === "uploaded") update({ ...current, removing: false });
+        return;
+      }
+      generation.current++;
+      toast.success(TOASTS[kind].deleted);
+      clear();
+      optionsRef.current.onCleared();
+      return;
+    }
+    // Checking, uploading or failed: stop, and have the server drop the partial file.
+    generation.current++;
+    const stopping = handle.current;
+    handle.current = null;
+    clear();
+    optionsRef.current.onCleared();
+    if (stopping) {
+      try {
+        await stopping.abort(true);
+      } catch {
+        // Unfinished uploads are swept by the server after 24 hours anyway.
+        toast.error(UPLOAD_TOASTS.deleteFailed);
+      }
+    }
+  }, [clear, kind, update]);
+
+  const reset = useCallback(() => {
+    generation.current++;
+    void handle.current?.abort(false).catch(() => undefined);
+    handle.current = null;
+    clear();
+  }, [clear]);
+
+  // Leaving the page mid-upload pauses it; the stored fingerprint lets it resume later.
+  useEffect(
+    () => () => {
+      generation.current++;
+      void handle.current?.abort(false).catch(() => undefined);
+      if (preview.current) URL.revokeObjectURL(preview.current);
+    },
+    [],
+  );
+
+  return { kind, state, select, retry, remove, reset };
+}
