@@ -1,0 +1,236 @@
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub, useLocation } from "react-router";
+import { Toaster, toast } from "sonner";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { DELETION_REASONS } from "@touchline/contract/enums";
+import { DELETION_REDIRECT_MS } from "@touchline/contract/limits";
+import { DELETION, EXTRA } from "@touchline/contract/messages";
+import DeletePage from "../../routes/public/delete.tsx";
+
+function PrivacyStub() {
+  const location = useLocation();
+  return <p>privacy page {location.pathname + location.search}</p>;
+}
+
+const Stub = createRoutesStub([
+  { path: "/delete", Component: DeletePage },
+  { path: "/privacy", Component: PrivacyStub },
+]);
+
+function setup(options: Parameters<typeof userEvent.setup>[0] = {}) {
+  const user = userEvent.setup(options);
+  render(
+    <>
+      <Stub initialEntries={["/delete"]} />
+      <Toaster />
+    </>,
+  );
+  return { user };
+}
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const email = () => screen.getByLabelText("Email address") as HTMLInputElement;
+const reason = () => screen.getByLabelText(/Why are you leaving/) as HTMLSelectElement;
+const understand = () => screen.getByLabelText(/I understand that deleting my account/) as HTMLInputElement;
+const phrase = () => screen.getByLabelText("Type DELETE MY ACCOUNT to confirm") as HTMLInputElement;
+const confirmBox = () => screen.getByLabelText(/I confirm that I want/) as HTMLInputElement;
+const button = (name: string) => screen.getByRole("button", { name });
+
+async function completeStepOne(user: ReturnType<typeof userEvent.setup>, pick = "privacy") {
+  await user.type(email(), "mwila@example.zm");
+  await user.selectOptions(reason(), pick);
+  await user.click(understand());
+  await user.click(button("Continue"));
+  await screen.findByText("Step 2 of 2");
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  toast.dismiss();
+});
+
+describe("account deletion page", () => {
+  it("explains what deletion removes and links Back to Home via /home", () => {
+    setup();
+    expect(screen.getByRole("heading", { level: 1, name: "Delete your account" })).toBeInTheDocument();
+    expect(screen.getByText(/player profile is removed/)).toBeInTheDocument();
+    expect(screen.getByText(/highlight videos and photos are deleted/)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /Back to Home/ })).toHaveAttribute("href", "/home");
+  });
+
+  it("offers the five reasons and asks for details only when Other is chosen", async () => {
+    const { user } = setup();
+    const labels = Array.from(reason().options)
+      .filter((o) => o.value)
+      .map((o) => o.textContent);
+    expect(labels).toEqual(DELETION_REASONS.map((r) => r.label));
+    expect(screen.queryByLabelText("Tell us more (optional)")).not.toBeInTheDocument();
+    await user.selectOptions(reason(), "other");
+    expect(screen.getByLabelText("Tell us more (optional)")).toBeInTheDocument();
+    await user.selectOptions(reason(), "not-using");
+    expect(screen.queryByLabelText("Tell us more (optional)")).not.toBeInTheDocument();
+  });
+
+  it("step 1 requires an e-mail and the understand tick; reason is optional", async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal("fetch", fetchMock);
+    const { user } = setup();
+    await user.click(button("Continue"));
+    expect(await screen.findByText(EXTRA.emailRequired)).toBeInTheDocument();
+    expect(screen.getByText(EXTRA.understandRequired)).toBeInTheDocument();
+    expect(screen.getByText("Step 1 of 2")).toBeInTheDocument();
+
+    await user.type(email(), "mwila@");
+    await user.click(button("Continue"));
+    expect(await screen.findByText(EXTRA.emailInvalid)).toBeInTheDocument();
+
+    await user.clear(email());
+    await user.type(email(), "mwila@example.zm");
+    await user.click(understand());
+    await user.click(button("Continue"));
+    expect(await screen.findByText("Step 2 of 2")).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("step 2 requires the exact, case-sensitive phrase and the confirmation tick", async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal("fetch", fetchMock);
+    const { user } = setup();
+    await completeStepOne(user);
+    expect(screen.getAllByText("DELETE MY ACCOUNT").length).toBeGreaterThan(0);
+
+    await user.click(button("Submit Request"));
+    expect(await screen.findByText(EXTRA.confirmationTextRequired)).toBeInTheDocument();
+    expect(screen.getByText(EXTRA.confirmationCheckboxRequired)).toBeInTheDocument();
+
+    await user.type(phrase(), "delete my account");
+    await user.click(confirmBox());
+    await user.click(button("Submit Request"));
+    expect(await screen.findByText(EXTRA.confirmationTextMismatch)).toBeInTheDocument();
+
+    await user.clear(phrase());
+    await user.type(phrase(), "Delete My Account");
+    await user.click(button("Submit Request"));
+    expect(await screen.findByText(EXTRA.confirmationTextMismatch)).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("Back returns to step 1 with every answer kept", async () => {
+    const { user } = setup();
+    await user.type(email(), "mwila@example.zm");
+    await user.selectOptions(reason(), "other");
+    await user.type(screen.getByLabelText("Tell us more (optional)"), "Moving abroad");
+    await user.click(understand());
+    await user.click(button("Continue"));
+    await user.type(await screen.findByLabelText("Type DELETE MY ACCOUNT to confirm"), "DELETE MY");
+
+    await user.click(button("Back"));
+    expect(await screen.findByText("Step 1 of 2")).toBeInTheDocument();
+    expect(email().value).toBe("mwila@example.zm");
+    expect(reason().value).toBe("other");
+    expect((screen.getByLabelText("Tell us more (optional)") as HTMLTextAreaElement).value).toBe("Moving abroad");
+    expect(understand().checked).toBe(true);
+
+    await user.click(button("Continue"));
+    expect((await screen.findByLabelText("Type DELETE MY ACCOUNT to confirm") as HTMLInputElement).value).toBe("DELETE MY");
+  });
+
+  it("stores the request, shows Request Submitted and goes to /privacy after exactly 3 seconds", async () => {
+    const fetchMock = vi.fn(async () => json(201, { id: "d1", dueAt: "2025-04-08T00:00:00.000Z" }));
+    vi.stubGlobal("fetch", fetchMock);
+    const { user } = setup();
+    await user.type(email(), "mwila@example.zm");
+    await user.selectOptions(reason(), "other");
+    await user.type(screen.getByLabelText("Tell us more (optional)"), "Moving abroad");
+    await user.click(understand());
+    await user.click(button("Continue"));
+    await user.type(await screen.findByLabelText("Type DELETE MY ACCOUNT to confirm"), "DELETE MY ACCOUNT");
+    await user.click(confirmBox());
+    await user.click(button("Submit Request"));
+
+    expect(await screen.findByRole("heading", { name: DELETION.submittedTitle })).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent(/processed within 30 days\. We will send a confirmation e-mail to mwila@example\.zm/);
+
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe("/api/site/deletion-requests");
+    expect(JSON.parse(init.body as string)).toEqual({
+      email: "mwila@example.zm",
+      reason: "other",
+      otherReason: "Moving abroad",
+      understand: true,
+      confirmation_text: "DELETE MY ACCOUNT",
+      confirmation: true,
+    });
+
+    // Real time on purpose: Testing Library's async helpers stall under Vitest's fake timers.
+    const shownAt = performance.now();
+    expect(await screen.findByText("privacy page /privacy?deletionRequested=1", undefined, { timeout: DELETION_REDIRECT_MS + 2000 })).toBeInTheDocument();
+    const waited = performance.now() - shownAt;
+    expect(waited).toBeGreaterThanOrEqual(DELETION_REDIRECT_MS - 100);
+    expect(waited).toBeLessThan(DELETION_REDIRECT_MS + 1500);
+  }, 15_000);
+
+  it("drops details typed for Other when another reason is finally chosen", async () => {
+    const fetchMock = vi.fn(async () => json(201, { id: "d2", dueAt: "2025-04-08T00:00:00.000Z" }));
+    vi.stubGlobal("fetch", fetchMock);
+    const { user } = setup();
+    await user.type(email(), "mwila@example.zm");
+    await user.selectOptions(reason(), "other");
+    await user.type(screen.getByLabelText("Tell us more (optional)"), "Moving abroad");
+    await user.selectOptions(reason(), "switching");
+    await user.click(understand());
+    await user.click(button("Continue"));
+    await user.type(await screen.findByLabelText("Type DELETE MY ACCOUNT to confirm"), "DELETE MY ACCOUNT");
+    await user.click(confirmBox());
+    await user.click(button("Submit Request"));
+    await screen.findByRole("heading", { name: DELETION.submittedTitle });
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(init.body as string)).toEqual({
+      email: "mwila@example.zm",
+      reason: "switching",
+      understand: true,
+      confirmation_text: "DELETE MY ACCOUNT",
+      confirmation: true,
+    });
+  });
+
+  it("keeps the visitor on the form with everything typed when storing fails", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => json(500, { message: EXTRA.serverError })));
+    const { user } = setup();
+    await completeStepOne(user);
+    await user.type(phrase(), "DELETE MY ACCOUNT");
+    await user.click(confirmBox());
+    await user.click(button("Submit Request"));
+
+    expect(await screen.findByText(EXTRA.deletionFailed)).toBeInTheDocument(); // the toast
+    expect(screen.getByRole("alert", { name: "" })).toHaveTextContent(EXTRA.serverError);
+    expect(screen.queryByText(DELETION.submittedTitle)).not.toBeInTheDocument();
+    expect(phrase().value).toBe("DELETE MY ACCOUNT");
+    expect(confirmBox().checked).toBe(true);
+    expect(button("Submit Request")).toBeEnabled();
+
+    await user.click(button("Back"));
+    expect(email().value).toBe("mwila@example.zm");
+    expect(reason().value).toBe("privacy");
+  });
+
+  it("shows the server's verdict on a step-1 answer back on step 1", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => json(400, { message: EXTRA.invalidRequest, errors: { email: "This address is not linked to an account" } })));
+    const { user } = setup();
+    await completeStepOne(user);
+    await user.type(phrase(), "DELETE MY ACCOUNT");
+    await user.click(confirmBox());
+    await user.click(button("Submit Request"));
+    expect(await screen.findByText("This address is not linked to an account")).toBeInTheDocument();
+    expect(screen.getByText("Step 1 of 2")).toBeInTheDocument();
+    expect(email().value).toBe("mwila@example.zm");
+  });
+
+  it("cannot be submitted natively before hydration", async () => {
+    const html = renderToString(<Stub initialEntries={["/delete"]} />);
+    await waitFor(() => expect(html).toMatch(/<form[^>]*method="post"/));
+    expect(html).toMatch(/<button[^>]*type="submit"[^>]*disabled=""[^>]*>Continue/);
+  });
+});
