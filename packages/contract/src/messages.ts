@@ -121,6 +121,8 @@ export const EXTRA = {
   contactSent: "Thank you! Your message has been sent. We will get back to you soon.",
   contactFailed: "Your message could not be sent. Please try again.",
   deletionFailed: "Your request could not be submitted. Please try again.",
+  /** Shown on /privacy?deletionRequested=1, where the deletion flow lands after storing the request. */
+  deletionReceived: "Your account deletion request has been received. We will process it within 30 days and send you a confirmation e-mail when it is done.",
   invalidRequest: "The request is not valid. Please check the highlighted fields.",
   serverError: "Something went wrong on our side. Please try again later.",
   notFound: "Not found",
