@@ -91,6 +91,40 @@ describe("POST /api/site/deletion-requests", () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.reason).toBeTruthy();
   });
+
+  const storedRequest = async (id: string) => (await t.database.db.select().from(deletionRequests).where(eq(deletionRequests.id, id)))[0];
+
+  it("keeps the details only when the reason is Other", async () => {
+    const other = await t.app.inject({ method: "POST", url: "/api/site/deletion-requests", payload: { ...valid, reason: "other", otherReason: "  Moving abroad  " } });
+    expect(other.statusCode).toBe(201);
+    expect(await storedRequest(other.json().id)).toMatchObject({ reason: "other", otherReason: "Moving abroad" });
+
+    const privacy = await t.app.inject({ method: "POST", url: "/api/site/deletion-requests", payload: { ...valid, reason: "privacy", otherReason: "left over from Other" } });
+    expect(privacy.statusCode).toBe(201);
+    expect(await storedRequest(privacy.json().id)).toMatchObject({ reason: "privacy", otherReason: null });
+  });
+
+  it("accepts a request without a reason (the select left empty)", async () => {
+    const { reason: _reason, ...noReason } = valid;
+    for (const payload of [noReason, { ...valid, reason: "" }]) {
+      const res = await t.app.inject({ method: "POST", url: "/api/site/deletion-requests", payload });
+      expect(res.statusCode).toBe(201);
+      expect(await storedRequest(res.json().id)).toMatchObject({ reason: null, otherReason: null });
+    }
+  });
+
+  it("requires both ticks, the e-mail and the phrase, with the form's own messages", async () => {
+    const before = await rows(deletionRequests);
+    const res = await t.app.inject({ method: "POST", url: "/api/site/deletion-requests", payload: { email: "", understand: false, confirmation_text: "", confirmation: false } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({
+      email: EXTRA.emailRequired,
+      understand: EXTRA.understandRequired,
+      confirmation_text: EXTRA.confirmationTextRequired,
+      confirmation: EXTRA.confirmationCheckboxRequired,
+    });
+    expect(await rows(deletionRequests)).toBe(before);
+  });
 });
 
 describe("health", () => {
