@@ -137,6 +137,12 @@ export const EXTRA = {
   /** Cover photo checks (the spec names the types but quotes no message). */
   imageInvalidType: "Please upload a JPEG, PNG or GIF image",
   imageTooLarge: "Image must be smaller than 10MB",
+  /** Player profile screens: review states the spec implies but does not word. */
+  profileUnderReview: "Your information has been submitted and is being reviewed.",
+  profileRejectedTitle: "Your profile was not approved",
+  profileRejectedStatus: "Not Approved",
+  profileRejectedNoReason: "The reviewer did not give a reason.",
+  uploadsInProgress: "Please wait for your uploads to finish.",
 } as const;
 
 /** Messages of the account API beyond the spec (issue "Player accounts"). */
