@@ -1,0 +1,234 @@
+import { expect, test, type Page } from "@playwright/test";
+import { DELETION_REASONS } from "@touchline/contract/enums";
+import { DELETION_REDIRECT_MS } from "@touchline/contract/limits";
+import { DELETION, EXTRA } from "@touchline/contract/messages";
+import { expectAccessible, expectNoHorizontalScroll } from "./support.ts";
+
+const DELETION_API = "/api/site/deletion-requests";
+const CONTACT_API = "/api/site/contact-messages";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Buttons stay disabled until React has hydrated; waiting for that avoids racing the handlers. */
+async function openDeletePage(page: Page) {
+  await page.goto("/delete");
+  await expect(page.getByRole("button", { name: "Continue" })).toBeEnabled();
+}
+
+const deletion = (page: Page) => ({
+  email: page.getByLabel("Email address"),
+  reason: page.getByLabel(/Why are you leaving/),
+  details: page.getByLabel("Tell us more (optional)"),
+  understand: page.getByLabel(/I understand that deleting my account/),
+  phrase: page.getByLabel("Type DELETE MY ACCOUNT to confirm"),
+  confirm: page.getByLabel(/I confirm that I want/),
+  continue: page.getByRole("button", { name: "Continue" }),
+  back: page.getByRole("button", { name: "Back" }),
+  submit: page.getByRole("button", { name: "Submit Request" }),
+});
+
+test.describe("account deletion (/delete)", () => {
+  test("the page is prerendered with its explanation, and Back to Home goes to /", async ({ page, request }) => {
+    const html = await (await request.get("/delete")).text();
+    expect(html).toContain("Delete your account");
+    expect(html).toContain("highlight videos and photos are deleted");
+
+    await page.goto("/delete");
+    await page.getByRole("link", { name: /Back to Home/ }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("both steps with every validation message, Back, the stored request and the 3-second redirect", async ({ page }) => {
+    const posted: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().endsWith(DELETION_API)) posted.push(r.postData() ?? "");
+    });
+    await openDeletePage(page);
+    const f = deletion(page);
+    await expect(page.getByText("Step 1 of 2")).toBeVisible();
+
+    // Step 1: e-mail and the understand tick are required; the reason is not.
+    await f.continue.click();
+    await expect(page.getByText(EXTRA.emailRequired)).toBeVisible();
+    await expect(page.getByText(EXTRA.understandRequired)).toBeVisible();
+    await f.email.fill("mwila@");
+    await f.continue.click();
+    await expect(page.getByText(EXTRA.emailInvalid)).toBeVisible();
+
+    // The five reasons of the spec, and a details box only for Other.
+    const options = await f.reason.locator("option").allTextContents();
+    expect(options.slice(1)).toEqual(DELETION_REASONS.map((r) => r.label));
+    await expect(f.details).toHaveCount(0);
+    await f.reason.selectOption({ label: "Other" });
+    await expect(f.details).toBeVisible();
+
+    await f.email.fill("mwila.banda@example.zm");
+    await f.details.fill("I am moving abroad");
+    await f.understand.check();
+    await f.continue.click();
+    await expect(page.getByText("Step 2 of 2")).toBeVisible();
+    await expectAccessible(page);
+
+    // Step 2: the phrase is required, exact and case-sensitive; the tick is required.
+    await f.submit.click();
+    await expect(page.getByText(EXTRA.confirmationTextRequired)).toBeVisible();
+    await expect(page.getByText(EXTRA.confirmationCheckboxRequired)).toBeVisible();
+    await f.phrase.fill("delete my account");
+    await f.confirm.check();
+    await f.submit.click();
+    await expect(page.getByText(EXTRA.confirmationTextMismatch)).toBeVisible();
+    await f.phrase.fill("Delete My Account");
+    await f.submit.click();
+    await expect(page.getByText(EXTRA.confirmationTextMismatch)).toBeVisible();
+    expect(posted).toEqual([]);
+
+    // Back keeps every step-1 answer; returning keeps step 2's too.
+    await f.back.click();
+    await expect(page.getByText("Step 1 of 2")).toBeVisible();
+    await expect(f.email).toHaveValue("mwila.banda@example.zm");
+    await expect(f.reason).toHaveValue("other");
+    await expect(f.details).toHaveValue("I am moving abroad");
+    await expect(f.understand).toBeChecked();
+    await f.continue.click();
+    await expect(f.phrase).toHaveValue("Delete My Account");
+    await expect(f.confirm).toBeChecked();
+
+    await f.phrase.fill("DELETE MY ACCOUNT");
+    const stored = page.waitForResponse((r) => r.url().endsWith(DELETION_API) && r.request().method() === "POST");
+    await f.submit.click();
+    const response = await stored;
+    expect(response.status()).toBe(201);
+    const body = (await response.json()) as { id: string; dueAt: string };
+    expect(body.id).toMatch(UUID);
+    const dueInDays = (Date.parse(body.dueAt) - Date.now()) / 86_400_000;
+    expect(dueInDays).toBeGreaterThan(29.9);
+    expect(dueInDays).toBeLessThanOrEqual(30);
+    expect(response.request().postDataJSON()).toEqual({
+      email: "mwila.banda@example.zm",
+      reason: "other",
+      otherReason: "I am moving abroad",
+      understand: true,
+      confirmation_text: "DELETE MY ACCOUNT",
+      confirmation: true,
+    });
+
+    await expect(page.getByRole("heading", { name: DELETION.submittedTitle })).toBeVisible();
+    const shownAt = Date.now();
+    await expect(page.getByRole("status")).toContainText("processed within 30 days");
+    await expect(page.getByRole("status")).toContainText("confirmation e-mail");
+    await expectAccessible(page);
+
+    // Still here just before the 3 seconds are up, then on /privacy with the flag.
+    await page.waitForTimeout(DELETION_REDIRECT_MS - 1000);
+    await expect(page).toHaveURL(/\/delete$/);
+    await page.waitForURL("**/privacy?deletionRequested=1", { timeout: 5000 });
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(DELETION_REDIRECT_MS - 200);
+    expect(new URL(page.url()).pathname).toBe("/privacy");
+    expect(new URL(page.url()).searchParams.get("deletionRequested")).toBe("1");
+    // The privacy page acknowledges the request visibly.
+    await expect(page.getByText(EXTRA.deletionReceived)).toBeVisible();
+  });
+
+  test("when storing fails the visitor stays on the form with everything typed, and can retry", async ({ page }) => {
+    await page.route(`**${DELETION_API}`, (route) => route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: EXTRA.serverError }) }), { times: 1 });
+    await openDeletePage(page);
+    const f = deletion(page);
+    await f.email.fill("chileshe@example.zm");
+    await f.reason.selectOption({ label: "Concerned about privacy" });
+    await f.understand.check();
+    await f.continue.click();
+    await f.phrase.fill("DELETE MY ACCOUNT");
+    await f.confirm.check();
+    await f.submit.click();
+
+    await expect(page.getByText(EXTRA.deletionFailed).first()).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: EXTRA.serverError })).toBeVisible();
+    await expect(page.getByRole("heading", { name: DELETION.submittedTitle })).toHaveCount(0);
+    await expect(page).toHaveURL(/\/delete$/);
+    await expect(f.phrase).toHaveValue("DELETE MY ACCOUNT");
+    await expect(f.confirm).toBeChecked();
+
+    const stored = page.waitForResponse((r) => r.url().endsWith(DELETION_API));
+    await f.submit.click();
+    expect((await stored).status()).toBe(201);
+    await expect(page.getByRole("heading", { name: DELETION.submittedTitle })).toBeVisible();
+  });
+
+  test("fits a 360 px screen on both steps", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await openDeletePage(page);
+    await expectNoHorizontalScroll(page);
+    const f = deletion(page);
+    await f.email.fill("a@example.zm");
+    await f.understand.check();
+    await f.continue.click();
+    await expect(f.phrase).toBeVisible();
+    await expectNoHorizontalScroll(page);
+  });
+});
+
+test.describe("contact form (/contact)", () => {
+  const contactForm = (page: Page) => {
+    const form = page.locator("form").filter({ has: page.getByRole("button", { name: /Send Message|Sending/ }) });
+    return {
+      name: form.getByLabel("Name"),
+      email: form.getByLabel("Email"),
+      message: form.getByLabel("Message"),
+      send: form.getByRole("button", { name: "Send Message" }),
+    };
+  };
+
+  async function openContact(page: Page) {
+    await page.goto("/contact");
+    const f = contactForm(page);
+    await expect(f.send).toBeEnabled();
+    return f;
+  }
+
+  test("validates, stores the message, confirms with a toast and clears the fields", async ({ page }) => {
+    const f = await openContact(page);
+    await f.send.click();
+    await expect(page.getByText(EXTRA.contactNameRequired)).toBeVisible();
+    await expect(page.getByText(EXTRA.emailRequired)).toBeVisible();
+    await expect(page.getByText(EXTRA.contactMessageRequired)).toBeVisible();
+    await f.email.fill("not-an-address");
+    await f.send.click();
+    await expect(page.getByText(EXTRA.emailInvalid)).toBeVisible();
+
+    await f.name.fill("Chanda Mulenga");
+    await f.email.fill("chanda@example.zm");
+    await f.message.fill("Do you cover the Zambia Super League?");
+    const stored = page.waitForResponse((r) => r.url().endsWith(CONTACT_API) && r.request().method() === "POST");
+    await f.send.click();
+    const response = await stored;
+    expect(response.status()).toBe(201);
+    expect(((await response.json()) as { id: string }).id).toMatch(UUID);
+    expect(response.request().postDataJSON()).toEqual({ name: "Chanda Mulenga", email: "chanda@example.zm", message: "Do you cover the Zambia Super League?" });
+
+    await expect(page.getByText(EXTRA.contactSent)).toBeVisible();
+    await expect(f.name).toHaveValue("");
+    await expect(f.email).toHaveValue("");
+    await expect(f.message).toHaveValue("");
+    // A plain POST, never a GET that would put the message into the address bar.
+    expect(page.url()).not.toContain("?");
+  });
+
+  test("keeps the text when sending fails, and the retry goes through", async ({ page }) => {
+    await page.route(`**${CONTACT_API}`, (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: EXTRA.serverError }) }), { times: 1 });
+    const f = await openContact(page);
+    await f.name.fill("Natasha Phiri");
+    await f.email.fill("natasha@example.zm");
+    await f.message.fill("I would like to write match reports for you.");
+    await f.send.click();
+
+    await expect(page.getByText(EXTRA.contactFailed)).toBeVisible();
+    await expect(f.name).toHaveValue("Natasha Phiri");
+    await expect(f.email).toHaveValue("natasha@example.zm");
+    await expect(f.message).toHaveValue("I would like to write match reports for you.");
+
+    const stored = page.waitForResponse((r) => r.url().endsWith(CONTACT_API));
+    await f.send.click();
+    expect((await stored).status()).toBe(201);
+    await expect(page.getByText(EXTRA.contactSent)).toBeVisible();
+    await expect(f.message).toHaveValue("");
+  });
+});
