@@ -1,0 +1,44 @@
+import { FITNESS_LEVELS, labelOf, POSITIONS, PREFERRED_FEET } from "@touchline/contract/enums";
+
+/**
+ * How profile values read on screen. Dates use one fixed locale and time zone so every player
+ * sees the same "12 Mar 2026", whatever their phone is set to.
+ */
+const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "Africa/Lusaka" });
+
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? "" : dateFormat.format(date);
+}
+
+export const positionLabel = (value: string | null | undefined) => labelOf(POSITIONS, value);
+export const footLabel = (value: string | null | undefined) => labelOf(PREFERRED_FEET, value);
+export const fitnessLabel = (value: string | null | undefined) => labelOf(FITNESS_LEVELS, value);
+
+/** "Striker · Left Winger": the main position first, the second one when there is one. */
+export function positionsText(position: string, secondary: string | null): string {
+  return [position, secondary].filter(Boolean).map(positionLabel).join(" · ");
+}
+
+/**
+ * "+260 97 1234567" for a Zambian mobile, otherwise the digits with a plus. Written by hand
+ * because the phone library's metadata would more than double this page's JavaScript.
+ */
+export function formatPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, "");
+  const zambian = /^260(\d{2})(\d{7})$/.exec(digits);
+  return zambian ? `+260 ${zambian[1]} ${zambian[2]}` : digits ? `+${digits}` : "";
+}
+
+/** Widths the server renders cover photos at (GET /api/media/{id}?w=...). */
+export const IMAGE_WIDTHS = [320, 640, 1280] as const;
+
+export function imageVariant(url: string, width: (typeof IMAGE_WIDTHS)[number]): string {
+  return `${url}${url.includes("?") ? "&" : "?"}w=${width}`;
+}
+
+/** srcset of every WebP width, so the browser downloads the one the screen needs. */
+export function imageSrcSet(url: string): string {
+  return IMAGE_WIDTHS.map((w) => `${imageVariant(url, w)} ${w}w`).join(", ");
+}

@@ -1,0 +1,137 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router";
+import { Toaster, toast } from "sonner";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { EXTRA, PROFILE_PAGE } from "@touchline/contract/messages";
+import { PlayerProfile } from "./player-profile.tsx";
+import { profileFixture } from "./profile-fixture.ts";
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+function setup(fetchMock: (...args: unknown[]) => Promise<Response>) {
+  const fetchSpy = vi.fn(fetchMock);
+  vi.stubGlobal("fetch", fetchSpy);
+  // No wait between retries in tests; the number of retries is the hook's own.
+  const client = new QueryClient({ defaultOptions: { queries: { retryDelay: 0 } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <PlayerProfile scoutId="player_1" />
+      </MemoryRouter>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { fetchSpy, user: userEvent.setup(), client };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  toast.dismiss();
+});
+
+describe("PlayerProfile", () => {
+  it("asks for the profile at the spec's path", async () => {
+    const { fetchSpy } = setup(async () => json(200, profileFixture()));
+    await screen.findByRole("heading", { level: 1, name: "chanda10" });
+    expect(fetchSpy).toHaveBeenCalledWith("/api/Scouts/ScoutManagement/GetScoutById/player_1", expect.anything());
+  });
+
+  it("on 404 prompts to complete the profile, without retrying or an error toast", async () => {
+    const { fetchSpy } = setup(async () => json(404, { message: "No profile yet" }));
+    expect(await screen.findByRole("heading", { name: PROFILE_PAGE.completeTitle })).toBeInTheDocument();
+    for (const need of ["A clear profile photo", "Up to 2 videos of max 3 minutes each", "Your physical attributes and position", "A brief bio about yourself"]) {
+      expect(screen.getByText(need)).toBeInTheDocument();
+    }
+    expect(screen.getByRole("link", { name: "Complete My Profile" })).toHaveAttribute("href", "/player/add-content");
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText(PROFILE_PAGE.fetchError)).not.toBeInTheDocument();
+  });
+
+  it("on another error retries 3 times, then shows the server message, a toast and Retry", async () => {
+    let answer = json(500, { message: "Database unavailable" });
+    const { fetchSpy, user } = setup(async () => answer.clone());
+    expect(await screen.findByRole("heading", { name: PROFILE_PAGE.failedToLoad })).toBeInTheDocument();
+    expect(screen.getByText("Database unavailable")).toBeInTheDocument();
+    expect(await screen.findByText(PROFILE_PAGE.fetchError)).toBeInTheDocument();
+    expect(fetchSpy).toHaveBeenCalledTimes(4);
+
+    answer = json(200, profileFixture());
+    await user.click(screen.getByRole("button", { name: "Retry" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "chanda10" })).toBeInTheDocument();
+  });
+
+  it("without any answer from the server shows the spec's unknown-error text", async () => {
+    setup(async () => Promise.reject(new TypeError("Failed to fetch")));
+    expect(await screen.findByText(PROFILE_PAGE.unknownError)).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: PROFILE_PAGE.failedToLoad })).toBeInTheDocument();
+  });
+
+  it("shows the banner, contact card and physical attributes with their labels", async () => {
+    setup(async () => json(200, profileFixture()));
+    await screen.findByRole("heading", { level: 1, name: "chanda10" });
+    expect(screen.getByText("Striker · Left Winger")).toBeInTheDocument();
+    const banner = screen.getByRole("banner").querySelector("img")!;
+    expect(banner.getAttribute("srcset")).toBe("/api/media/cover1234?w=320 320w, /api/media/cover1234?w=640 640w, /api/media/cover1234?w=1280 1280w");
+    expect(banner).toHaveAttribute("sizes");
+
+    const contact = within(screen.getByRole("region", { name: "Contact" }));
+    expect(contact.getByText("chanda@example.zm")).toBeInTheDocument();
+    expect(contact.getByText("+260 97 1234567")).toBeInTheDocument();
+
+    const body = within(screen.getByRole("region", { name: "Physical Attributes" }));
+    expect(body.getByText("178 cm")).toBeInTheDocument();
+    expect(body.getByText("70 kg")).toBeInTheDocument();
+    expect(body.getByText("Ambidextrous")).toBeInTheDocument();
+    expect(body.getByText("Recovering from Injury")).toBeInTheDocument();
+    expect(screen.getByText("Fast striker from Kitwe.")).toBeInTheDocument();
+  });
+
+  it("pending and not expired: 'Pending Approval' and the days left with the date", async () => {
+    setup(async () => json(200, profileFixture()));
+    const status = within(await screen.findByRole("region", { name: "Video Status" }));
+    expect(status.getByText(PROFILE_PAGE.pending)).toBeInTheDocument();
+    expect(status.getByText("80 days left (30 May 2026)")).toBeInTheDocument();
+  });
+
+  it("approved and expired: 'Approved' and 'Expired'", async () => {
+    setup(async () => json(200, profileFixture({ isVideoApproved: true, reviewStatus: "approved" }, { isVideoExpired: true, daysUntilExpiration: 0 })));
+    const status = within(await screen.findByRole("region", { name: "Video Status" }));
+    expect(status.getByText(PROFILE_PAGE.approved)).toBeInTheDocument();
+    expect(status.getByText(PROFILE_PAGE.expired)).toBeInTheDocument();
+    expect(status.queryByText(/days left/)).not.toBeInTheDocument();
+  });
+
+  it("an empty bio reads 'No bio provided.'", async () => {
+    setup(async () => json(200, profileFixture({ aboutYourself: "" })));
+    const about = within(await screen.findByRole("region", { name: "About Me" }));
+    expect(about.getByText(PROFILE_PAGE.noBio)).toBeInTheDocument();
+  });
+
+  it("a rejected profile says so, with the reviewer's reason", async () => {
+    setup(async () => json(200, profileFixture({ reviewStatus: "rejected", rejectionReason: "The video is not of you playing." })));
+    const alert = await screen.findByRole("alert");
+    expect(within(alert).getByText(EXTRA.profileRejectedTitle)).toBeInTheDocument();
+    expect(within(alert).getByText("The video is not of you playing.")).toBeInTheDocument();
+    expect(within(screen.getByRole("region", { name: "Video Status" })).getByText(EXTRA.profileRejectedStatus)).toBeInTheDocument();
+    expect(screen.queryByText(PROFILE_PAGE.pending)).not.toBeInTheDocument();
+  });
+
+  it("shows both videos, loading nothing until played, with the cover as poster", async () => {
+    setup(async () => json(200, profileFixture()));
+    await screen.findByRole("heading", { name: "Player Videos" });
+    const videos = [screen.getByLabelText("highlight video 1"), screen.getByLabelText("highlight video 2")];
+    expect(videos.map((v) => v.getAttribute("src"))).toEqual(["/api/media/video1234", "/api/media/video5678"]);
+    for (const video of videos) {
+      expect(video).toHaveAttribute("preload", "none");
+      expect(video).toHaveAttribute("poster", "/api/media/cover1234?w=640");
+    }
+  });
+
+  it("with one video shows one player", async () => {
+    setup(async () => json(200, profileFixture({ videoPathTwo: null })));
+    await screen.findByRole("heading", { name: "Player Videos" });
+    expect(screen.getAllByLabelText(/highlight video/, { selector: "video" })).toHaveLength(1);
+  });
+});

@@ -1,0 +1,12 @@
+import { profileErrorMessage, usePlayerProfile } from "./use-player-profile.ts";
+import { CompleteProfilePrompt, LoadFailed, ProfileLoading } from "./profile-states.tsx";
+import { ProfileDetails } from "./profile-details.tsx";
+
+/** /player/profile: the profile, the prompt to create one, or why it could not be loaded. */
+export function PlayerProfile({ scoutId }: { scoutId: string }) {
+  const query = usePlayerProfile(scoutId);
+  if (query.isPending) return <ProfileLoading />;
+  if (query.isError) return <LoadFailed message={profileErrorMessage(query.error)} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  if (query.data === null) return <CompleteProfilePrompt />;
+  return <ProfileDetails profile={query.data} />;
+}

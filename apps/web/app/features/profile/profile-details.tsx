@@ -1,0 +1,129 @@
+import type { ReactNode } from "react";
+import { daysLeftText, EXTRA, PROFILE_PAGE } from "@touchline/contract/messages";
+import type { PlayerInfoResponse } from "@touchline/contract/profile";
+import { fitnessLabel, footLabel, formatDate, formatPhone, imageSrcSet, imageVariant, positionsText } from "./display.ts";
+import { PlayerVideos } from "./player-videos.tsx";
+
+/** The player's submitted profile as they see it (SPEC.md "Player area", /player/profile). */
+export function ProfileDetails({ profile }: { profile: PlayerInfoResponse }) {
+  const { scout } = profile;
+  const videos = [scout.videoPath, scout.videoPathTwo].filter((v): v is string => Boolean(v));
+  const rejected = scout.reviewStatus === "rejected";
+
+  return (
+    <div className="flex flex-col gap-6">
+      <CoverBanner coverUrl={scout.coverPhotoPath} username={scout.username} positions={positionsText(scout.position, scout.secondaryPosition)} />
+
+      {rejected ? (
+        <section role="alert" aria-labelledby="profile-rejected" className="rounded-xl border border-red-300 bg-red-50 p-4 sm:p-5">
+          <h2 id="profile-rejected" className="font-bold text-red-900">
+            {EXTRA.profileRejectedTitle}
+          </h2>
+          <p className="mt-1 text-red-800">{scout.rejectionReason || EXTRA.profileRejectedNoReason}</p>
+        </section>
+      ) : null}
+
+      <div className="grid gap-4 md:grid-cols-3">
+        <Card title="Contact">
+          <Facts
+            items={[
+              ["Email", <a href={`mailto:${scout.email}`} className="break-all text-brand-700 underline">{scout.email}</a>],
+              ["Phone", formatPhone(scout.phoneNumber)],
+            ]}
+          />
+        </Card>
+        <Card title="Physical Attributes">
+          <Facts
+            items={[
+              ["Height", `${scout.heightInCm} cm`],
+              ["Weight", `${scout.weightInKg} kg`],
+              ["Preferred foot", footLabel(scout.preferredFoot)],
+              ["Fitness", fitnessLabel(scout.currentFitnessStatus)],
+            ]}
+          />
+        </Card>
+        <Card title="Video Status">
+          <Facts
+            items={[
+              ["Approval", <ApprovalBadge isApproved={scout.isVideoApproved} rejected={rejected} />],
+              [
+                "Expiry",
+                profile.isVideoExpired ? (
+                  <span className="font-semibold text-red-700">{PROFILE_PAGE.expired}</span>
+                ) : (
+                  daysLeftText(profile.daysUntilExpiration, formatDate(profile.videoExpirationDate))
+                ),
+              ],
+              ["Submitted", formatDate(scout.submissionDate)],
+            ]}
+          />
+        </Card>
+      </div>
+
+      <section aria-labelledby="player-videos" className="flex flex-col gap-3">
+        <h2 id="player-videos" className="text-xl font-bold text-slate-900">
+          Player Videos
+        </h2>
+        <PlayerVideos sources={videos} poster={imageVariant(scout.coverPhotoPath, 640)} />
+      </section>
+
+      <section aria-labelledby="about-me" className="rounded-xl border border-slate-200 p-5">
+        <h2 id="about-me" className="text-xl font-bold text-slate-900">
+          About Me
+        </h2>
+        <p className="mt-2 whitespace-pre-line text-slate-700">{scout.aboutYourself?.trim() ? scout.aboutYourself : PROFILE_PAGE.noBio}</p>
+      </section>
+    </div>
+  );
+}
+
+function CoverBanner({ coverUrl, username, positions }: { coverUrl: string; username: string; positions: string }) {
+  return (
+    <header className="relative isolate flex min-h-48 items-end overflow-hidden rounded-2xl bg-brand-900 sm:min-h-72">
+      <img
+        src={imageVariant(coverUrl, 640)}
+        srcSet={imageSrcSet(coverUrl)}
+        sizes="(min-width: 1024px) 1024px, 100vw"
+        alt=""
+        fetchPriority="high"
+        className="absolute inset-0 -z-10 h-full w-full object-cover"
+      />
+      <div className="absolute inset-0 -z-10 bg-gradient-to-t from-black/80 via-black/30 to-transparent" />
+      <div className="p-5 text-white sm:p-8">
+        <h1 className="text-3xl font-bold break-all sm:text-4xl">{username}</h1>
+        <p className="mt-1 text-lg text-white/90">{positions}</p>
+      </div>
+    </header>
+  );
+}
+
+function ApprovalBadge({ isApproved, rejected }: { isApproved: boolean; rejected: boolean }) {
+  if (isApproved) return <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-sm font-semibold text-brand-900">{PROFILE_PAGE.approved}</span>;
+  if (rejected) return <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-sm font-semibold text-red-900">{EXTRA.profileRejectedStatus}</span>;
+  return <span className="rounded-full bg-accent-400/30 px-2.5 py-0.5 text-sm font-semibold text-amber-900">{PROFILE_PAGE.pending}</span>;
+}
+
+function Card({ title, children }: { title: string; children: ReactNode }) {
+  const id = `card-${title.toLowerCase().replace(/\W+/g, "-")}`;
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-slate-200 p-5">
+      <h2 id={id} className="text-lg font-bold text-slate-900">
+        {title}
+      </h2>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+function Facts({ items }: { items: [string, ReactNode][] }) {
+  return (
+    <dl className="flex flex-col gap-2 text-sm">
+      {items.map(([term, value]) => (
+        <div key={term} className="flex flex-wrap justify-between gap-x-3">
+          <dt className="text-slate-600">{term}</dt>
+          <dd className="min-w-0 text-right font-medium text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,36 @@
+import type { PlayerInfoResponse } from "@touchline/contract/profile";
+
+/** A submitted profile as GET /api/Scouts/ScoutManagement/GetScoutById answers it (tests only). */
+export function profileFixture(overrides: Partial<PlayerInfoResponse["scout"]> = {}, top: Partial<Omit<PlayerInfoResponse, "scout">> = {}): PlayerInfoResponse {
+  return {
+    scout: {
+      scoutsInformationId: "info_1",
+      scoutId: "player_1",
+      username: "chanda10",
+      firstName: "Chanda",
+      lastName: "Mulenga",
+      email: "chanda@example.zm",
+      phoneNumber: "+260971234567",
+      coverPhotoPath: "/api/media/cover1234",
+      videoPath: "/api/media/video1234",
+      videoPathTwo: "/api/media/video5678",
+      position: "striker",
+      secondaryPosition: "left-winger",
+      heightInCm: 178,
+      weightInKg: 70,
+      preferredFoot: "both",
+      currentFitnessStatus: "recovering",
+      aboutYourself: "Fast striker from Kitwe.",
+      submissionDate: "2026-03-01T08:00:00.000Z",
+      videoUploadDate: "2026-03-01T08:00:00.000Z",
+      isVideoApproved: false,
+      reviewStatus: "pending",
+      rejectionReason: null,
+      ...overrides,
+    },
+    isVideoExpired: false,
+    daysUntilExpiration: 80,
+    videoExpirationDate: "2026-05-30T08:00:00.000Z",
+    ...top,
+  };
+}

@@ -1,0 +1,54 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { toast } from "sonner";
+import { PROFILE_CACHE_MS, PROFILE_MAX_RETRIES } from "@touchline/contract/limits";
+import { PROFILE_PAGE } from "@touchline/contract/messages";
+import type { PlayerInfoResponse } from "@touchline/contract/profile";
+import { ApiError } from "../../lib/api.ts";
+import { getPlayerProfile } from "./profile-api.ts";
+
+export const profileQueryKey = (scoutId: string) => ["player", "profile", scoutId] as const;
+
+/**
+ * The player's own profile, or null when they have not submitted one yet: the server answers
+ * 404 then, which the spec treats as "no profile", not as an error (so it is never retried).
+ * Other failures are retried up to 3 times and kept for 5 minutes once loaded (SPEC.md
+ * section 7), so moving between the player pages costs no extra request.
+ */
+export async function loadPlayerProfile(scoutId: string, signal?: AbortSignal): Promise<PlayerInfoResponse | null> {
+  try {
+    return await getPlayerProfile(scoutId, signal);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export function shouldRetryProfile(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status === 404) return false;
+  return failureCount < PROFILE_MAX_RETRIES;
+}
+
+export function usePlayerProfile(scoutId: string | undefined) {
+  const query = useQuery({
+    queryKey: profileQueryKey(scoutId ?? ""),
+    queryFn: ({ signal }) => loadPlayerProfile(scoutId as string, signal),
+    enabled: Boolean(scoutId),
+    staleTime: PROFILE_CACHE_MS,
+    retry: shouldRetryProfile,
+  });
+
+  // One toast per failed load (the spec's 'Error fetching player data'), not one per render.
+  const { isError, errorUpdatedAt } = query;
+  useEffect(() => {
+    if (isError) toast.error(PROFILE_PAGE.fetchError, { id: "profile-fetch-error" });
+  }, [isError, errorUpdatedAt]);
+
+  return query;
+}
+
+/** What the failure screen says: the server's message, or the spec's fallback. */
+export function profileErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status > 0 && error.message) return error.message;
+  return PROFILE_PAGE.unknownError;
+}
