@@ -169,3 +169,14 @@ export const AUTH = {
   loggedOutEverywhere: "You have been logged out on all devices.",
   tooManyAttempts: (minutes: number) => `Too many attempts. Please try again in ${minutes} minutes.`,
 } as const;
+
+/** Messages of the account screens beyond the spec (issue "Player accounts"). */
+export const AUTH_SCREENS = {
+  resendIn: (seconds: number) => `You can request a new code in ${seconds} ${seconds === 1 ? "second" : "seconds"}.`,
+  sessionCheckFailed: "We could not check whether you are logged in. Check your connection and try again.",
+  logoutFailed: "You could not be logged out. Check your connection and try again.",
+  logoutEverywhereFailed: "You could not be logged out of all devices. Please try again.",
+  changePasswordFailed: "Your password could not be changed. Please try again.",
+  deletionRequested: (days: number) =>
+    `We have received your request. Your account will be deleted within ${days} days, and we will e-mail you when it is done.`,
+} as const;
