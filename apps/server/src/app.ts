@@ -18,6 +18,7 @@ import { installOriginCheck } from "./http/origin-check.ts";
 import { API_CSP } from "./http/security-headers.ts";
 import type { AppServices } from "./services.ts";
 import { redirectRoutes } from "./site/redirects.ts";
+import { createSmsSender, type SmsSender } from "./sms/sender.ts";
 import { siteRoutes } from "./site/routes.ts";
 import { registerWeb } from "./web/serve-web.ts";
 
@@ -25,6 +26,8 @@ export interface BuildOptions {
   /** An already-connected database (tests share one per file); otherwise one is opened from config. */
   database?: DatabaseConnection;
   now?: () => Date;
+  /** Replaces the SMS provider of the configuration (tests). */
+  sms?: SmsSender;
   /** Serve the built web app when it exists (default true). */
   web?: boolean;
 }
@@ -51,7 +54,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await migrate(database);
   if (ownsDatabase) app.addHook("onClose", () => database.close());
 
-  const services: AppServices = { config, database, db: database.db, log: app.log, now: options.now ?? (() => new Date()) };
+  const services: AppServices = {
+    config,
+    database,
+    db: database.db,
+    log: app.log,
+    now: options.now ?? (() => new Date()),
+    sms: options.sms ?? createSmsSender(config, app.log),
+  };
   const healthState: HealthState = { draining: false };
 
   installErrorHandler(app);

@@ -24,9 +24,44 @@ const envSchema = z.object({
   GET_STARTED_URL: url.optional(),
   TRUST_PROXY: bool.default(false),
   SMS_PROVIDER: z.enum(["console", "africastalking", "twilio"]).default("console"),
+  AFRICASTALKING_USERNAME: z.string().optional(),
+  AFRICASTALKING_API_KEY: z.string().optional(),
+  AFRICASTALKING_FROM: z.string().optional(),
+  AFRICASTALKING_BASE_URL: url.default("https://api.africastalking.com"),
+  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, "must be AC followed by 32 hex digits").optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().optional(),
+  TWILIO_MESSAGING_SERVICE_SID: z.string().regex(/^MG[0-9a-fA-F]{32}$/, "must be MG followed by 32 hex digits").optional(),
+  TWILIO_BASE_URL: url.default("https://api.twilio.com"),
+  /** Keys the HMAC of stored SMS codes; required in production (see auth/secrets.ts). */
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   EMAIL_PROVIDER: z.enum(["console", "smtp"]).default("console"),
   VIDEO_EXPIRY_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
-});
+}).superRefine(requireSettingsOfChoices);
+
+/** Settings that become required by another choice: the chosen SMS provider's, and production's. */
+function requireSettingsOfChoices(env: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  const need = (name: string, why: string) => {
+    if (env[name] === undefined) ctx.addIssue({ code: "custom", path: [name], message: `is required ${why}` });
+  };
+  if (env.SMS_PROVIDER === "africastalking") {
+    need("AFRICASTALKING_USERNAME", "when SMS_PROVIDER=africastalking");
+    need("AFRICASTALKING_API_KEY", "when SMS_PROVIDER=africastalking");
+  }
+  if (env.SMS_PROVIDER === "twilio") {
+    need("TWILIO_ACCOUNT_SID", "when SMS_PROVIDER=twilio");
+    need("TWILIO_AUTH_TOKEN", "when SMS_PROVIDER=twilio");
+    if (env.TWILIO_FROM === undefined && env.TWILIO_MESSAGING_SERVICE_SID === undefined) {
+      ctx.addIssue({ code: "custom", path: ["TWILIO_FROM"], message: "TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID is required when SMS_PROVIDER=twilio" });
+    }
+  }
+  if (env.NODE_ENV === "production") {
+    if (env.SMS_PROVIDER === "console") {
+      ctx.addIssue({ code: "custom", path: ["SMS_PROVIDER"], message: "must be africastalking or twilio when NODE_ENV=production (the console outbox is for development only)" });
+    }
+    need("AUTH_SECRET", "when NODE_ENV=production");
+  }
+}
 
 export type Env = z.output<typeof envSchema>;
 

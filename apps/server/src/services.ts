@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config.ts";
 import type { Database, DatabaseConnection } from "./db/client.ts";
+import type { SmsSender } from "./sms/sender.ts";
 
 /**
  * What every domain plugin receives: configuration and the outside systems. Each issue adds
@@ -13,4 +14,6 @@ export interface AppServices {
   log: FastifyBaseLogger;
   /** The server's clock; tests move it to check expiry rules. */
   now: () => Date;
+  /** SMS delivery chosen by SMS_PROVIDER. Read it at send time: tests swap it for a failing one. */
+  sms: SmsSender;
 }

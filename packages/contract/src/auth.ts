@@ -76,10 +76,16 @@ export type LoginInput = z.input<typeof loginSchema>;
  * The spec's client sends the joined code as a number, which drops a leading zero
  * ("01234" -> 1234). We accept a number or a string and pad it back to five digits.
  */
+const OTP_FORMAT = `Enter the ${OTP_LENGTH}-digit code`;
 export const otpField = z
-  .union([z.number().int().min(0).max(10 ** OTP_LENGTH - 1), z.string().regex(new RegExp(`^\\d{${OTP_LENGTH}}$`))], {
-    error: `Enter the ${OTP_LENGTH}-digit code`,
-  })
+  .union(
+    [
+      z.number().int(OTP_FORMAT).min(0, OTP_FORMAT).max(10 ** OTP_LENGTH - 1, OTP_FORMAT),
+      // Each member carries the message too: zod reports the member whose type matched.
+      z.string().regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), OTP_FORMAT),
+    ],
+    { error: OTP_FORMAT },
+  )
   .transform((value) => String(value).padStart(OTP_LENGTH, "0"));
 
 export const verifyGeneralOtpSchema = z.object({

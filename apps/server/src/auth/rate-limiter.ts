@@ -53,6 +53,15 @@ export function createRateLimiter(db: Database, now: () => Date) {
         throw new HttpError(429, AUTH.tooManyAttempts(Math.ceil(retryAfterSeconds / 60)), undefined, { retryAfterSeconds });
       }
     },
+
+    /** Takes back one hit of the current window (a login that succeeded is not an attempt to guess). */
+    async forgive(limit: Limit, key: string): Promise<void> {
+      const windowStart = new Date(Math.floor(now().getTime() / limit.windowMs) * limit.windowMs);
+      await db
+        .update(rateLimitHits)
+        .set({ hits: sql`greatest(${rateLimitHits.hits} - 1, 0)` })
+        .where(and(eq(rateLimitHits.bucket, limit.bucket), eq(rateLimitHits.key, key), eq(rateLimitHits.windowStart, windowStart)));
+    },
   };
 }
 export type RateLimiter = ReturnType<typeof createRateLimiter>;

@@ -1,10 +1,18 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { loginSchema } from "@touchline/contract/auth";
+import {
+  changePasswordSchema,
+  loginSchema,
+  registrationSchema,
+  requestPasswordResetOtpSchema,
+  resetPasswordSchema,
+  verifyGeneralOtpSchema,
+  verifyPasswordResetOtpSchema,
+} from "@touchline/contract/auth";
 import { AUTH } from "@touchline/contract/messages";
+import { HttpError } from "../http/errors.ts";
 import type { AppServices } from "../services.ts";
 import { createAuthService, type CallContext } from "./auth-service.ts";
-import { HttpError } from "../http/errors.ts";
 import { NOT_LOGGED_IN, requireUser } from "./request-user.ts";
 import { SESSION_COOKIE, sessionCookieOptions } from "./session-store.ts";
 
@@ -22,6 +30,29 @@ export const authRoutes: FastifyPluginAsync<{ services: AppServices }> = async (
   const auth = createAuthService(services);
   const clearSessionCookie = (reply: FastifyReply) => reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(services.config, false));
 
+  app.post(`${BASE}/registerScoutWithOtp`, { schema: { body: registrationSchema } }, async (request, reply) => {
+    return reply.code(201).send(await auth.register(request.body, contextOf(request)));
+  });
+
+  app.post(`${BASE}/verifyGeneralOtp`, { schema: { body: verifyGeneralOtpSchema } }, async (request) => {
+    return auth.verifyRegistration(request.body, contextOf(request));
+  });
+
+  app.post(`${BASE}/requestPasswordResetOtp`, { schema: { body: requestPasswordResetOtpSchema } }, async (request) => {
+    return auth.requestCode(request.body, contextOf(request));
+  });
+
+  app.post(`${BASE}/verifyPasswordResetOtp`, { schema: { body: verifyPasswordResetOtpSchema } }, async (request) => {
+    return auth.verifyResetCode(request.body, contextOf(request));
+  });
+
+  app.post(`${BASE}/resetPasswordByPhoneNumber`, { schema: { body: resetPasswordSchema } }, async (request, reply) => {
+    const answer = await auth.resetPassword(request.body, contextOf(request));
+    // Every session of the player has ended; this browser's cookie too, if it held one.
+    clearSessionCookie(reply);
+    return reply.send(answer);
+  });
+
   const login = async (request: FastifyRequest<{ Body: { phoneNumber: string; password: string; rememberMe: boolean } }>, reply: FastifyReply) => {
     const { token, info } = await auth.login(request.body, contextOf(request));
     reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(services.config, request.body.rememberMe));
@@ -37,11 +68,22 @@ export const authRoutes: FastifyPluginAsync<{ services: AppServices }> = async (
     return reply.send({ message: AUTH.loggedOut });
   });
 
+  app.post(`${BASE}/logoutEverywhere`, async (request, reply) => {
+    const answer = await auth.logoutEverywhere(requireUser(request));
+    clearSessionCookie(reply);
+    return reply.send(answer);
+  });
+
   app.get(`${BASE}/session`, async (request, reply) => {
     const user = requireUser(request);
     const info = await auth.sessionInfo(user.playerId);
     // Sessions cascade away with their player, so a live session always has one.
     if (!info) throw new HttpError(401, NOT_LOGGED_IN);
-    return reply.send(info);
+    // Per-user data: never kept by a shared cache.
+    return reply.header("cache-control", "no-store").send(info);
+  });
+
+  app.post(`${BASE}/changePassword`, { schema: { body: changePasswordSchema } }, async (request) => {
+    return auth.changePassword(requireUser(request), request.body);
   });
 };

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { hashPassword } from "../auth/passwords.ts";
 import { createPlayerStore } from "../auth/player-store.ts";
 import type { Role } from "../auth/request-user.ts";
@@ -49,12 +51,27 @@ export async function createPlayer(
   return { id: row.id, phoneNumber: row.phoneNumber, password, username: row.username, email: row.email };
 }
 
-/** Logs in through the real API and returns the value for a Cookie request header. */
+let addressCounter = 0;
+
+/**
+ * A client address of its own (inject's remoteAddress), so one test's requests do not count
+ * against another's per-address rate limits.
+ */
+export function uniqueAddress(): string {
+  addressCounter += 1;
+  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+}
+
+/**
+ * Logs in through the real API and returns the value for a Cookie request header. Each call
+ * comes from its own address, so suites that log in often never meet the login rate limit.
+ */
 export async function loginCookie(t: TestApp, credentials: { phoneNumber: string; password: string; rememberMe?: boolean }): Promise<string> {
   const res = await t.app.inject({
     method: "POST",
     url: "/api/Authorization/loginScout",
     payload: { phoneNumber: credentials.phoneNumber, password: credentials.password, rememberMe: credentials.rememberMe ?? false },
+    remoteAddress: uniqueAddress(),
   });
   if (res.statusCode !== 200) throw new Error(`login failed in test helper: ${res.statusCode} ${res.body}`);
   const cookie = res.cookies.find((c) => c.name === "tl_session");
@@ -66,4 +83,46 @@ export async function loginCookie(t: TestApp, credentials: { phoneNumber: string
 export async function createStaff(t: TestApp, role: Exclude<Role, "player">): Promise<TestPlayer & { cookie: string }> {
   const staff = await createPlayer(t, { role, firstName: role === "admin" ? "Ada" : "Rita", lastName: "Staff" });
   return { ...staff, cookie: await loginCookie(t, staff) };
+}
+
+export interface OutboxMessage {
+  to: string;
+  body: string;
+  sentAt: string;
+}
+
+/** Every SMS the console provider wrote to this test app's outbox, oldest first. */
+export function readSmsOutbox(t: TestApp, to?: string): OutboxMessage[] {
+  const file = path.join(t.dataDir, "sms-outbox.jsonl");
+  if (!fs.existsSync(file)) return [];
+  const all = fs
+    .readFileSync(file, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as OutboxMessage);
+  return to ? all.filter((m) => m.to === to) : all;
+}
+
+/** The code in the newest SMS to a number (the only 5-digit number of the body). */
+export function latestCode(t: TestApp, to: string): string {
+  const message = readSmsOutbox(t, to).at(-1);
+  const code = message?.body.match(/\b\d{5}\b/)?.[0];
+  if (!code) throw new Error(`no code was sent to ${to}`);
+  return code;
+}
+
+/** A valid registration body (override any field). */
+export function registrationBody(overrides: Record<string, unknown> = {}) {
+  const phoneNumber = (overrides.phoneNumber as string | undefined) ?? uniquePhone();
+  const suffix = phoneNumber.replace(/\D/g, "").slice(-7);
+  return {
+    firstName: "Chipo",
+    lastName: "Mulenga",
+    userName: `chipo${suffix}`,
+    dateOfBirth: "2006-02-14",
+    email: `chipo${suffix}@example.zm`,
+    phoneNumber,
+    password: "kickoff2025",
+    ...overrides,
+  };
 }
