@@ -16,8 +16,19 @@ export default [
   ]),
 
   // Player accounts (/auth/*)
+  layout("routes/auth/layout.tsx", [
+    route("auth/player-login", "routes/auth/player-login.tsx"),
+    route("auth/player-register", "routes/auth/player-register.tsx"),
+    route("auth/player-register-otp", "routes/auth/player-register-otp.tsx"),
+    route("auth/player-forgot-password", "routes/auth/player-forgot-password.tsx"),
+    route("auth/player-otp", "routes/auth/player-otp.tsx"),
+    route("auth/player-reset-password", "routes/auth/player-reset-password.tsx"),
+  ]),
 
-  // Player area (/player/*)
+  // Player area (/player/*): the layout asks for a session; add each page as its child.
+  layout("routes/player/layout.tsx", [
+    route("player/settings", "routes/player/settings.tsx"),
+  ]),
 
   // Review console (/admin)
 ] satisfies RouteConfig;

@@ -1,0 +1,102 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { DELETION_REASONS } from "@touchline/contract/enums";
+import { DELETION_CONFIRMATION_PHRASE, DELETION_PROCESSING_DAYS, DELETION_REASON_OTHER_MAX } from "@touchline/contract/limits";
+import { AUTH_SCREENS, DELETION, EXTRA } from "@touchline/contract/messages";
+import { deletionRequestSchema } from "@touchline/contract/site";
+import { Button } from "../../components/button.tsx";
+import { CheckboxField, SelectField, TextAreaField, TextField } from "../../components/field.tsx";
+import { apiFetch } from "../../lib/api.ts";
+import { useHydrated } from "../site/use-hydrated.ts";
+import { applyServerErrors } from "./server-errors.ts";
+import { FormAlert } from "./form-alert.tsx";
+
+type Input = z.input<typeof deletionRequestSchema>;
+type Output = z.output<typeof deletionRequestSchema>;
+const FIELDS = ["reason", "otherReason", "understand", "confirmation_text", "confirmation"] as const;
+
+/**
+ * Settings: ask for the account to be deleted. The same request, rules and endpoint as the
+ * public /delete page (POST /api/site/deletion-requests with the contract's schema), but the
+ * e-mail is the logged-in player's own and cannot be changed, and both confirmations sit in
+ * one form: the player is already known, so a second step would only add a page load.
+ */
+export function AccountDeletionRequest({ email }: { email: string }) {
+  const hydrated = useHydrated();
+  const headingId = useId();
+  const [done, setDone] = useState(false);
+  const [formError, setFormError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<Input, unknown, Output>({
+    resolver: zodResolver(deletionRequestSchema),
+    defaultValues: { email, reason: "", otherReason: "", confirmation_text: "" },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(undefined);
+    try {
+      await apiFetch<{ id: string }>("/api/site/deletion-requests", { body: { ...values, email } });
+      setDone(true);
+    } catch (error) {
+      toast.error(EXTRA.deletionFailed);
+      setFormError(applyServerErrors(error, FIELDS, setError));
+    }
+  });
+
+  if (done) {
+    return (
+      <section aria-labelledby={headingId} className="flex flex-col gap-3">
+        <h2 id={headingId} className="text-lg font-bold text-slate-900">
+          {DELETION.submittedTitle}
+        </h2>
+        <p role="status" className="text-slate-700">
+          {AUTH_SCREENS.deletionRequested(DELETION_PROCESSING_DAYS)}
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <form method="post" noValidate onSubmit={onSubmit} aria-labelledby={headingId} className="flex flex-col gap-4">
+      <h2 id={headingId} className="text-lg font-bold text-slate-900">
+        Delete my account
+      </h2>
+      <p className="text-slate-700">
+        Your account, profile, photos and videos will be deleted within {DELETION_PROCESSING_DAYS} days. We will confirm by e-mail to{" "}
+        <strong className="break-all text-slate-900">{email}</strong>. This cannot be undone.
+      </p>
+      {formError ? <FormAlert>{formError}</FormAlert> : null}
+      <SelectField label="Reason (optional)" placeholder="Choose a reason" options={DELETION_REASONS} error={errors.reason?.message} {...register("reason")} />
+      {watch("reason") === "other" ? (
+        <TextAreaField label="Tell us more (optional)" maxLength={DELETION_REASON_OTHER_MAX} error={errors.otherReason?.message} {...register("otherReason")} />
+      ) : null}
+      <CheckboxField
+        label="I understand that my account and all its data will be permanently deleted."
+        error={errors.understand?.message}
+        {...register("understand")}
+      />
+      <TextField
+        label={`Type ${DELETION_CONFIRMATION_PHRASE} to confirm`}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        error={errors.confirmation_text?.message}
+        {...register("confirmation_text")}
+      />
+      <CheckboxField label="Yes, delete my account." error={errors.confirmation?.message} {...register("confirmation")} />
+      <div>
+        <Button type="submit" variant="danger" disabled={!hydrated || isSubmitting} aria-busy={isSubmitting || undefined}>
+          {isSubmitting ? "Sending…" : "Request account deletion"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,66 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { changePasswordSchema } from "@touchline/contract/auth";
+import { AUTH, AUTH_SCREENS } from "@touchline/contract/messages";
+import { Button } from "../../components/button.tsx";
+import { useHydrated } from "../site/use-hydrated.ts";
+import { changePassword } from "./auth-api.ts";
+import { FormAlert } from "./form-alert.tsx";
+import { PasswordField } from "./password-field.tsx";
+import { applyServerErrors } from "./server-errors.ts";
+
+type Input = z.input<typeof changePasswordSchema>;
+const EMPTY: Input = { currentPassword: "", newPassword: "", confirmPassword: "" };
+const FIELDS = ["currentPassword", "newPassword", "confirmPassword"] as const;
+
+/** Settings: change the password while logged in (the current one proves it is the player). */
+export function ChangePasswordForm() {
+  const hydrated = useHydrated();
+  const headingId = useId();
+  const [formError, setFormError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<Input>({ resolver: zodResolver(changePasswordSchema), defaultValues: EMPTY });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(undefined);
+    try {
+      await changePassword(values);
+      toast.success(AUTH.passwordChanged);
+      reset(EMPTY);
+    } catch (error) {
+      toast.error(AUTH_SCREENS.changePasswordFailed);
+      setFormError(applyServerErrors(error, FIELDS, setError));
+    }
+  });
+
+  return (
+    <form method="post" noValidate onSubmit={onSubmit} aria-labelledby={headingId} className="flex flex-col gap-4">
+      <h2 id={headingId} className="text-lg font-bold text-slate-900">
+        Change password
+      </h2>
+      {formError ? <FormAlert>{formError}</FormAlert> : null}
+      <PasswordField label="Current password" autoComplete="current-password" error={errors.currentPassword?.message} {...register("currentPassword")} />
+      <PasswordField
+        label="New password"
+        autoComplete="new-password"
+        error={errors.newPassword?.message}
+        hint="At least 8 characters with an uppercase letter, a lowercase letter, a number and one of @$!%*?&."
+        {...register("newPassword")}
+      />
+      <PasswordField label="Confirm new password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register("confirmPassword")} />
+      <div>
+        <Button type="submit" disabled={!hydrated || isSubmitting} aria-busy={isSubmitting || undefined}>
+          {isSubmitting ? "Saving…" : "Change password"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { requestPasswordResetOtpSchema } from "@touchline/contract/auth";
+import { OTP_RESEND_INTERVAL_MS } from "@touchline/contract/limits";
+import { OTP } from "@touchline/contract/messages";
+import { Button, buttonClass } from "../../components/button.tsx";
+import { useHydrated } from "../site/use-hydrated.ts";
+import { nextSendAt, requestCode } from "./auth-api.ts";
+import { updateFlow } from "./flow-storage.ts";
+import { FormAlert } from "./form-alert.tsx";
+import { PhoneNumberField } from "./phone-number-field.tsx";
+import { applyServerErrors } from "./server-errors.ts";
+
+type Input = z.input<typeof requestPasswordResetOtpSchema>;
+
+/** /auth/player-forgot-password: asks for a reset code by SMS, then goes to the code screen. */
+export function ForgotPasswordForm() {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const [formError, setFormError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Input, unknown, z.output<typeof requestPasswordResetOtpSchema>>({
+    resolver: zodResolver(requestPasswordResetOtpSchema),
+    defaultValues: { phoneNumber: "" },
+  });
+
+  const onSubmit = handleSubmit(async ({ phoneNumber }) => {
+    setFormError(undefined);
+    try {
+      const answer = await requestCode({ phoneNumber });
+      // A new journey: forget any token or e-mail of an earlier one.
+      updateFlow({ phoneNumber, email: undefined, resetToken: undefined, resendAvailableAt: nextSendAt(answer, OTP_RESEND_INTERVAL_MS) });
+      toast.success(OTP.sent);
+      await navigate("/auth/player-otp");
+    } catch (error) {
+      toast.error(OTP.sendFailed);
+      setFormError(applyServerErrors(error, ["phoneNumber"], setError));
+    }
+  });
+
+  return (
+    <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      {formError ? <FormAlert>{formError}</FormAlert> : null}
+      <PhoneNumberField error={errors.phoneNumber?.message} {...register("phoneNumber")} />
+      <div className="grid grid-cols-2 gap-3">
+        <Link to="/auth/player-login" className={buttonClass("secondary")}>
+          Cancel
+        </Link>
+        <Button type="submit" disabled={!hydrated || isSubmitting} aria-busy={isSubmitting || undefined}>
+          {isSubmitting ? "Sending…" : "Next"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,112 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { loginSchema, type LoginInput } from "@touchline/contract/auth";
+import { LOGIN } from "@touchline/contract/messages";
+import { Button } from "../../components/button.tsx";
+import { CheckboxField } from "../../components/field.tsx";
+import { ApiError } from "../../lib/api.ts";
+import { useHydrated } from "../site/use-hydrated.ts";
+import { login } from "./auth-api.ts";
+import { clearFlow, readFlow, updateFlow } from "./flow-storage.ts";
+import { FormAlert } from "./form-alert.tsx";
+import { PasswordField } from "./password-field.tsx";
+import { PhoneNumberField } from "./phone-number-field.tsx";
+import { applyServerErrors } from "./server-errors.ts";
+import { SESSION_QUERY_KEY } from "./session.ts";
+import { saveLoginSession } from "./session-store.ts";
+
+const FIELDS = ["phoneNumber", "password"] as const;
+
+/**
+ * /auth/player-login. A successful login puts the session into the query cache; the page
+ * sees it and moves on to where the player wanted to go.
+ */
+export function LoginForm() {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [formError, setFormError] = useState<string>();
+  const [unverified, setUnverified] = useState<{ phoneNumber: string; message: string; resendAvailableAt?: number }>();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    getValues,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput, unknown, z.output<typeof loginSchema>>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { phoneNumber: "", password: "", rememberMe: false },
+  });
+
+  // Coming back from registration or a password reset: the number is already known.
+  useEffect(() => {
+    const known = readFlow().phoneNumber;
+    if (known && !getValues("phoneNumber")) setValue("phoneNumber", known);
+  }, [getValues, setValue]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(undefined);
+    setUnverified(undefined);
+    try {
+      const session = await login(values);
+      saveLoginSession(session, values.rememberMe);
+      clearFlow();
+      queryClient.setQueryData(SESSION_QUERY_KEY, session);
+      toast.success(LOGIN.success);
+    } catch (error) {
+      toast.error(LOGIN.failure);
+      if (error instanceof ApiError && error.code === "PHONE_NOT_VERIFIED") {
+        const phoneNumber = typeof error.body.phoneNumber === "string" ? error.body.phoneNumber : values.phoneNumber;
+        const wait = error.retryAfterSeconds;
+        setUnverified({ phoneNumber, message: error.message, resendAvailableAt: wait ? Date.now() + wait * 1000 : undefined });
+        return;
+      }
+      setFormError(applyServerErrors(error, FIELDS, setError) ?? (error instanceof ApiError ? undefined : LOGIN.failure));
+    }
+  });
+
+  // A registered but unverified number: the server has just texted it a fresh registration
+  // code (or one went out moments ago); the code screen finishes the registration.
+  const verifyNumber = async () => {
+    if (!unverified) return;
+    updateFlow({ phoneNumber: unverified.phoneNumber, resetToken: undefined, resendAvailableAt: unverified.resendAvailableAt });
+    await navigate("/auth/player-register-otp");
+  };
+
+  return (
+    <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      {unverified ? (
+        <FormAlert tone="info">
+          <p>{unverified.message}</p>
+          <Button variant="secondary" className="mt-3" onClick={verifyNumber}>
+            Verify my number
+          </Button>
+        </FormAlert>
+      ) : null}
+      {formError ? <FormAlert>{formError}</FormAlert> : null}
+      <PhoneNumberField error={errors.phoneNumber?.message} {...register("phoneNumber")} />
+      <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message} {...register("password")} />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <CheckboxField label="Remember me" {...register("rememberMe")} />
+        <Link to="/auth/player-forgot-password" className="py-2 text-sm font-semibold text-brand-700 hover:underline">
+          Forgot password?
+        </Link>
+      </div>
+      <Button type="submit" disabled={!hydrated || isSubmitting} aria-busy={isSubmitting || undefined} className="w-full">
+        {isSubmitting ? "Logging in…" : "Log in"}
+      </Button>
+      <p className="text-center text-sm text-slate-700">
+        Don't have an account?{" "}
+        <Link to="/auth/player-register" className="font-semibold text-brand-700 hover:underline">
+          Sign Up
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,87 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { registrationSchema, todayIso, type RegistrationInput } from "@touchline/contract/auth";
+import { OTP_RESEND_INTERVAL_MS } from "@touchline/contract/limits";
+import { REGISTER } from "@touchline/contract/messages";
+import { Button } from "../../components/button.tsx";
+import { TextField } from "../../components/field.tsx";
+import { useHydrated } from "../site/use-hydrated.ts";
+import { nextSendAt, registerPlayer } from "./auth-api.ts";
+import { updateFlow } from "./flow-storage.ts";
+import { FormAlert } from "./form-alert.tsx";
+import { PasswordField } from "./password-field.tsx";
+import { PhoneNumberField } from "./phone-number-field.tsx";
+import { applyServerErrors } from "./server-errors.ts";
+
+const EMPTY: RegistrationInput = { firstName: "", lastName: "", userName: "", dateOfBirth: "", email: "", phoneNumber: "", password: "" };
+const FIELDS = Object.keys(EMPTY) as (keyof RegistrationInput)[];
+
+/** /auth/player-register: the spec's registration payload, checked by the shared schema. */
+export function RegisterForm() {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const [formError, setFormError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<RegistrationInput, unknown, z.output<typeof registrationSchema>>({ resolver: zodResolver(registrationSchema), defaultValues: EMPTY });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(undefined);
+    try {
+      const answer = await registerPlayer(values);
+      // The code screen needs the number (and the e-mail for the verify call); a code has just
+      // been sent, so the next one can be asked for in a minute.
+      updateFlow({ phoneNumber: values.phoneNumber, email: values.email, resetToken: undefined, resendAvailableAt: nextSendAt(answer, OTP_RESEND_INTERVAL_MS) });
+      toast.success(REGISTER.success);
+      await navigate("/auth/player-register-otp");
+    } catch (error) {
+      toast.error(REGISTER.failure);
+      setFormError(applyServerErrors(error, FIELDS, setError));
+    }
+  });
+
+  return (
+    <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      {formError ? <FormAlert>{formError}</FormAlert> : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register("firstName")} />
+        <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register("lastName")} />
+      </div>
+      <TextField
+        label="Username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={errors.userName?.message}
+        hint="Shown on your public player page. No spaces."
+        {...register("userName")}
+      />
+      <TextField label="Date of birth" type="date" max={todayIso()} autoComplete="bday" error={errors.dateOfBirth?.message} {...register("dateOfBirth")} />
+      <TextField label="Email" type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register("email")} />
+      <PhoneNumberField error={errors.phoneNumber?.message} {...register("phoneNumber")} />
+      <PasswordField
+        label="Password"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        hint="At least 8 characters."
+        {...register("password")}
+      />
+      <Button type="submit" disabled={!hydrated || isSubmitting} aria-busy={isSubmitting || undefined} className="w-full">
+        {isSubmitting ? "Creating account…" : "Sign Up"}
+      </Button>
+      <p className="text-center text-sm text-slate-700">
+        Already have an account?{" "}
+        <Link to="/auth/player-login" className="font-semibold text-brand-700 hover:underline">
+          Log in
+        </Link>
+      </p>
+    </form>
+  );
+}

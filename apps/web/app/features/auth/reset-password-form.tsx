@@ -1,0 +1,73 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { newPasswordFormSchema, type NewPasswordFormInput } from "@touchline/contract/auth";
+import { RESET } from "@touchline/contract/messages";
+import { Button, buttonClass } from "../../components/button.tsx";
+import { useHydrated } from "../site/use-hydrated.ts";
+import { resetPassword } from "./auth-api.ts";
+import { updateFlow } from "./flow-storage.ts";
+import { FormAlert } from "./form-alert.tsx";
+import { PasswordField } from "./password-field.tsx";
+import { applyServerErrors } from "./server-errors.ts";
+import { useForgetPlayer } from "./session.ts";
+
+const FIELDS = ["newPassword", "confirmPassword"] as const;
+
+/** /auth/player-reset-password, once the code screen has produced a reset token. */
+export function ResetPasswordForm({ phoneNumber, resetToken }: { phoneNumber: string; resetToken: string }) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const forgetPlayer = useForgetPlayer();
+  const [formError, setFormError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<NewPasswordFormInput>({ resolver: zodResolver(newPasswordFormSchema), defaultValues: { newPassword: "", confirmPassword: "" } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(undefined);
+    try {
+      await resetPassword({ phoneNumber, resetToken, ...values });
+      // The server ended every session of this player; the browser forgets its copy too
+      // (SPEC.md: "success clears session"), but keeps the number to prefill the login.
+      forgetPlayer();
+      updateFlow({ phoneNumber });
+      toast.success(RESET.success);
+      await navigate("/auth/player-login", { replace: true });
+    } catch (error) {
+      toast.error(RESET.failure);
+      setFormError(applyServerErrors(error, FIELDS, setError));
+    }
+  });
+
+  return (
+    <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      {formError ? (
+        <FormAlert>
+          <p>{formError}</p>
+        </FormAlert>
+      ) : null}
+      <PasswordField
+        label="New password"
+        autoComplete="new-password"
+        error={errors.newPassword?.message}
+        hint="At least 8 characters with an uppercase letter, a lowercase letter, a number and one of @$!%*?&."
+        {...register("newPassword")}
+      />
+      <PasswordField label="Confirm password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register("confirmPassword")} />
+      <div className="grid grid-cols-2 gap-3">
+        <Link to="/auth/player-login" className={buttonClass("secondary")}>
+          Cancel
+        </Link>
+        <Button type="submit" disabled={!hydrated || isSubmitting} aria-busy={isSubmitting || undefined}>
+          {isSubmitting ? "Saving…" : "Submit"}
+        </Button>
+      </div>
+    </form>
+  );
+}

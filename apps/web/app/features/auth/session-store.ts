@@ -1,0 +1,44 @@
+import { sessionSchema, type SessionInfo } from "@touchline/contract/auth";
+import { readItem, removeItem, writeItem } from "./browser-storage.ts";
+
+/**
+ * The login answer kept in browser storage, as the spec's client does (SPEC.md section 3,
+ * "Login session"), together with the "Remember me" flag. It is for display only: the
+ * HttpOnly session cookie is the credential, and GET /api/Authorization/session decides
+ * whether someone is logged in. A remembered login is kept in localStorage (it outlives the
+ * browser, like its cookie); otherwise in sessionStorage (it ends with the tab).
+ */
+const SESSION_KEY = "touchline.session";
+const REMEMBER_KEY = "touchline.rememberMe";
+
+export function saveLoginSession(session: SessionInfo, rememberMe: boolean): void {
+  clearLoginSession();
+  writeItem(rememberMe ? "local" : "session", SESSION_KEY, JSON.stringify(session));
+  writeItem("local", REMEMBER_KEY, rememberMe ? "true" : "false");
+}
+
+/** Refreshes the stored copy with the server's current answer, in the same storage as before. */
+export function refreshLoginSession(session: SessionInfo): void {
+  saveLoginSession(session, readRememberMe());
+}
+
+export function readLoginSession(): SessionInfo | null {
+  const raw = readItem("local", SESSION_KEY) ?? readItem("session", SESSION_KEY);
+  if (!raw) return null;
+  try {
+    const parsed = sessionSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function readRememberMe(): boolean {
+  return readItem("local", REMEMBER_KEY) === "true";
+}
+
+export function clearLoginSession(): void {
+  removeItem("local", SESSION_KEY);
+  removeItem("session", SESSION_KEY);
+  removeItem("local", REMEMBER_KEY);
+}

@@ -1,0 +1,34 @@
+import { useState } from "react";
+import { toast } from "sonner";
+import { AUTH, AUTH_SCREENS, PROFILE_PAGE } from "@touchline/contract/messages";
+import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { useLogout } from "./session.ts";
+
+/**
+ * "Log out" with the spec's question ('Are you sure you want to logout?'). Returns a function
+ * that opens the question and the dialog element to render once, wherever the trigger is.
+ */
+export function useLogoutDialog() {
+  const logout = useLogout();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await logout();
+      toast.success(AUTH.loggedOut);
+    } catch {
+      toast.error(AUTH_SCREENS.logoutFailed);
+      setBusy(false);
+      setOpen(false);
+    }
+  };
+
+  const dialog = (
+    <ConfirmDialog open={open} title="Log out" confirmLabel="Log out" busy={busy} onConfirm={confirm} onCancel={() => setOpen(false)}>
+      <p>{PROFILE_PAGE.logoutConfirm}</p>
+    </ConfirmDialog>
+  );
+  return { askToLogout: () => setOpen(true), dialog };
+}

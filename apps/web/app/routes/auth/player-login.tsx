@@ -1,0 +1,22 @@
+import { Navigate, useSearchParams } from "react-router";
+import { privatePageMeta } from "../../features/auth/page-meta.ts";
+import { LoginForm } from "../../features/auth/login-form.tsx";
+import { safeNextPath } from "../../features/auth/safe-next.ts";
+import { useSession } from "../../features/auth/session.ts";
+
+export const meta = () => privatePageMeta("Log in");
+
+export default function PlayerLogin() {
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get("next"));
+  const session = useSession();
+  // Already logged in (SPEC.md section 4), or just logged in by the form below: go on.
+  if (session.data) return <Navigate to={next} replace />;
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-slate-900">Log in</h1>
+      <p className="mt-1 mb-6 text-slate-600">Welcome back. Log in with your phone number to manage your player profile.</p>
+      <LoginForm />
+    </>
+  );
+}

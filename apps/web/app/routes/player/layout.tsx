@@ -1,0 +1,28 @@
+import { Outlet } from "react-router";
+import { PlayerNav } from "../../features/auth/player-nav.tsx";
+import { SessionGate } from "../../features/auth/session-gate.tsx";
+import { useSession } from "../../features/auth/session.ts";
+import { useLogoutDialog } from "../../features/auth/use-logout-dialog.tsx";
+import { SiteFooter } from "../../features/site/site-footer.tsx";
+
+/**
+ * The player area (/player/*): top navigation bar, the page, footer. Pages render only once
+ * the server has confirmed the session (SessionGate); inside them usePlayerSession() gives it.
+ */
+export default function PlayerLayout() {
+  const session = useSession();
+  const { askToLogout, dialog } = useLogoutDialog();
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50">
+      <meta name="robots" content="noindex" />
+      <PlayerNav username={session.data?.username ?? null} onLogout={askToLogout} />
+      <main id="main" className="flex-1">
+        <SessionGate>
+          <Outlet />
+        </SessionGate>
+      </main>
+      <SiteFooter />
+      {dialog}
+    </div>
+  );
+}
