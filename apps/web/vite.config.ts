@@ -5,4 +5,7 @@ import { defineConfig } from "vite";
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   build: { assetsInlineLimit: 0 },
+  // Prerendered pages have no request to learn the site's origin from, so canonical and Open
+  // Graph URLs use PUBLIC_URL as it is at build time (app/features/site/seo.ts).
+  define: { __PUBLIC_URL__: JSON.stringify(process.env.PUBLIC_URL ?? "") },
 });
