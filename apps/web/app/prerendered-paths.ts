@@ -1,5 +1,15 @@
 /** Public pages whose HTML is built once at build time (no per-request data). */
 export const PRERENDERED_PATHS = [
   "/",
+  "/about",
+  "/services",
+  "/get-started",
+  "/contact",
+  "/freelance-journalist",
+  "/privacy",
+  "/terms",
+  "/cookies",
+  "/faqs",
+  "/blog",
   "/delete",
 ];

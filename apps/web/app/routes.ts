@@ -5,12 +5,27 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
  * Static public pages must also be listed in prerendered-paths.ts.
  */
 export default [
+  // Crawler files: resource routes, rendered per request with the configured public origin.
+  route("robots.txt", "routes/public/robots.ts"),
+  route("sitemap.xml", "routes/public/sitemap.ts"),
+
   layout("routes/public/layout.tsx", [
     // Public website
     index("routes/public/home.tsx"),
+    route("about", "routes/public/about.tsx"),
+    route("services", "routes/public/services.tsx"),
+    route("get-started", "routes/public/get-started.tsx"),
+    route("contact", "routes/public/contact.tsx"),
+    route("freelance-journalist", "routes/public/freelance-journalist.tsx"),
+    route("privacy", "routes/public/privacy.tsx"),
+    route("terms", "routes/public/terms.tsx"),
+    route("cookies", "routes/public/cookies.tsx"),
+    route("faqs", "routes/public/faqs.tsx"),
+    route("blog", "routes/public/blog.tsx"),
     route("delete", "routes/public/delete.tsx"),
 
     // Talent discovery (/players)
+    route("players", "routes/public/players.tsx"),
 
     route("*", "routes/public/not-found.tsx"),
   ]),

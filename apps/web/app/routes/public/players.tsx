@@ -1,0 +1,89 @@
+import { Link } from "react-router";
+import { buttonClass } from "../../components/button.tsx";
+import { Icon, type IconName } from "../../features/site/icons.tsx";
+import { RadarIllustration } from "../../features/site/illustrations.tsx";
+import { CheckList, Section } from "../../features/site/page-parts.tsx";
+import { pageMeta } from "../../features/site/seo.ts";
+import { BENEFITS, CONTENT_GUIDELINES, TECHNICAL_SPECS } from "../../features/site/talent-guidelines.ts";
+
+export function meta() {
+  return pageMeta({
+    path: "/players",
+    title: "Talent: Zambian football players",
+    description:
+      "Empower your football skills: showcase your skills through video and get scouted by top Zambian clubs. Browse approved player profiles.",
+  });
+}
+
+const CARDS: readonly { icon: IconName; title: string; items: readonly string[] }[] = [
+  { icon: "video", title: "Content guidelines", items: CONTENT_GUIDELINES },
+  { icon: "shield", title: "Technical specs", items: TECHNICAL_SPECS },
+  { icon: "talent", title: "Benefits", items: BENEFITS },
+];
+
+/**
+ * /players: the talent landing screen (SPEC.md "Talent landing screen"), then the public list
+ * of approved players. Rendered by the server on each request, not prerendered, because the
+ * list is live data.
+ */
+export default function Players() {
+  return (
+    <>
+      <section aria-labelledby="talent-heading" className="bg-brand-900 text-white">
+        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 sm:py-20 md:grid-cols-[3fr_2fr]">
+          <div>
+            <p className="text-sm font-semibold tracking-wide text-accent-400 uppercase">Talent showcase</p>
+            <h1 id="talent-heading" className="mt-3 text-4xl font-extrabold tracking-tight sm:text-5xl">
+              Empower Your Football Skills
+            </h1>
+            <p className="mt-5 max-w-xl text-lg leading-relaxed text-brand-50">
+              Showcase your skills through video and get scouted by top Zambian clubs. Create your player profile, upload your best
+              highlights, and let coaches and scouts find you.
+            </p>
+            <div className="mt-8 flex flex-wrap gap-3">
+              <Link to="/auth/player-register" className={buttonClass("primary", "bg-accent-400 text-slate-950 hover:bg-accent-500")}>
+                Sign Up Now
+              </Link>
+              <Link to="/auth/player-login" className={buttonClass("secondary", "border-white text-white hover:bg-brand-700")}>
+                Sign In
+              </Link>
+            </div>
+          </div>
+          <RadarIllustration className="mx-auto hidden w-60 md:block" />
+        </div>
+      </section>
+
+      <Section id="how-it-works" title="What to upload" tone="tint">
+        <ul className="grid gap-6 md:grid-cols-3">
+          {CARDS.map((card) => (
+            <li key={card.title} className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+              <div className="flex items-center gap-3">
+                <span className="inline-flex h-11 w-11 items-center justify-center rounded-xl bg-brand-100 text-brand-700">
+                  <Icon name={card.icon} />
+                </span>
+                <h3 className="text-lg font-semibold text-slate-900">{card.title}</h3>
+              </div>
+              <CheckList items={card.items} />
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="talent-list" title="Players" intro="Approved player profiles, for clubs, coaches and scouts.">
+        <div className="flex flex-col items-center gap-4 rounded-2xl border border-dashed border-slate-300 px-6 py-12 text-center">
+          <span className="inline-flex h-14 w-14 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+            <Icon name="talent" className="h-7 w-7" />
+          </span>
+          <h3 className="text-xl font-semibold text-slate-900">No approved players yet</h3>
+          <p className="max-w-lg text-slate-700">
+            Player profiles appear here after our team has reviewed them. Are you a player in Zambia? Be one of the first: create your
+            profile today.
+          </p>
+          <Link to="/auth/player-register" className={buttonClass("primary")}>
+            Create your profile
+          </Link>
+        </div>
+      </Section>
+    </>
+  );
+}

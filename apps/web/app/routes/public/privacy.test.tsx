@@ -1,0 +1,57 @@
+import { render, screen } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
+import { createMemoryRouter, createStaticHandler, createStaticRouter, RouterProvider, StaticRouterProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import { EXTRA } from "@touchline/contract/messages";
+import Privacy from "./privacy.tsx";
+
+function renderAt(url: string) {
+  const router = createMemoryRouter([{ path: "/privacy", Component: Privacy }], { initialEntries: [url] });
+  render(<RouterProvider router={router} />);
+}
+
+describe("privacy page", () => {
+  it("acknowledges a deletion request when opened from the deletion flow", async () => {
+    renderAt("/privacy?deletionRequested=1");
+    expect(await screen.findByRole("status")).toHaveTextContent(EXTRA.deletionReceived);
+    expect(EXTRA.deletionReceived).toContain("30 days");
+    expect(EXTRA.deletionReceived).toContain("confirmation e-mail");
+  });
+
+  it("shows no acknowledgement on a normal visit", () => {
+    renderAt("/privacy");
+    expect(screen.getByRole("status")).toBeEmptyDOMElement();
+    expect(screen.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeInTheDocument();
+    expect(screen.getByText("Last updated March 9, 2025")).toBeInTheDocument();
+  });
+
+  it("has every section the spec lists and the links back", () => {
+    renderAt("/privacy");
+    for (const heading of [
+      "Information we collect",
+      "How we use your information",
+      "Sharing your information",
+      "Data security",
+      "Your rights and choices",
+      "Cookies",
+      "Children under 13",
+      "Changes to this policy",
+      "Contact us",
+    ]) {
+      expect(screen.getByRole("heading", { level: 2, name: heading })).toBeInTheDocument();
+    }
+    expect(screen.getByRole("link", { name: "account deletion page" })).toHaveAttribute("href", "/delete");
+    expect(screen.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
+    expect(screen.getByRole("link", { name: "Back to App" })).toHaveAttribute("href", "/download");
+  });
+
+  it("keeps the flag out of the server-rendered HTML, which is the same for every visitor", async () => {
+    const routes = [{ path: "/privacy", Component: Privacy }];
+    const handler = createStaticHandler(routes);
+    const context = await handler.query(new Request("http://localhost/privacy?deletionRequested=1"));
+    if (context instanceof Response) throw new Error("unexpected response");
+    const html = renderToString(<StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} />);
+    expect(html).toContain("Privacy Policy");
+    expect(html).not.toContain(EXTRA.deletionReceived);
+  });
+});
