@@ -1,0 +1,240 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { Toaster, toast } from "sonner";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { EXTRA, PROFILE_FORM } from "@touchline/contract/messages";
+import type { UploadCallbacks } from "../uploads/tus-upload.ts";
+import { AddContent } from "./add-content.tsx";
+import { profileFixture } from "./profile-fixture.ts";
+
+/** Uploads finish when the test says so; until then they report progress only. */
+const pending: { file: File; callbacks: UploadCallbacks }[] = [];
+const autoFinish = { on: true };
+vi.mock("../uploads/tus-upload.ts", () => ({
+  startUpload: async (file: File, kind: string, callbacks: UploadCallbacks) => {
+    const id = `${kind}_${file.name.replace(/\W/g, "")}`.padEnd(10, "0");
+    const finish = () => callbacks.onSuccess({ fileId: id, url: `/api/media/${id}`, kind: kind as "image" | "video", contentType: file.type, size: file.size });
+    callbacks.onProgress(0, file.size);
+    if (autoFinish.on) queueMicrotask(finish);
+    else pending.push({ file, callbacks });
+    return { resume: () => undefined, abort: async () => undefined };
+  },
+}));
+vi.mock("../uploads/file-checks.ts", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../uploads/file-checks.ts")>();
+  return { ...real, checkVideoFile: (file: File) => real.checkVideoFile(file, async () => 20) };
+});
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+type Handler = (url: string, init: RequestInit) => Promise<Response> | Response;
+
+function setup(handler: Handler) {
+  const fetchSpy = vi.fn(async (url: string, init: RequestInit = {}) => handler(url, init));
+  vi.stubGlobal("fetch", fetchSpy);
+  const client = new QueryClient({ defaultOptions: { queries: { retryDelay: 0 } } });
+  const router = createMemoryRouter(
+    [
+      { path: "/player/add-content", element: <AddContent scoutId="player_1" /> },
+      { path: "/player/profile", element: <p>Profile page</p> },
+    ],
+    { initialEntries: ["/player/add-content"] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { fetchSpy, router, user: userEvent.setup() };
+}
+
+const noProfile: Handler = (url) => (url.includes("GetScoutById") ? json(404, { message: "No profile" }) : json(500, {}));
+
+const field = (label: string) => screen.getByLabelText(label, { selector: "input,select,textarea" });
+const optionValues = (select: HTMLElement) => Array.from((select as HTMLSelectElement).options).map((o) => o.value);
+
+beforeEach(() => {
+  pending.length = 0;
+  autoFinish.on = true;
+  URL.createObjectURL = vi.fn(() => "blob:preview");
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  toast.dismiss();
+});
+
+async function fillValid(user: ReturnType<typeof userEvent.setup>) {
+  await user.upload(field("Cover photo"), new File(["img"], "me.png", { type: "image/png" }));
+  await user.upload(field("Highlight video"), new File(["vid"], "skills.mp4", { type: "video/mp4" }));
+  await user.selectOptions(field("Position"), "striker");
+  await user.selectOptions(field("Secondary position (optional)"), "left-winger");
+  await user.selectOptions(field("Preferred foot"), "both");
+  await user.selectOptions(field("Current fitness status"), "good");
+  await user.type(field("Height (cm)"), "178");
+  await user.type(field("Weight (kg)"), "70");
+  await user.type(field("About yourself"), "Fast striker");
+  await screen.findAllByText("Uploaded");
+}
+
+describe("AddContent form", () => {
+  it("shows every required-field message and sends nothing", async () => {
+    const { user, fetchSpy } = setup(noProfile);
+    await screen.findByRole("heading", { name: "Submit your info" });
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    for (const message of [
+      PROFILE_FORM.imageRequired,
+      PROFILE_FORM.videoRequired,
+      PROFILE_FORM.positionRequired,
+      PROFILE_FORM.footRequired,
+      PROFILE_FORM.fitnessRequired,
+      EXTRA.heightRequired,
+      EXTRA.weightRequired,
+    ]) {
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    }
+    expect(fetchSpy.mock.calls.filter(([url]) => String(url).includes("CreateNewScout"))).toHaveLength(0);
+  });
+
+  it("checks height and weight bounds with the spec's messages", async () => {
+    const { user } = setup(noProfile);
+    await screen.findByRole("heading", { name: "Submit your info" });
+    await user.type(field("Height (cm)"), "99");
+    await user.type(field("Weight (kg)"), "29");
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    expect(await screen.findByText(PROFILE_FORM.heightMin)).toBeInTheDocument();
+    expect(screen.getByText(PROFILE_FORM.weightMin)).toBeInTheDocument();
+
+    await user.clear(field("Height (cm)"));
+    await user.type(field("Height (cm)"), "251");
+    await user.clear(field("Weight (kg)"));
+    await user.type(field("Weight (kg)"), "151");
+    expect(await screen.findByText(PROFILE_FORM.heightMax)).toBeInTheDocument();
+    expect(screen.getByText(PROFILE_FORM.weightMax)).toBeInTheDocument();
+  });
+
+  it("offers every position except the main one as secondary", async () => {
+    const { user } = setup(noProfile);
+    await screen.findByRole("heading", { name: "Submit your info" });
+    expect(optionValues(field("Secondary position (optional)"))).toContain("striker");
+    await user.selectOptions(field("Secondary position (optional)"), "striker");
+    await user.selectOptions(field("Position"), "striker");
+    const secondary = field("Secondary position (optional)") as HTMLSelectElement;
+    expect(optionValues(secondary)).not.toContain("striker");
+    expect(optionValues(secondary)).toHaveLength(10); // "None" and the nine others
+    // The secondary that just became the main position is dropped.
+    expect(secondary.value).toBe("");
+  });
+
+  it("labels both feet 'Ambidextrous' and lists the fitness levels", async () => {
+    setup(noProfile);
+    await screen.findByRole("heading", { name: "Submit your info" });
+    expect(within(field("Preferred foot")).getByRole("option", { name: "Ambidextrous" })).toHaveValue("both");
+    expect(within(field("Current fitness status")).getByRole("option", { name: "Currently Injured" })).toHaveValue("injured");
+  });
+
+  it("counts the characters of 'About yourself' as they are typed, up to 300", async () => {
+    const { user } = setup(noProfile);
+    await screen.findByRole("heading", { name: "Submit your info" });
+    expect(screen.getByText("0/300 characters")).toBeInTheDocument();
+    await user.type(field("About yourself"), "Left-footed");
+    expect(screen.getByText("11/300 characters")).toBeInTheDocument();
+    expect(field("About yourself")).toHaveAttribute("maxLength", "300");
+  });
+
+  it("submits the uploaded files' URLs and the details, then opens the refreshed profile", async () => {
+    let created = false;
+    let body: Record<string, unknown> = {};
+    const { user, fetchSpy, router } = setup(async (url, init) => {
+      if (url.includes("CreateNewScout")) {
+        body = JSON.parse(String(init.body));
+        created = true;
+        return json(201, { scoutsInformationId: "info_1" });
+      }
+      return created ? json(200, profileFixture()) : json(404, { message: "No profile" });
+    });
+    await screen.findByRole("heading", { name: "Submit your info" });
+    await fillValid(user);
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/player/profile"));
+    expect(await screen.findByText(PROFILE_FORM.submitted)).toBeInTheDocument();
+    expect(body).toMatchObject({
+      scoutId: "player_1",
+      coverPhotoPath: "/api/media/image_mepng",
+      videoPath: "/api/media/video_skillsmp4",
+      videoPathTwo: null,
+      position: "striker",
+      secondaryPosition: "left-winger",
+      preferredFoot: "both",
+      heightInCm: 178,
+      weightInKg: 70,
+      currentFitnessStatus: "good",
+      aboutYourself: "Fast striker",
+    });
+    expect(Date.parse(String(body.submissionDate))).not.toBeNaN();
+    expect(body.videoUploadDate).toBe(body.submissionDate);
+    // The profile was fetched again after the submit (404 first, then the new one).
+    expect(fetchSpy.mock.calls.filter(([url]) => String(url).includes("GetScoutById")).length).toBe(2);
+    expect(screen.queryByText(PROFILE_FORM.alreadyExistsTitle)).not.toBeInTheDocument();
+  });
+
+  it("shows the server's message when the submit fails and keeps everything entered", async () => {
+    const { user, router } = setup(async (url) =>
+      url.includes("CreateNewScout") ? json(400, { message: "The request is not valid.", errors: { heightInCm: "Height must be less than 250 cm" } }) : json(404, { message: "No profile" }),
+    );
+    await screen.findByRole("heading", { name: "Submit your info" });
+    await fillValid(user);
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    expect(await screen.findByText("The request is not valid.")).toBeInTheDocument();
+    expect(screen.getByText(PROFILE_FORM.heightMax)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/player/add-content");
+    expect(field("Height (cm)")).toHaveValue(178);
+    expect(field("About yourself")).toHaveValue("Fast striker");
+    expect(screen.getAllByText("Uploaded")).toHaveLength(2);
+    expect(screen.getByRole("button", { name: "Submit" })).toBeEnabled();
+  });
+
+  it("asks to wait while a file is still uploading", async () => {
+    autoFinish.on = false;
+    const { user, fetchSpy } = setup(noProfile);
+    await screen.findByRole("heading", { name: "Submit your info" });
+    await user.upload(field("Cover photo"), new File(["img"], "me.png", { type: "image/png" }));
+    await screen.findByRole("progressbar");
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    expect(await screen.findByText(EXTRA.uploadsInProgress)).toBeInTheDocument();
+    expect(screen.queryByText(PROFILE_FORM.videoRequired)).not.toBeInTheDocument();
+    expect(fetchSpy.mock.calls.filter(([url]) => String(url).includes("CreateNewScout"))).toHaveLength(0);
+  });
+});
+
+describe("AddContent when a profile exists", () => {
+  it("shows 'Player Profile Already Exists' with what was sent and a way back", async () => {
+    setup(async () => json(200, profileFixture()));
+    expect(await screen.findByRole("heading", { name: PROFILE_FORM.alreadyExistsTitle })).toBeInTheDocument();
+    expect(screen.getByText(EXTRA.profileUnderReview)).toBeInTheDocument();
+    expect(screen.getByText("Striker")).toBeInTheDocument();
+    expect(screen.getByText("Ambidextrous")).toBeInTheDocument();
+    expect(screen.getByText("178 cm")).toBeInTheDocument();
+    expect(screen.getByText("70 kg")).toBeInTheDocument();
+    expect(screen.getByText("1 Mar 2026")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Back to My Profile" })).toHaveAttribute("href", "/player/profile");
+    expect(screen.queryByRole("button", { name: "Submit" })).not.toBeInTheDocument();
+    expect(screen.queryByText(PROFILE_FORM.videoExpired)).not.toBeInTheDocument();
+  });
+
+  it("says the video has expired", async () => {
+    setup(async () => json(200, profileFixture({}, { isVideoExpired: true, daysUntilExpiration: 0 })));
+    expect(await screen.findByText(PROFILE_FORM.videoExpired)).toBeInTheDocument();
+  });
+
+  it("when the profile cannot be loaded, offers Retry instead of a form", async () => {
+    setup(async () => json(503, { message: "Try again soon" }));
+    expect(await screen.findByText("Try again soon")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Retry" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Submit" })).not.toBeInTheDocument();
+  });
+});

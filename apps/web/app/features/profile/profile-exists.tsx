@@ -1,0 +1,51 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { EXTRA, PROFILE_FORM } from "@touchline/contract/messages";
+import type { PlayerInfoResponse } from "@touchline/contract/profile";
+import { buttonClass } from "../../components/button.tsx";
+import { footLabel, formatDate, positionLabel } from "./display.ts";
+
+/** /player/add-content once a profile exists: what was sent, and the way back to it. */
+export function ProfileExists({ profile }: { profile: PlayerInfoResponse }) {
+  const { scout } = profile;
+  const rejected = scout.reviewStatus === "rejected";
+  return (
+    <section aria-labelledby="profile-exists" className="mx-auto max-w-xl rounded-2xl border border-slate-200 p-6 sm:p-8">
+      <h1 id="profile-exists" className="text-2xl font-bold text-slate-900">
+        {PROFILE_FORM.alreadyExistsTitle}
+      </h1>
+      {rejected ? (
+        <div role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-red-900">
+          <p className="font-semibold">{EXTRA.profileRejectedTitle}</p>
+          <p>{scout.rejectionReason || EXTRA.profileRejectedNoReason}</p>
+        </div>
+      ) : (
+        <p className="mt-3 text-slate-700">{EXTRA.profileUnderReview}</p>
+      )}
+      {profile.isVideoExpired ? (
+        <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 font-medium text-red-900">
+          {PROFILE_FORM.videoExpired}
+        </p>
+      ) : null}
+      <dl className="mt-5 grid grid-cols-2 gap-4 text-sm">
+        <Fact term="Position" value={positionLabel(scout.position)} />
+        <Fact term="Preferred foot" value={footLabel(scout.preferredFoot)} />
+        <Fact term="Height" value={`${scout.heightInCm} cm`} />
+        <Fact term="Weight" value={`${scout.weightInKg} kg`} />
+        <Fact term="Submitted" value={formatDate(scout.submissionDate)} />
+      </dl>
+      <Link to="/player/profile" className={buttonClass("primary", "mt-6 w-full sm:w-auto")}>
+        Back to My Profile
+      </Link>
+    </section>
+  );
+}
+
+function Fact({ term, value }: { term: string; value: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-slate-600">{term}</dt>
+      <dd className="font-semibold text-slate-900">{value}</dd>
+    </div>
+  );
+}
