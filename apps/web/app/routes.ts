@@ -42,6 +42,9 @@ export default [
 
   // Player area (/player/*): the layout asks for a session; add each page as its child.
   layout("routes/player/layout.tsx", [
+    route("player/home", "routes/player/home.tsx"),
+    route("player/add-content", "routes/player/add-content.tsx"),
+    route("player/profile", "routes/player/profile.tsx"),
     route("player/settings", "routes/player/settings.tsx"),
   ]),
 
