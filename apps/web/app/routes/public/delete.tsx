@@ -1,46 +1,49 @@
 import { DELETION_PROCESSING_DAYS } from "@touchline/contract/limits";
 import { AccountDeletionForm } from "../../features/site/deletion-form.tsx";
-
-const title = "Delete your account | Touchline";
-const description = `Ask us to delete your Touchline account, player profile, videos and photos. We process every request within ${DELETION_PROCESSING_DAYS} days and confirm by e-mail.`;
+import { PageHero } from "../../features/site/page-parts.tsx";
+import { pageMeta } from "../../features/site/seo.ts";
 
 export function meta() {
-  return [
-    { title },
-    { name: "description", content: description },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    { property: "og:type", content: "website" },
-  ];
+  return pageMeta({
+    path: "/delete",
+    title: "Delete your account",
+    description: `Ask us to delete your Touchline account, player profile, videos and photos. We process every request within ${DELETION_PROCESSING_DAYS} days and confirm by e-mail.`,
+  });
 }
 
 /** Account deletion page (SPEC.md "Account deletion page", section 4 "Deletion flow"). */
 export default function DeletePage() {
   return (
-    <div className="mx-auto max-w-2xl px-4 py-10 sm:py-14">
-      {/* /home is answered by the server with a redirect to /, so this is a full page load on purpose. */}
-      <a href="/home" className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 hover:underline">
-        ← Back to Home
-      </a>
-      <h1 className="mt-2 text-3xl font-bold text-slate-900 sm:text-4xl">Delete your account</h1>
+    <>
+      <PageHero eyebrow="Your account" title="Delete your account">
+        <p>You can ask us to delete your Touchline account at any time. Read what that means, then fill in the two short steps below.</p>
+      </PageHero>
+      <div className="mx-auto max-w-2xl px-4 py-10 sm:py-12">
+        {/* /home is answered by the server with a redirect to /, so this is a full page load on purpose. */}
+        <a href="/home" className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline-offset-2 hover:underline">
+          ← Back to Home
+        </a>
 
-      <div className="mt-4 space-y-3 text-slate-700">
-        <p>You can ask us to delete your Touchline account at any time. Before you do, here is what that means:</p>
-        <ul className="list-disc space-y-1 pl-6">
-          <li>Your account is closed and you can no longer sign in.</li>
-          <li>Your player profile is removed, so clubs and scouts can no longer find you.</li>
-          <li>Your highlight videos and photos are deleted.</li>
-          <li>This cannot be undone. If you want to use Touchline again later, you will need to sign up again.</li>
-        </ul>
-        <p>
-          We process every request within {DELETION_PROCESSING_DAYS} days and send you a confirmation e-mail when it is done. If you are under 18,
-          it is a good idea to talk to a parent, guardian or coach first.
-        </p>
-      </div>
+        <section aria-labelledby="deletion-what-heading" className="mt-4 rounded-2xl border border-amber-300 bg-amber-50 p-5 text-slate-800 sm:p-6">
+          <h2 id="deletion-what-heading" className="text-lg font-bold text-slate-900">
+            What deleting your account removes
+          </h2>
+          <ul className="mt-3 list-disc space-y-1.5 pl-6">
+            <li>Your account is closed and you can no longer sign in.</li>
+            <li>Your player profile is removed, so clubs and scouts can no longer find you.</li>
+            <li>Your highlight videos and photos are deleted.</li>
+            <li>This cannot be undone. To use Touchline again later, you would need to sign up again.</li>
+          </ul>
+          <p className="mt-3">
+            We process every request within {DELETION_PROCESSING_DAYS} days and send you a confirmation e-mail when it is done. If you are
+            under 18, it is a good idea to talk to a parent, guardian or coach first.
+          </p>
+        </section>
 
-      <div className="mt-8">
-        <AccountDeletionForm />
+        <div className="mt-8">
+          <AccountDeletionForm />
+        </div>
       </div>
-    </div>
+    </>
   );
 }
