@@ -14,6 +14,9 @@ import { installSessions } from "./auth/session-plugin.ts";
 import { healthRoutes, type HealthState } from "./health/routes.ts";
 import { installErrorHandler } from "./http/errors.ts";
 import { loggerOptions } from "./http/logger.ts";
+import { createDiskStorage } from "./media/disk-storage.ts";
+import { mediaPlugin } from "./media/plugin.ts";
+import { profileRoutes } from "./players/profile-routes.ts";
 import { installOriginCheck } from "./http/origin-check.ts";
 import { API_CSP } from "./http/security-headers.ts";
 import type { AppServices } from "./services.ts";
@@ -61,6 +64,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     now: options.now ?? (() => new Date()),
     sms: options.sms ?? createSmsSender(config, app.log),
+    storage: createDiskStorage(path.join(config.dataDir, "uploads")),
   };
   const healthState: HealthState = { draining: false };
 
@@ -87,6 +91,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(healthRoutes, { services, state: healthState });
   await app.register(authRoutes, { services });
   await app.register(siteRoutes, { services });
+  await app.register(mediaPlugin, { services });
+  await app.register(profileRoutes, { services });
   await app.register(redirectRoutes, { services });
 
   const webBuild = config.webBuildDir;

@@ -37,6 +37,8 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   EMAIL_PROVIDER: z.enum(["console", "smtp"]).default("console"),
   VIDEO_EXPIRY_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** Minutes between sweeps of unused uploads (older than 24 hours); 0 turns the sweep off. */
+  MEDIA_SWEEP_MINUTES: z.coerce.number().int().min(0).max(10080).default(60),
 }).superRefine(requireSettingsOfChoices);
 
 /** Settings that become required by another choice: the chosen SMS provider's, and production's. */

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config.ts";
 import type { Database, DatabaseConnection } from "./db/client.ts";
+import type { Storage } from "./media/storage.ts";
 import type { SmsSender } from "./sms/sender.ts";
 
 /**
@@ -16,4 +17,6 @@ export interface AppServices {
   now: () => Date;
   /** SMS delivery chosen by SMS_PROVIDER. Read it at send time: tests swap it for a failing one. */
   sms: SmsSender;
+  /** Media bytes: DATA_DIR/uploads on disk (an S3 adapter comes later). */
+  storage: Storage;
 }

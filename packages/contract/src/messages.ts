@@ -180,3 +180,29 @@ export const AUTH_SCREENS = {
   deletionRequested: (days: number) =>
     `We have received your request. Your account will be deleted within ${days} days, and we will e-mail you when it is done.`,
 } as const;
+
+/** Messages of the upload, media and profile API beyond the spec (issue "Player profile"). */
+export const MEDIA = {
+  uploadKindInvalid: "Choose whether you are uploading an image or a video.",
+  uploadLengthRequired: "The upload must declare its size (Upload-Length).",
+  uploadEmpty: "The file is empty. Please choose another file.",
+  uploadNotFound: "This upload was not found or has expired. Please upload the file again.",
+  uploadTooLong: "More bytes were sent than the upload declared.",
+  uploadOffsetConflict: "The upload is out of step with the server. It will continue from the last stored byte.",
+  uploadBusy: "This upload is already being sent from another tab or device.",
+  uploadFailed: "The upload could not be completed. Please try again.",
+  tooManyUploads: "You have too many unused files. Remove some, or submit your profile, before uploading more.",
+  imageUnreadable: "This image could not be read. Please choose another photo.",
+  variantWidthInvalid: "Image width must be one of 320, 640 or 1280.",
+  mediaNotFound: "This file was not found.",
+  rangeNotSatisfiable: "The requested part of the file does not exist.",
+  mediaInUse: "This file is used by your profile and cannot be deleted.",
+  mediaNotYours: "Use photos and videos you uploaded yourself.",
+  mediaNotCover: "The cover photo must be an image you uploaded.",
+  mediaNotVideo: "Highlight videos must be videos you uploaded.",
+  mediaSameVideo: "Choose two different videos.",
+  mediaInvalidUrl: "This is not a link to a file you uploaded.",
+  profileNotFound: "No player profile found. Complete your profile to be seen by scouts.",
+  profileExists: "You have already submitted a profile. It is being reviewed.",
+  profileNotYours: "You can only submit a profile for your own account.",
+} as const;

@@ -75,5 +75,7 @@ export function assertValidKey(key: string): void {
 export const mediaKeys = {
   prefix: (fileId: string) => `media/${fileId}/`,
   original: (fileId: string) => `media/${fileId}/original`,
+  /** A photo as the player sent it, kept only while it is checked and re-encoded. */
+  source: (fileId: string) => `media/${fileId}/source`,
   variant: (fileId: string, width: number) => `media/${fileId}/w${width}`,
 };

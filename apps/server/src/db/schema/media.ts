@@ -1,0 +1,25 @@
+import { bigint, doublePrecision, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { players } from "./auth.ts";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/** A complete uploaded file that passed the checks (migration 0003). */
+export const mediaFiles = pgTable("media_files", {
+  /** Also the tus upload id it arrived as, and the {fileId} of /api/media/{fileId}. */
+  id: uuid("id").primaryKey(),
+  ownerPlayerId: uuid("owner_player_id")
+    .notNull()
+    .references(() => players.id, { onDelete: "cascade" }),
+  kind: text("kind", { enum: ["image", "video"] }).notNull(),
+  /** Detected from the bytes; for images, the type of the re-encoded copy we serve. */
+  contentType: text("content_type").notNull(),
+  size: bigint("size", { mode: "number" }).notNull(),
+  durationSeconds: doublePrecision("duration_seconds"),
+  width: integer("width"),
+  height: integer("height"),
+  createdAt: ts("created_at").notNull(),
+  /** Set when a submitted profile uses the file; unattached files are swept after 24 hours. */
+  attachedAt: ts("attached_at"),
+});
+
+export type MediaFile = typeof mediaFiles.$inferSelect;

@@ -1,0 +1,37 @@
+import { doublePrecision, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { players } from "./auth.ts";
+import { mediaFiles } from "./media.ts";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/** The profile a player submits for review (migration 0003). The API calls its id scoutsInformationId. */
+export const playerProfiles = pgTable("player_profiles", {
+  id: uuid("id").primaryKey(),
+  playerId: uuid("player_id")
+    .notNull()
+    .unique()
+    .references(() => players.id, { onDelete: "cascade" }),
+  coverFileId: uuid("cover_file_id")
+    .notNull()
+    .references(() => mediaFiles.id),
+  videoFileId: uuid("video_file_id")
+    .notNull()
+    .references(() => mediaFiles.id),
+  videoTwoFileId: uuid("video_two_file_id").references(() => mediaFiles.id),
+  position: text("position").notNull(),
+  secondaryPosition: text("secondary_position"),
+  preferredFoot: text("preferred_foot").notNull(),
+  heightCm: doublePrecision("height_cm").notNull(),
+  weightKg: doublePrecision("weight_kg").notNull(),
+  fitness: text("fitness").notNull(),
+  about: text("about").notNull().default(""),
+  submittedAt: ts("submitted_at").notNull(),
+  videoUploadedAt: ts("video_uploaded_at"),
+  reviewStatus: text("review_status", { enum: ["pending", "approved", "rejected"] }).notNull().default("pending"),
+  reviewedAt: ts("reviewed_at"),
+  reviewedBy: uuid("reviewed_by").references(() => players.id, { onDelete: "set null" }),
+  rejectionReason: text("rejection_reason"),
+  updatedAt: ts("updated_at").notNull(),
+});
+
+export type PlayerProfile = typeof playerProfiles.$inferSelect;

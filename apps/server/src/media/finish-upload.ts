@@ -1,0 +1,118 @@
+import { IMAGE_MAX_BYTES, IMAGE_MIME_TYPES, VIDEO_MAX_BYTES, VIDEO_MAX_SECONDS, VIDEO_MIME_TYPES } from "@touchline/contract/limits";
+import type { MediaKind, UploadedMedia } from "@touchline/contract/media";
+import { EXTRA, MEDIA, VIDEO_FILE } from "@touchline/contract/messages";
+import { mediaUrl } from "@touchline/contract/profile";
+import { normaliseImage } from "./images.ts";
+import { readerFor, readMp4Info, sniffType } from "./inspect.ts";
+import type { MediaStore } from "./media-store.ts";
+import { mediaKeys, type Storage } from "./storage.ts";
+
+/** A file that failed a check: the client gets status and { message }; the file is gone. */
+export class MediaRejected extends Error {
+  constructor(
+    public readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = "MediaRejected";
+  }
+}
+
+export interface FinishedUpload {
+  /** The tus upload id, which becomes the media file id. */
+  id: string;
+  ownerId: string;
+  kind: MediaKind;
+}
+
+export interface FinishDeps {
+  storage: Storage;
+  store: MediaStore;
+  now: () => Date;
+}
+
+/**
+ * Turns a complete upload into a checked media file: moves it out of the upload staging area,
+ * recognises its type from its bytes, checks size (and for videos the duration read from the
+ * MP4 itself), re-encodes photos, and records the file. Anything failing is deleted, staging
+ * included, and reported as MediaRejected.
+ */
+export async function finishUpload(deps: FinishDeps, upload: FinishedUpload): Promise<UploadedMedia> {
+  try {
+    const media = upload.kind === "video" ? await finishVideo(deps, upload) : await finishImage(deps, upload);
+    await deps.store.insert({
+      id: upload.id,
+      ownerPlayerId: upload.ownerId,
+      kind: media.kind,
+      contentType: media.contentType,
+      size: media.size,
+      durationSeconds: media.durationSeconds ?? null,
+      width: media.width ?? null,
+      height: media.height ?? null,
+      createdAt: deps.now(),
+    });
+    return media;
+  } catch (error) {
+    await removeMediaObjects(deps.storage, upload.id);
+    await deps.storage.uploads.discard(upload.id);
+    throw error;
+  }
+}
+
+async function finishVideo({ storage }: FinishDeps, upload: FinishedUpload): Promise<UploadedMedia> {
+  const key = mediaKeys.original(upload.id);
+  const stored = await storage.uploads.adopt(upload.id, key, { contentType: "video/mp4" });
+  if (stored.size > VIDEO_MAX_BYTES) throw new MediaRejected(413, VIDEO_FILE.tooLarge);
+  const readAt = readerFor(storage, key);
+  const type = await sniffType(readAt, stored.size);
+  if (!type || !(VIDEO_MIME_TYPES as readonly string[]).includes(type)) throw new MediaRejected(415, VIDEO_FILE.invalidType);
+  const info = await readMp4Info(readAt, stored.size);
+  if (!info) throw new MediaRejected(415, VIDEO_FILE.invalidType);
+  if (info.durationSeconds > VIDEO_MAX_SECONDS) throw new MediaRejected(422, VIDEO_FILE.tooLong);
+  return {
+    fileId: upload.id,
+    url: mediaUrl(upload.id),
+    kind: "video",
+    contentType: type,
+    size: stored.size,
+    durationSeconds: Math.round(info.durationSeconds * 1000) / 1000,
+    ...(info.width && info.height ? { width: info.width, height: info.height } : {}),
+  };
+}
+
+async function finishImage({ storage }: FinishDeps, upload: FinishedUpload): Promise<UploadedMedia> {
+  const sourceKey = mediaKeys.source(upload.id);
+  const stored = await storage.uploads.adopt(upload.id, sourceKey);
+  if (stored.size > IMAGE_MAX_BYTES) throw new MediaRejected(413, EXTRA.imageTooLarge);
+  const type = await sniffType(readerFor(storage, sourceKey), stored.size);
+  if (!type || !(IMAGE_MIME_TYPES as readonly string[]).includes(type)) throw new MediaRejected(415, EXTRA.imageInvalidType);
+
+  let image;
+  try {
+    image = await normaliseImage(await storage.get(sourceKey));
+  } catch {
+    throw new MediaRejected(422, MEDIA.imageUnreadable);
+  }
+  const original = await storage.put(mediaKeys.original(upload.id), image.original.data, { contentType: image.original.contentType });
+  for (const variant of image.variants) {
+    await storage.put(mediaKeys.variant(upload.id, variant.width), variant.data, { contentType: image.original.contentType });
+  }
+  // The photo as sent may carry the player's GPS position: it is never kept.
+  await storage.delete(sourceKey);
+  return {
+    fileId: upload.id,
+    url: mediaUrl(upload.id),
+    kind: "image",
+    contentType: image.original.contentType,
+    size: original.size,
+    width: image.original.width,
+    height: image.original.height,
+  };
+}
+
+/** Deletes every stored object of one media file (its original and any variants). */
+export async function removeMediaObjects(storage: Storage, fileId: string): Promise<void> {
+  const keys: string[] = [];
+  for await (const object of storage.list(mediaKeys.prefix(fileId))) keys.push(object.key);
+  await Promise.all(keys.map((key) => storage.delete(key)));
+}

@@ -1,0 +1,104 @@
+import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import { IMAGE_VARIANT_WIDTHS } from "@touchline/contract/media";
+import { MEDIA } from "@touchline/contract/messages";
+import { isStaff, requireUser, type RequestUser } from "../auth/request-user.ts";
+import { HttpError } from "../http/errors.ts";
+import { videoExpiresAt } from "../players/video-expiry.ts";
+import type { AppServices } from "../services.ts";
+import type { MediaFile } from "../db/schema/media.ts";
+import { parseRange } from "./byte-range.ts";
+import { removeMediaObjects } from "./finish-upload.ts";
+import { createMediaStore } from "./media-store.ts";
+import { mediaKeys } from "./storage.ts";
+
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+/** Shared caches may keep public media this long at most (less when the video expires sooner). */
+const PUBLIC_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+
+/**
+ * GET/HEAD /api/media/{fileId}[?w=320|640|1280]: one route for every stored file, with Range
+ * support for video players. The bytes behind an id never change, so answers carry a strong
+ * ETag and long caching. DELETE removes a file its owner uploaded but no profile uses.
+ *
+ * Who may read: the owner and staff always; anyone the media of an approved profile whose video
+ * has not expired; everyone else gets 404, exactly as for an id that does not exist.
+ */
+export const mediaRoutes: FastifyPluginAsync<{ services: AppServices }> = async (app, { services }) => {
+  const store = createMediaStore(services.db);
+  const { storage } = services;
+
+  /** The Cache-Control this reader gets, or null when they may not see the file at all. */
+  const cacheControlFor = async (user: RequestUser | null, file: MediaFile): Promise<string | null> => {
+    if (user && (user.playerId === file.ownerPlayerId || isStaff(user))) return `private, max-age=${YEAR_SECONDS}, immutable`;
+    const videoUploadedAt = await store.approvedProfileVideoDate(file.id);
+    if (!videoUploadedAt) return null;
+    const secondsLeft = Math.floor((videoExpiresAt(videoUploadedAt, services.config.VIDEO_EXPIRY_DAYS).getTime() - services.now().getTime()) / 1000);
+    if (secondsLeft <= 0) return null;
+    return `public, max-age=${Math.min(PUBLIC_MAX_AGE_SECONDS, secondsLeft)}`;
+  };
+
+  app.route<{ Params: { fileId: string }; Querystring: { w?: string } }>({
+    method: ["GET", "HEAD"],
+    url: "/api/media/:fileId",
+    handler: async (request, reply) => {
+      const file = await store.find(request.params.fileId);
+      const cacheControl = file ? await cacheControlFor(request.user, file) : null;
+      if (!file || !cacheControl) throw new HttpError(404, MEDIA.mediaNotFound);
+
+      const width = request.query.w;
+      if (width !== undefined && (file.kind !== "image" || !(IMAGE_VARIANT_WIDTHS as readonly number[]).map(String).includes(width))) {
+        throw new HttpError(400, MEDIA.variantWidthInvalid);
+      }
+      const key = width ? mediaKeys.variant(file.id, Number(width)) : mediaKeys.original(file.id);
+      const stored = await storage.stat(key);
+      if (!stored) {
+        request.log.warn({ fileId: file.id, key }, "media row without its stored object");
+        throw new HttpError(404, MEDIA.mediaNotFound);
+      }
+
+      const etag = `"${file.id}${width ? `-w${width}` : ""}"`;
+      reply
+        .header("content-type", file.contentType)
+        .header("cache-control", cacheControl)
+        .header("etag", etag)
+        .header("last-modified", file.createdAt.toUTCString())
+        .header("accept-ranges", "bytes");
+
+      if (matchesEtag(request.headers["if-none-match"], etag)) return reply.code(304).send();
+
+      // If-Range: the client's partial copy is of another version, so it gets the whole file.
+      const ifRange = request.headers["if-range"];
+      const range = ifRange && ifRange !== etag ? ({ kind: "whole" } as const) : parseRange(request.headers.range, stored.size);
+      if (range.kind === "unsatisfiable") {
+        reply.header("content-range", `bytes */${stored.size}`);
+        throw new HttpError(416, MEDIA.rangeNotSatisfiable);
+      }
+      if (range.kind === "range") {
+        reply.code(206).header("content-range", `bytes ${range.start}-${range.end}/${stored.size}`);
+        return sendBody(reply, request.method === "HEAD", range.end - range.start + 1, () => storage.get(key, range));
+      }
+      return sendBody(reply, request.method === "HEAD", stored.size, () => storage.get(key));
+    },
+  });
+
+  app.delete<{ Params: { fileId: string } }>("/api/media/:fileId", async (request, reply) => {
+    const user = requireUser(request);
+    const outcome = await store.deleteUnattached(request.params.fileId, user.playerId);
+    if (outcome === "missing") throw new HttpError(404, MEDIA.mediaNotFound);
+    if (outcome === "attached") throw new HttpError(409, MEDIA.mediaInUse);
+    await removeMediaObjects(storage, request.params.fileId);
+    return reply.code(204).send();
+  });
+};
+
+async function sendBody(reply: FastifyReply, headOnly: boolean, length: number, open: () => Promise<NodeJS.ReadableStream>) {
+  reply.header("content-length", String(length));
+  if (headOnly) return reply.send();
+  return reply.send(await open());
+}
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+}

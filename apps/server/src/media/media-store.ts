@@ -1,0 +1,93 @@
+import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { mediaFiles, type MediaFile } from "../db/schema/media.ts";
+import { playerProfiles } from "../db/schema/profiles.ts";
+
+/** Media ids are UUIDs (the tus upload id); anything else is simply not found. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isMediaId = (value: string): boolean => UUID.test(value);
+
+export type NewMediaFile = typeof mediaFiles.$inferInsert;
+
+/** The media_files table: complete, checked files and whether a profile uses them. */
+export function createMediaStore(db: Database) {
+  return {
+    /** Records a checked file; recording the same upload twice keeps the first row. */
+    async insert(row: NewMediaFile): Promise<void> {
+      await db.insert(mediaFiles).values(row).onConflictDoNothing();
+    },
+
+    async find(fileId: string): Promise<MediaFile | null> {
+      if (!isMediaId(fileId)) return null;
+      const [row] = await db.select().from(mediaFiles).where(eq(mediaFiles.id, fileId));
+      return row ?? null;
+    },
+
+    async findMany(fileIds: string[]): Promise<MediaFile[]> {
+      const ids = fileIds.filter(isMediaId);
+      if (ids.length === 0) return [];
+      return db.select().from(mediaFiles).where(inArray(mediaFiles.id, ids));
+    },
+
+    /**
+     * Removes the owner's file if no profile uses it. One conditional statement, so a profile
+     * submitted at the same moment either attaches the file first (and this reports "attached")
+     * or finds it gone.
+     */
+    async deleteUnattached(fileId: string, ownerId: string): Promise<"deleted" | "attached" | "missing"> {
+      if (!isMediaId(fileId)) return "missing";
+      const deleted = await db
+        .delete(mediaFiles)
+        .where(and(eq(mediaFiles.id, fileId), eq(mediaFiles.ownerPlayerId, ownerId), isNull(mediaFiles.attachedAt)))
+        .returning({ id: mediaFiles.id });
+      if (deleted.length > 0) return "deleted";
+      const file = await this.find(fileId);
+      return file && file.ownerPlayerId === ownerId ? "attached" : "missing";
+    },
+
+    /**
+     * The video upload date of an approved profile that uses this file, or null when no approved
+     * profile does (the caller turns it into an expiry).
+     */
+    async approvedProfileVideoDate(fileId: string): Promise<Date | null> {
+      const [row] = await db
+        .select({ videoUploadedAt: playerProfiles.videoUploadedAt })
+        .from(playerProfiles)
+        .where(
+          and(
+            eq(playerProfiles.reviewStatus, "approved"),
+            or(eq(playerProfiles.coverFileId, fileId), eq(playerProfiles.videoFileId, fileId), eq(playerProfiles.videoTwoFileId, fileId)),
+          ),
+        )
+        .limit(1);
+      return row?.videoUploadedAt ?? null;
+    },
+
+    /** Deletes the rows of files no profile took up before cutoff; returns their ids. */
+    async deleteUnattachedBefore(cutoff: Date): Promise<string[]> {
+      const rows = await db
+        .delete(mediaFiles)
+        .where(and(isNull(mediaFiles.attachedAt), lt(mediaFiles.createdAt, cutoff)))
+        .returning({ id: mediaFiles.id });
+      return rows.map((row) => row.id);
+    },
+
+    /** Which of these ids have a row (to tell stored objects that lost theirs). */
+    async existing(fileIds: string[]): Promise<Set<string>> {
+      const ids = fileIds.filter(isMediaId);
+      if (ids.length === 0) return new Set();
+      const rows = await db.select({ id: mediaFiles.id }).from(mediaFiles).where(inArray(mediaFiles.id, ids));
+      return new Set(rows.map((row) => row.id));
+    },
+
+    async countUnattached(ownerId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(mediaFiles)
+        .where(and(eq(mediaFiles.ownerPlayerId, ownerId), isNull(mediaFiles.attachedAt)));
+      return row?.n ?? 0;
+    },
+  };
+}
+
+export type MediaStore = ReturnType<typeof createMediaStore>;

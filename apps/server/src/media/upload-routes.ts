@@ -1,0 +1,143 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import { ERRORS, Server as TusServer, TUS_RESUMABLE } from "@tus/server";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { UPLOAD_ENDPOINT, type MediaKind, type UploadedMedia } from "@touchline/contract/media";
+import { EXTRA, MEDIA } from "@touchline/contract/messages";
+import { requireUser, type RequestUser } from "../auth/request-user.ts";
+import { HttpError } from "../http/errors.ts";
+import type { AppServices } from "../services.ts";
+import { finishUpload, MediaRejected } from "./finish-upload.ts";
+import { sendErrorsAsJson } from "./json-error-response.ts";
+import { createMediaStore, isMediaId } from "./media-store.ts";
+import { checkNewUpload, isTusRefusal, tusRefusal, type TusRefusal } from "./upload-rules.ts";
+
+/** Files a player may hold uploaded but unused by a profile; the sweep clears them after a day. */
+const MAX_UNATTACHED_FILES = 20;
+
+/**
+ * Resumable uploads (tus 1.0) under /api/uploads, for logged-in players, each upload readable and
+ * writable only by the player who created it. Bytes stream into the storage's staging area and
+ * survive dropped connections and restarts (tus asks HEAD for the stored offset and continues).
+ * Once complete, finishUpload checks the file; the final PATCH answers with UploadedMedia JSON or
+ * a JSON { message } refusal.
+ *
+ * Registered as its own encapsulated plugin: tus reads the raw request body itself, so here no
+ * content-type parser may touch it, and Fastify hands the raw request and response to tus.
+ */
+export const uploadRoutes: FastifyPluginAsync<{ services: AppServices }> = async (app, { services }) => {
+  const { storage, log } = services;
+  const store = createMediaStore(services.db);
+  /** Who sent each request tus is handling (its hooks only see the raw request). */
+  const senders = new WeakMap<IncomingMessage, RequestUser>();
+  /** A retried final PATCH waits for the first one's checks instead of running them twice. */
+  const finishing = new Map<string, Promise<UploadedMedia>>();
+
+  const tus = new TusServer({
+    path: UPLOAD_ENDPOINT,
+    datastore: storage.uploads.datastore,
+    relativeLocation: true,
+    respectForwardedHeaders: services.config.TRUST_PROXY,
+    namingFunction: () => randomUUID(),
+    disableTerminationForFinishedUploads: true,
+
+    async onUploadCreate(req, upload) {
+      const user = senders.get(rawRequest(req));
+      if (!user) throw tusRefusal(401, EXTRA.serverError);
+      const metadata = checkNewUpload(upload, user.playerId);
+      if ((await store.countUnattached(user.playerId)) >= MAX_UNATTACHED_FILES) throw tusRefusal(429, MEDIA.tooManyUploads);
+      return { metadata };
+    },
+
+    async onUploadFinish(_req, upload) {
+      let pending = finishing.get(upload.id);
+      if (!pending) {
+        const kind = upload.metadata?.kind as MediaKind;
+        const ownerId = upload.metadata?.ownerId ?? "";
+        pending = finishUpload({ storage, store, now: services.now }, { id: upload.id, kind, ownerId }).finally(() => finishing.delete(upload.id));
+        finishing.set(upload.id, pending);
+      }
+      try {
+        const media = await pending;
+        return { status_code: 200, headers: { "Content-Type": "application/json; charset=utf-8" }, body: JSON.stringify(media) };
+      } catch (error) {
+        if (error instanceof MediaRejected) throw tusRefusal(error.statusCode, error.message);
+        log.error({ err: error, uploadId: upload.id }, "checking a finished upload failed");
+        throw tusRefusal(500, EXTRA.serverError);
+      }
+    },
+
+    onResponseError(_req, error) {
+      return refusalFor(error, log);
+    },
+  });
+
+  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header("Tus-Resumable", TUS_RESUMABLE);
+    const user = requireUser(request);
+    if (request.method !== "POST") {
+      const { uploadId } = request.params as { uploadId: string };
+      if (!(await ownsUpload(uploadId, user.playerId))) throw new HttpError(404, MEDIA.uploadNotFound);
+    }
+    senders.set(request.raw, user);
+    reply.hijack();
+    sendErrorsAsJson(reply.raw);
+    try {
+      await tus.handle(request.raw, reply.raw);
+    } catch (error) {
+      log.error({ err: error }, "upload request failed");
+      if (!reply.raw.headersSent) reply.raw.writeHead(500, { "Content-Type": "application/json; charset=utf-8" });
+      if (!reply.raw.writableEnded) reply.raw.end(JSON.stringify({ message: EXTRA.serverError }));
+    }
+  };
+
+  /** Any other player's upload (or a made-up id) is simply not found. */
+  const ownsUpload = async (uploadId: string, playerId: string) => {
+    if (!isMediaId(uploadId)) return false;
+    try {
+      const upload = await storage.uploads.datastore.getUpload(uploadId);
+      return upload.metadata?.ownerId === playerId;
+    } catch {
+      return false;
+    }
+  };
+
+  // tus reads the body from the raw request; no parser may consume it first.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", (_request, _payload, done) => done(null));
+
+  app.post(UPLOAD_ENDPOINT, { config: { rateLimit: { max: 30, timeWindow: "1 minute" } } }, handle);
+  app.route({ method: ["HEAD", "PATCH", "DELETE"], url: `${UPLOAD_ENDPOINT}/:uploadId`, handler: handle });
+};
+
+/** The raw Node request behind the web Request tus hands to its hooks. */
+function rawRequest(req: unknown): IncomingMessage {
+  return (req as { runtime?: { node?: { req: IncomingMessage } } }).runtime?.node?.req as IncomingMessage;
+}
+
+/** tus's own refusals with our words; our JSON refusals unchanged; anything unexpected a logged 500. */
+function refusalFor(error: unknown, log: AppServices["log"]): TusRefusal {
+  if (!isTusRefusal(error)) {
+    log.error({ err: error }, "upload request failed");
+    return tusRefusal(500, EXTRA.serverError);
+  }
+  if (error.body.startsWith("{")) return error;
+  const known: [TusRefusal, number, string][] = [
+    [ERRORS.FILE_NOT_FOUND, 404, MEDIA.uploadNotFound],
+    [ERRORS.FILE_NO_LONGER_EXISTS, 410, MEDIA.uploadNotFound],
+    [ERRORS.INVALID_OFFSET, 409, MEDIA.uploadOffsetConflict],
+    [ERRORS.ERR_SIZE_EXCEEDED, 413, MEDIA.uploadTooLong],
+    [ERRORS.ERR_MAX_SIZE_EXCEEDED, 413, MEDIA.uploadTooLong],
+    [ERRORS.INVALID_LENGTH, 400, MEDIA.uploadLengthRequired],
+    [ERRORS.ABORTED, 400, MEDIA.uploadFailed],
+    // 423 makes tus-js-client retry a little later, which is what a busy lock needs.
+    [ERRORS.ERR_LOCK_TIMEOUT, 423, MEDIA.uploadBusy],
+  ];
+  const match = known.find(([tusError]) => tusError.body === error.body);
+  if (match) return tusRefusal(match[1], match[2]);
+  if (error.status_code >= 500) {
+    log.error({ status: error.status_code, body: error.body }, "upload request failed");
+    return tusRefusal(500, EXTRA.serverError);
+  }
+  return tusRefusal(error.status_code, error.body.trim());
+}

@@ -1,0 +1,33 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { MEDIA } from "@touchline/contract/messages";
+import { playerInfoSchema } from "@touchline/contract/profile";
+import { isStaff, requireUser } from "../auth/request-user.ts";
+import { HttpError } from "../http/errors.ts";
+import type { AppServices } from "../services.ts";
+import { createProfileService } from "./profile-service.ts";
+
+/** The spec's profile calls (SPEC.md section 7), paths exactly as the spec's client uses them. */
+export const profileRoutes: FastifyPluginAsync<{ services: AppServices }> = async (fastify, { services }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const profiles = createProfileService({ db: services.db, now: services.now, videoExpiryDays: services.config.VIDEO_EXPIRY_DAYS });
+
+  app.post(
+    "/api/Scouts/ScoutManagement/CreateNewScout",
+    { schema: { body: playerInfoSchema }, config: { rateLimit: { max: 10, timeWindow: "1 minute" } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      if (request.body.scoutId !== user.playerId) throw new HttpError(403, MEDIA.profileNotYours);
+      const created = await profiles.submit(user.playerId, request.body);
+      return reply.code(201).header("cache-control", "no-store").send(created);
+    },
+  );
+
+  app.get<{ Params: { scoutId: string } }>("/api/Scouts/ScoutManagement/GetScoutById/:scoutId", async (request, reply) => {
+    const user = requireUser(request);
+    // Another player's profile answers exactly like a missing one.
+    const profile = user.playerId === request.params.scoutId || isStaff(user) ? await profiles.get(request.params.scoutId) : null;
+    if (!profile) throw new HttpError(404, MEDIA.profileNotFound);
+    return reply.header("cache-control", "private, no-store").send(profile);
+  });
+};

@@ -1,0 +1,182 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { MEDIA } from "@touchline/contract/messages";
+import { fileIdFromMediaUrl, mediaUrl, type PlayerInfoResponse, type playerInfoSchema } from "@touchline/contract/profile";
+import type { z } from "zod";
+import type { Database } from "../db/client.ts";
+import { players } from "../db/schema/auth.ts";
+import { mediaFiles, type MediaFile } from "../db/schema/media.ts";
+import { playerProfiles, type PlayerProfile } from "../db/schema/profiles.ts";
+import { HttpError } from "../http/errors.ts";
+import { createMediaStore, isMediaId } from "../media/media-store.ts";
+import { videoExpiry } from "./video-expiry.ts";
+
+export type PlayerInfo = z.output<typeof playerInfoSchema>;
+
+export interface ProfileServiceDeps {
+  db: Database;
+  now: () => Date;
+  videoExpiryDays: number;
+}
+
+/** The media a submission names, resolved to files of this player that passed the checks. */
+interface SubmittedMedia {
+  cover: MediaFile;
+  video: MediaFile;
+  videoTwo: MediaFile | null;
+}
+
+/**
+ * Player profiles: submission (CreateNewScout) and reading back (GetScoutById) with the review
+ * and video-expiry status. Inside the code a player is a player; the API's "scout" names are
+ * produced only in toResponse.
+ */
+export function createProfileService({ db, now, videoExpiryDays }: ProfileServiceDeps) {
+  const media = createMediaStore(db);
+
+  const findRow = async (playerId: string) => {
+    if (!isMediaId(playerId)) return null;
+    const [row] = await db
+      .select({ profile: playerProfiles, player: players })
+      .from(playerProfiles)
+      .innerJoin(players, eq(players.id, playerProfiles.playerId))
+      .where(eq(playerProfiles.playerId, playerId));
+    return row ?? null;
+  };
+
+  const toResponse = ({ profile, player }: { profile: PlayerProfile; player: typeof players.$inferSelect }): PlayerInfoResponse => {
+    // The video date is always set (a first video is required); the submission date is the fallback.
+    const expiry = videoExpiry(profile.videoUploadedAt ?? profile.submittedAt, videoExpiryDays, now());
+    return {
+      scout: {
+        scoutsInformationId: profile.id,
+        scoutId: player.id,
+        username: player.username,
+        firstName: player.firstName,
+        lastName: player.lastName,
+        email: player.email,
+        phoneNumber: player.phoneNumber,
+        coverPhotoPath: mediaUrl(profile.coverFileId),
+        videoPath: mediaUrl(profile.videoFileId),
+        videoPathTwo: profile.videoTwoFileId ? mediaUrl(profile.videoTwoFileId) : null,
+        position: profile.position,
+        secondaryPosition: profile.secondaryPosition,
+        heightInCm: profile.heightCm,
+        weightInKg: profile.weightKg,
+        preferredFoot: profile.preferredFoot,
+        currentFitnessStatus: profile.fitness,
+        aboutYourself: profile.about,
+        submissionDate: profile.submittedAt.toISOString(),
+        videoUploadDate: profile.videoUploadedAt?.toISOString() ?? null,
+        isVideoApproved: profile.reviewStatus === "approved",
+        reviewStatus: profile.reviewStatus,
+        rejectionReason: profile.rejectionReason,
+      },
+      ...expiry,
+    };
+  };
+
+  /**
+   * Resolves the three media URLs to files this player uploaded, that passed the checks, each of
+   * the right kind. Refusals name the field, so the form can show them beside it.
+   */
+  const resolveMedia = async (playerId: string, input: PlayerInfo): Promise<SubmittedMedia> => {
+    const fields = { coverPhotoPath: input.coverPhotoPath, videoPath: input.videoPath, videoPathTwo: input.videoPathTwo } as const;
+    const ids: Partial<Record<keyof typeof fields, string>> = {};
+    const errors: Record<string, string> = {};
+    for (const [field, url] of Object.entries(fields) as [keyof typeof fields, string | null][]) {
+      if (url === null) continue;
+      const id = fileIdFromMediaUrl(url);
+      if (id && isMediaId(id)) ids[field] = id;
+      else errors[field] = MEDIA.mediaInvalidUrl;
+    }
+    if (ids.videoPathTwo && ids.videoPathTwo === ids.videoPath) errors.videoPathTwo = MEDIA.mediaSameVideo;
+
+    const files = new Map((await media.findMany(Object.values(ids))).map((file) => [file.id, file]));
+    const fileFor = (field: keyof typeof fields, kind: MediaFile["kind"], wrongKind: string) => {
+      const id = ids[field];
+      if (!id || errors[field]) return null;
+      const file = files.get(id);
+      // Someone else's file and no file at all get the same answer: nothing about others leaks.
+      if (!file || file.ownerPlayerId !== playerId) errors[field] = MEDIA.mediaNotYours;
+      else if (file.kind !== kind) errors[field] = wrongKind;
+      return file ?? null;
+    };
+    const cover = fileFor("coverPhotoPath", "image", MEDIA.mediaNotCover);
+    const video = fileFor("videoPath", "video", MEDIA.mediaNotVideo);
+    const videoTwo = fileFor("videoPathTwo", "video", MEDIA.mediaNotVideo);
+    if (Object.keys(errors).length > 0) throw new HttpError(400, Object.values(errors)[0]!, errors);
+    return { cover: cover!, video: video!, videoTwo };
+  };
+
+  /**
+   * Whether this player may submit now. A player has one profile; while it exists a second
+   * submission is refused. (A later issue lets a rejected profile be resubmitted: that decision
+   * lives here, and save() then updates the existing row instead of inserting.)
+   */
+  const assertMaySubmit = (existing: PlayerProfile | null) => {
+    if (existing) throw new HttpError(409, MEDIA.profileExists);
+  };
+
+  const save = async (playerId: string, input: PlayerInfo, files: SubmittedMedia): Promise<void> => {
+    const submittedAt = now();
+    const fileIds = [files.cover.id, files.video.id, ...(files.videoTwo ? [files.videoTwo.id] : [])];
+    await db.transaction(async (tx) => {
+      // Attach first: this locks the rows, so a DELETE of one of these files at the same moment
+      // either happened before (and we refuse) or waits and then finds the file in use.
+      const attached = await tx
+        .update(mediaFiles)
+        .set({ attachedAt: sql`coalesce(${mediaFiles.attachedAt}, ${submittedAt.toISOString()}::timestamptz)` })
+        .where(and(inArray(mediaFiles.id, fileIds), eq(mediaFiles.ownerPlayerId, playerId)))
+        .returning({ id: mediaFiles.id });
+      if (attached.length !== fileIds.length) throw new HttpError(400, MEDIA.mediaNotYours);
+      await tx.insert(playerProfiles).values({
+        id: randomUUID(),
+        playerId,
+        coverFileId: files.cover.id,
+        videoFileId: files.video.id,
+        videoTwoFileId: files.videoTwo?.id ?? null,
+        position: input.position,
+        secondaryPosition: input.secondaryPosition,
+        preferredFoot: input.preferredFoot,
+        heightCm: input.heightInCm,
+        weightKg: input.weightInKg,
+        fitness: input.currentFitnessStatus,
+        about: input.aboutYourself,
+        submittedAt,
+        // The spec's client sets this when a video is present; a first video always is.
+        videoUploadedAt: submittedAt,
+        reviewStatus: "pending",
+        updatedAt: submittedAt,
+      });
+    });
+  };
+
+  return {
+    /** The profile in the API's shape, or null when the player has none. */
+    async get(playerId: string): Promise<PlayerInfoResponse | null> {
+      const row = await findRow(playerId);
+      return row ? toResponse(row) : null;
+    },
+
+    async submit(playerId: string, input: PlayerInfo): Promise<PlayerInfoResponse> {
+      assertMaySubmit((await findRow(playerId))?.profile ?? null);
+      const files = await resolveMedia(playerId, input);
+      try {
+        await save(playerId, input, files);
+      } catch (error) {
+        // Two submissions at once: the unique player_id lets one through.
+        if (isUniqueViolation(error)) throw new HttpError(409, MEDIA.profileExists);
+        throw error;
+      }
+      return (await this.get(playerId))!;
+    },
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === "23505") return true;
+  }
+  return false;
+}
