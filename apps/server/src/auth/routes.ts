@@ -59,8 +59,9 @@ export const authRoutes: FastifyPluginAsync<{ services: AppServices }> = async (
     return reply.send(info);
   };
   app.post(`${BASE}/loginScout`, { schema: { body: loginSchema } }, login);
-  // The spec's client calls the path with a stray trailing space ("loginScout%20").
-  app.post(`${BASE}/loginScout%20`, { schema: { body: loginSchema } }, login);
+  // The spec's client calls the path with a stray trailing space ("loginScout%20"); the router
+  // matches decoded paths, so the route is declared with the space itself.
+  app.post(`${BASE}/loginScout `, { schema: { body: loginSchema } }, login);
 
   app.post(`${BASE}/logout`, async (request, reply) => {
     if (request.user) await auth.sessions.end(request.user.sessionId);
