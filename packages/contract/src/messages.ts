@@ -206,3 +206,51 @@ export const MEDIA = {
   profileExists: "You have already submitted a profile. It is being reviewed.",
   profileNotYours: "You can only submit a profile for your own account.",
 } as const;
+
+/** Messages of the review console and its API (issue "Review console"). */
+export const ADMIN = {
+  profileNotFound: "This profile was not found.",
+  alreadyApproved: "This profile is already approved.",
+  alreadyRejected: "This profile is already rejected.",
+  renewNotApproved: "Only an approved profile can be renewed.",
+  alreadyEditable: "The player can already change this profile.",
+  reasonRequired: "Choose a reason for the rejection.",
+  reasonTextRequired: "Write the reason the player will see.",
+  contactMessageNotFound: "This message was not found.",
+  alreadyHandled: "This message has already been handled.",
+  deletionRequestNotFound: "This deletion request was not found.",
+  alreadyProcessed: "This deletion request has already been processed.",
+  accountDeleted: "The account and all its files were deleted, and the confirmation e-mail was sent.",
+  accountDeletedEmailFailed: "The account and all its files were deleted, but the confirmation e-mail could not be sent. Process the request again to retry the e-mail.",
+  noAccount: "No account uses this e-mail address. The request was closed and the requester was told by e-mail.",
+  noAccountEmailFailed: "No account uses this e-mail address. The request was closed, but the e-mail to the requester could not be sent. Process the request again to retry the e-mail.",
+  emailResent: "The e-mail was sent.",
+  statusInvalid: (allowed: readonly string[]) => `Status must be one of: ${allowed.join(", ")}.`,
+  pageInvalid: "Page must be a whole number from 1.",
+} as const;
+
+/** Public talent list, public player pages and contact requests (issue "Talent discovery"). */
+export const TALENT = {
+  noMatchesTitle: "No players match these filters",
+  noMatchesText: "Try fewer filters, a wider age or height range, or another name.",
+  noneYetTitle: "No approved players yet",
+  noneYetText:
+    "Player profiles appear here after our team has reviewed them. Are you a player in Zambia? Be one of the first: create your profile today.",
+  playerNotFoundTitle: "Player not found",
+  playerNotFound: "This player profile is not public. The link may be mistyped, or the profile is waiting for review or has expired.",
+  positionInvalid: "Choose a position from the list.",
+  footInvalid: "Choose a preferred foot from the list.",
+  fitnessInvalid: "Choose a fitness status from the list.",
+  ageInvalid: (min: number, max: number) => `Age must be a whole number from ${min} to ${max}.`,
+  ageRangeReversed: "The minimum age must not be above the maximum age.",
+  heightInvalid: (min: number, max: number) => `Height must be a whole number of centimetres from ${min} to ${max}.`,
+  heightRangeReversed: "The minimum height must not be above the maximum height.",
+  pageInvalid: (max: number) => `Page must be a whole number from 1 to ${max}.`,
+  pageSizeInvalid: (max: number) => `Page size must be a whole number from 1 to ${max}.`,
+  searchTooLong: (max: number) => `Search must be at most ${max} characters.`,
+  filtersIgnored: "Some filters in this link were not valid and were left out.",
+  contactOrganisationRequired: "Club or organisation is required",
+  contactPhoneInvalid: "Enter a phone number of 7 to 15 digits, with its country code if it is not Zambian (for example +260971234567).",
+  contactSent: (firstName: string) => `Thank you. Your request was sent to the Touchline team, who will pass it on to ${firstName}.`,
+  contactFailed: "Your request could not be sent. Please try again.",
+} as const;
