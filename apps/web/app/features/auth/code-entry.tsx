@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { OTP_LENGTH, OTP_RESEND_INTERVAL_MS } from "@touchline/contract/limits";
 import { AUTH_SCREENS, OTP } from "@touchline/contract/messages";
@@ -38,9 +38,15 @@ export function CodeEntry<T>({ phoneNumber, resendAvailableAt, onResendScheduled
   const secondsLeft = useSecondsUntil(resendAvailableAt);
   const complete = code.every((digit) => /^\d$/.test(digit));
 
+  // Focus waits for the render that re-enables the boxes (they are disabled while checking).
+  const [focusRequest, setFocusRequest] = useState(0);
+  useEffect(() => {
+    if (focusRequest > 0) boxes.current?.focus(0);
+  }, [focusRequest]);
+
   const restart = () => {
     setCode(emptyCode());
-    boxes.current?.focus(0);
+    setFocusRequest((n) => n + 1);
   };
 
   const onSubmit = async (event: FormEvent) => {

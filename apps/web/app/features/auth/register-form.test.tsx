@@ -1,0 +1,137 @@
+import { fireEvent, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { todayIso } from "@touchline/contract/auth";
+import { AUTH, REGISTER } from "@touchline/contract/messages";
+import { readFlow, clearFlow } from "./flow-storage.ts";
+import { RegisterForm } from "./register-form.tsx";
+import { jsonResponse, renderScreen, sentBodies } from "./test-render.tsx";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearFlow();
+});
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const signUp = () => screen.getByRole("button", { name: "Sign Up" });
+const yearsAgo = (years: number, days = 0) => {
+  const date = new Date();
+  date.setUTCFullYear(date.getUTCFullYear() - years);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+};
+
+async function fillValid(user: ReturnType<typeof renderScreen>["user"]) {
+  await user.type(field("First name"), "Chanda");
+  await user.type(field("Last name"), "Mulenga");
+  await user.type(field("Username"), "chanda10");
+  fireEvent.change(field("Date of birth"), { target: { value: yearsAgo(17) } });
+  await user.type(field("Email"), "chanda@example.zm");
+  await user.type(field("Phone number"), "097 1234567");
+  await user.type(field("Password"), "goal-kick");
+}
+
+describe("RegisterForm", () => {
+  it("names every missing field with the spec's message and sends nothing", async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal("fetch", fetchMock);
+    const { user } = renderScreen(<RegisterForm />);
+    await user.click(signUp());
+    expect(await screen.findByText(REGISTER.firstNameRequired)).toBeInTheDocument();
+    for (const message of [REGISTER.lastNameRequired, REGISTER.usernameRequired, REGISTER.dateOfBirthRequired, REGISTER.emailRequired, REGISTER.passwordRequired]) {
+      expect(screen.getByText(message)).toBeInTheDocument();
+    }
+    // "Phone number is required" and "Password is required" are both there, each once.
+    expect(screen.getAllByText(REGISTER.phoneRequired)).toHaveLength(1);
+    expect(field("First name")).toHaveAttribute("aria-invalid", "true");
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("rejects a username with a space", async () => {
+    const { user } = renderScreen(<RegisterForm />);
+    await user.type(field("Username"), "chanda ten");
+    await user.click(signUp());
+    expect(await screen.findByText(REGISTER.usernameNoSpaces)).toBeInTheDocument();
+  });
+
+  it("caps the date picker at today and rejects a future date", async () => {
+    const { user } = renderScreen(<RegisterForm />);
+    expect(field("Date of birth")).toHaveAttribute("max", todayIso());
+    fireEvent.change(field("Date of birth"), { target: { value: yearsAgo(-1) } });
+    await user.click(signUp());
+    expect(await screen.findByText(REGISTER.dateOfBirthFuture)).toBeInTheDocument();
+  });
+
+  it("requires an age of at least 14", async () => {
+    const { user } = renderScreen(<RegisterForm />);
+    // One day short of the 14th birthday.
+    fireEvent.change(field("Date of birth"), { target: { value: yearsAgo(14, 1) } });
+    await user.click(signUp());
+    expect(await screen.findByText(REGISTER.tooYoung)).toBeInTheDocument();
+    fireEvent.change(field("Date of birth"), { target: { value: yearsAgo(14) } });
+    await user.click(signUp());
+    await vi.waitFor(() => expect(screen.queryByText(REGISTER.tooYoung)).not.toBeInTheDocument());
+  });
+
+  it("rejects a malformed e-mail address", async () => {
+    const { user } = renderScreen(<RegisterForm />);
+    await user.type(field("Email"), "chanda@example");
+    await user.click(signUp());
+    expect(await screen.findByText(REGISTER.emailInvalid)).toBeInTheDocument();
+  });
+
+  it("rejects a password shorter than 8 characters", async () => {
+    const { user } = renderScreen(<RegisterForm />);
+    await user.type(field("Password"), "seven77");
+    await user.click(signUp());
+    expect(await screen.findByText(REGISTER.passwordTooShort)).toBeInTheDocument();
+  });
+
+  it("shows the phone field fixed to Zambia", () => {
+    renderScreen(<RegisterForm />);
+    const country = screen.getByLabelText("Country");
+    expect(country).toBeDisabled();
+    expect(country).toHaveDisplayValue("Zambia (+260)");
+  });
+
+  it("registers, keeps the number and e-mail for the code screen (not in the URL) and goes there", async () => {
+    const fetchMock = vi.fn(async () => jsonResponse(201, { message: AUTH.registered, phoneNumber: "+260971234567", codeSent: true, retryAfterSeconds: 60 }));
+    vi.stubGlobal("fetch", fetchMock);
+    const { user } = renderScreen(<RegisterForm />);
+    await fillValid(user);
+    await user.click(signUp());
+    expect(await screen.findByText(REGISTER.success)).toBeInTheDocument();
+    expect(await screen.findByTestId("location")).toHaveTextContent(/^\/auth\/player-register-otp$/);
+    expect(sentBodies(fetchMock)).toEqual([
+      {
+        url: "/api/Authorization/registerScoutWithOtp",
+        body: {
+          firstName: "Chanda",
+          lastName: "Mulenga",
+          userName: "chanda10",
+          dateOfBirth: yearsAgo(17),
+          email: "chanda@example.zm",
+          phoneNumber: "+260971234567",
+          password: "goal-kick",
+        },
+      },
+    ]);
+    const flow = readFlow();
+    expect(flow).toMatchObject({ phoneNumber: "+260971234567", email: "chanda@example.zm" });
+    expect(flow.resendAvailableAt! - Date.now()).toBeGreaterThan(55_000);
+  });
+
+  it("puts the server's 'already taken' answers on the right fields and keeps the form", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => jsonResponse(409, { message: `${AUTH.phoneTaken} ${AUTH.usernameTaken}`, errors: { phoneNumber: AUTH.phoneTaken, userName: AUTH.usernameTaken } })),
+    );
+    const { user } = renderScreen(<RegisterForm />);
+    await fillValid(user);
+    await user.click(signUp());
+    expect(await screen.findByText(REGISTER.failure)).toBeInTheDocument();
+    expect(field("Phone number")).toHaveAccessibleDescription(AUTH.phoneTaken);
+    expect(field("Username")).toHaveAccessibleDescription(AUTH.usernameTaken);
+    expect(field("First name").value).toBe("Chanda");
+    expect(screen.queryByTestId("location")).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,42 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ReactNode } from "react";
+import { createRoutesStub, useLocation } from "react-router";
+import { toast, Toaster } from "sonner";
+
+/** Shows where the app navigated to, so tests can assert on it. */
+function Where() {
+  const location = useLocation();
+  return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;
+}
+
+/**
+ * Renders a screen inside a memory router (at `path`, with stub pages for every other path it
+ * may navigate to), a fresh query client and the toaster. Test-only helper.
+ */
+export function renderScreen(element: ReactNode, { path = "/here", queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } }) } = {}) {
+  const Stub = createRoutesStub([
+    { path, Component: () => <>{element}</> },
+    { path: "*", Component: Where },
+  ]);
+  // Sonner keeps toasts in a module-level store and replays active ones to a new Toaster:
+  // dismiss them so each test sees only its own.
+  toast.dismiss();
+  const user = userEvent.setup();
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <Stub initialEntries={[path]} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { user, queryClient, ...result };
+}
+
+export const jsonResponse = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
+
+/** The JSON bodies fetch was called with, by URL. */
+export function sentBodies(fetchMock: { mock: { calls: unknown[][] } }): { url: string; body: unknown }[] {
+  return fetchMock.mock.calls.map(([url, init]) => ({ url: String(url), body: JSON.parse(String((init as RequestInit).body ?? "null")) }));
+}

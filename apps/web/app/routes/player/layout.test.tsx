@@ -1,0 +1,96 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRoutesStub, useLocation } from "react-router";
+import { toast, Toaster } from "sonner";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { AUTH, PROFILE_PAGE } from "@touchline/contract/messages";
+import { readLoginSession, saveLoginSession } from "../../features/auth/session-store.ts";
+import { jsonResponse } from "../../features/auth/test-render.tsx";
+import PlayerLayout from "./layout.tsx";
+
+const session = { scoutId: "p1", username: "chanda10", email: "chanda@example.zm", phoneNumber: "+260971234567", firstName: "Chanda", lastName: "Mulenga", role: "player" as const };
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;
+}
+
+function setup(fetchMock: ReturnType<typeof vi.fn>) {
+  vi.stubGlobal("fetch", fetchMock);
+  toast.dismiss();
+  const Stub = createRoutesStub([
+    { Component: PlayerLayout, children: [{ path: "/player/home", Component: () => <h1>Player home</h1> }] },
+    { path: "*", Component: Where },
+  ]);
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <Stub initialEntries={["/player/home"]} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return userEvent.setup();
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("PlayerLayout", () => {
+  it("shows the bar's links and the user menu of the logged-in player", async () => {
+    const user = setup(vi.fn(async () => jsonResponse(200, session)));
+    expect(await screen.findByRole("heading", { name: "Player home" })).toBeInTheDocument();
+    const bar = screen.getByRole("navigation", { name: "Player area" });
+    expect(within(bar).getByRole("link", { name: "Talent" })).toHaveAttribute("href", "/players");
+    expect(within(bar).getByRole("link", { name: "My Profile" })).toHaveAttribute("href", "/player/profile");
+
+    const menuButton = within(bar).getByRole("button", { name: /chanda10/ });
+    expect(menuButton).toHaveAttribute("aria-expanded", "false");
+    await user.click(menuButton);
+    expect(menuButton).toHaveAttribute("aria-expanded", "true");
+    expect(within(bar).getByRole("link", { name: "Profile" })).toHaveAttribute("href", "/player/profile");
+    expect(within(bar).getByRole("link", { name: "Settings" })).toHaveAttribute("href", "/player/settings");
+    await user.keyboard("{Escape}");
+    expect(menuButton).toHaveAttribute("aria-expanded", "false");
+    expect(menuButton).toHaveFocus();
+  });
+
+  it("links the mobile menu only to pages that exist", async () => {
+    const user = setup(vi.fn(async () => jsonResponse(200, session)));
+    await screen.findByRole("heading", { name: "Player home" });
+    await user.click(screen.getByRole("button", { name: "Open menu" }));
+    const menu = screen.getByRole("navigation", { name: "Player area menu" });
+    const hrefs = within(menu)
+      .getAllByRole("link")
+      .map((link) => link.getAttribute("href"));
+    expect(hrefs).toEqual(["/player/home", "/players", "/player/profile", "/player/add-content", "/player/settings"]);
+    expect(within(menu).getByRole("button", { name: "Log out" })).toBeInTheDocument();
+  });
+
+  it("asks before logging out; Cancel keeps the player logged in", async () => {
+    const fetchMock = vi.fn(async (_url: string) => jsonResponse(200, session));
+    const user = setup(fetchMock);
+    await user.click(await screen.findByRole("button", { name: /chanda10/ }));
+    await user.click(within(screen.getByRole("navigation", { name: "Player area" })).getByRole("button", { name: "Log out" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Log out" });
+    expect(dialog).toHaveTextContent(PROFILE_PAGE.logoutConfirm);
+    expect(within(dialog).getByRole("button", { name: "Cancel" })).toHaveFocus();
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([url]) => url)).not.toContain("/api/Authorization/logout");
+    expect(screen.getByRole("heading", { name: "Player home" })).toBeInTheDocument();
+  });
+
+  it("logs out on the server, forgets the session in the browser and goes to login", async () => {
+    saveLoginSession(session, true);
+    const fetchMock = vi.fn(async (url: string) => (url.endsWith("/logout") ? jsonResponse(200, { message: AUTH.loggedOut }) : jsonResponse(200, session)));
+    const user = setup(fetchMock);
+    await user.click(await screen.findByRole("button", { name: /chanda10/ }));
+    await user.click(within(screen.getByRole("navigation", { name: "Player area" })).getByRole("button", { name: "Log out" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Log out" });
+    await user.click(within(dialog).getByRole("button", { name: "Log out" }));
+    // Plain login, not "login and come back here": the player chose to leave.
+    expect(await screen.findByTestId("location")).toHaveTextContent(/^\/auth\/player-login$/);
+    expect(fetchMock).toHaveBeenCalledWith("/api/Authorization/logout", expect.objectContaining({ method: "POST" }));
+    expect(readLoginSession()).toBeNull();
+    expect(await screen.findByText(AUTH.loggedOut)).toBeInTheDocument();
+  });
+});
