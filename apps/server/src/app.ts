@@ -29,6 +29,8 @@ export interface BuildOptions {
   /** An already-connected database (tests share one per file); otherwise one is opened from config. */
   database?: DatabaseConnection;
   now?: () => Date;
+  /** Where log lines go instead of stdout (tests). */
+  logStream?: { write(line: string): void };
   /** Replaces the SMS provider of the configuration (tests). */
   sms?: SmsSender;
   /** Serve the built web app when it exists (default true). */
@@ -41,7 +43,8 @@ export type App = FastifyInstance & { services: AppServices; healthState: Health
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   fs.mkdirSync(config.dataDir, { recursive: true });
   const app = Fastify({
-    logger: loggerOptions(config),
+    // A test can collect the log lines (to prove no secret reaches them) by passing logStream.
+    logger: options.logStream ? { ...(loggerOptions(config) as object), stream: options.logStream } : loggerOptions(config),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 64 * 1024,
     genReqId: () => crypto.randomUUID(),

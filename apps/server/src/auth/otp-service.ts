@@ -7,6 +7,7 @@ import { otpCodes, otpSends } from "../db/schema/auth.ts";
 import { HttpError } from "../http/errors.ts";
 import type { AppServices } from "../services.ts";
 import { codeMessage, type CodePurpose } from "../sms/code-message.ts";
+import { scrubNumbers } from "../sms/sms-error.ts";
 import { codeHash, randomCode, sameHex } from "./secrets.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -94,7 +95,8 @@ export function createOtpService(services: AppServices) {
         // services.sms is read here, not captured, so tests can swap the provider.
         await services.sms.send(phone, codeMessage(code, purpose));
       } catch (error) {
-        log.error({ err: { message: (error as Error).message }, to: maskPhone(phone), purpose }, "SMS delivery failed");
+        // Only the scrubbed message: an error object could carry the request (number, body with the code).
+        log.error({ reason: scrubNumbers(String((error as Error)?.message ?? error)), to: maskPhone(phone), purpose }, "SMS delivery failed");
         await db.delete(otpSends).where(eq(otpSends.id, sendId));
         await db.update(otpCodes).set({ consumedAt: now() }).where(eq(otpCodes.id, codeId!));
         throw new HttpError(503, AUTH.smsFailed, undefined, { code: "SMS_FAILED" });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createAfricasTalkingSender } from "./africastalking.ts";
 import { startFakeProvider, type RecordedRequest } from "./fake-provider.ts";
-import { SmsError } from "./sender.ts";
+import { SmsError } from "./sms-error.ts";
 
 type Fake = Awaited<ReturnType<typeof startFakeProvider>>;
 let fake: Fake | undefined;

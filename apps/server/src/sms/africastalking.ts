@@ -1,4 +1,6 @@
-import { postForm, SmsError, type SmsSender } from "./sender.ts";
+import { postForm } from "./post-form.ts";
+import type { SmsSender } from "./sender.ts";
+import { SmsError } from "./sms-error.ts";
 
 export interface AfricasTalkingOptions {
   /** https://api.africastalking.com, or https://api.sandbox.africastalking.com for the sandbox. */

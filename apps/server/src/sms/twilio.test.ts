@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { startFakeProvider, type RecordedRequest } from "./fake-provider.ts";
-import { SmsError } from "./sender.ts";
+import { SmsError } from "./sms-error.ts";
 import { createTwilioSender } from "./twilio.ts";
 
 type Fake = Awaited<ReturnType<typeof startFakeProvider>>;

@@ -1,4 +1,6 @@
-import { postForm, SmsError, type SmsSender } from "./sender.ts";
+import { postForm } from "./post-form.ts";
+import type { SmsSender } from "./sender.ts";
+import { SmsError } from "./sms-error.ts";
 
 export interface TwilioOptions {
   /** https://api.twilio.com */
