@@ -82,6 +82,9 @@ test.describe("mobile menu", () => {
     const toggle = page.getByRole("button", { name: "Menu" });
     const menu = page.getByRole("navigation", { name: "Main menu" });
     await expect(page.getByRole("navigation", { name: "Main", exact: true })).toBeHidden();
+    // The header fits a 360 px screen: the whole menu button is on screen, Download App moves into the menu.
+    await expect(toggle).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole("banner").getByRole("link", { name: "Download App" })).toBeHidden();
     // The handler exists once React has hydrated; the menu button is usable from then on.
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
     await expect(menu).toBeHidden();

@@ -32,7 +32,7 @@ export function SiteHeader() {
         </nav>
         <div className="flex items-center gap-2">
           {/* A server redirect to APP_DOWNLOAD_URL, so a full page load rather than a route. */}
-          <a href={DOWNLOAD_APP_PATH} className={buttonClass("primary", "hidden min-h-10 px-4 py-2 text-sm sm:inline-flex")}>
+          <a href={DOWNLOAD_APP_PATH} className={buttonClass("primary", "min-h-10 px-4 py-2 text-sm max-sm:hidden")}>
             <Icon name="download" className="h-4 w-4" />
             Download App
           </a>

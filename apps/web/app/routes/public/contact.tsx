@@ -80,6 +80,7 @@ export default function Contact() {
                     {index > 0 ? (index === SOCIAL_LINKS.length - 1 ? " and " : ", ") : null}
                     <a href={social.href} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-700 underline underline-offset-2">
                       {social.label}
+                      <span className="sr-only"> (opens in a new tab)</span>
                     </a>
                   </span>
                 ))}

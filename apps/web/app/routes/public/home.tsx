@@ -67,10 +67,10 @@ function Hero() {
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             {/* Get Started is an external, configurable link: the server redirects it. */}
-            <a href={GET_STARTED_EXTERNAL_PATH} className={buttonClass("primary", "bg-accent-400 text-slate-950 hover:bg-accent-500")}>
+            <a href={GET_STARTED_EXTERNAL_PATH} className={buttonClass("primary", "bg-accent-400! text-slate-950! hover:bg-accent-500!")}>
               Get Started
             </a>
-            <Link to="/players" className={buttonClass("secondary", "border-white text-white hover:bg-brand-700")}>
+            <Link to="/players" className={buttonClass("secondary", "border-white! text-white! hover:bg-brand-700!")}>
               Talents
             </Link>
           </div>

@@ -41,10 +41,10 @@ export default function Players() {
               highlights, and let coaches and scouts find you.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <Link to="/auth/player-register" className={buttonClass("primary", "bg-accent-400 text-slate-950 hover:bg-accent-500")}>
+              <Link to="/auth/player-register" className={buttonClass("primary", "bg-accent-400! text-slate-950! hover:bg-accent-500!")}>
                 Sign Up Now
               </Link>
-              <Link to="/auth/player-login" className={buttonClass("secondary", "border-white text-white hover:bg-brand-700")}>
+              <Link to="/auth/player-login" className={buttonClass("secondary", "border-white! text-white! hover:bg-brand-700!")}>
                 Sign In
               </Link>
             </div>
@@ -53,7 +53,7 @@ export default function Players() {
         </div>
       </section>
 
-      <Section id="how-it-works" title="What to upload" tone="tint">
+      <Section id="how-it-works" title="What to upload, and what you gain" tone="tint">
         <ul className="grid gap-6 md:grid-cols-3">
           {CARDS.map((card) => (
             <li key={card.title} className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
