@@ -1,4 +1,5 @@
 import { FITNESS_LEVELS, labelOf, POSITIONS, PREFERRED_FEET } from "@touchline/contract/enums";
+import { IMAGE_VARIANT_WIDTHS, type ImageVariantWidth } from "@touchline/contract/media";
 
 /**
  * How profile values read on screen. Dates use one fixed locale and time zone so every player
@@ -31,14 +32,12 @@ export function formatPhone(phone: string): string {
   return zambian ? `+260 ${zambian[1]} ${zambian[2]}` : digits ? `+${digits}` : "";
 }
 
-/** Widths the server renders cover photos at (GET /api/media/{id}?w=...). */
-export const IMAGE_WIDTHS = [320, 640, 1280] as const;
-
-export function imageVariant(url: string, width: (typeof IMAGE_WIDTHS)[number]): string {
+/** A WebP copy the server renders of a cover photo (GET /api/media/{id}?w=...). */
+export function imageVariant(url: string, width: ImageVariantWidth): string {
   return `${url}${url.includes("?") ? "&" : "?"}w=${width}`;
 }
 
 /** srcset of every WebP width, so the browser downloads the one the screen needs. */
 export function imageSrcSet(url: string): string {
-  return IMAGE_WIDTHS.map((w) => `${imageVariant(url, w)} ${w}w`).join(", ");
+  return IMAGE_VARIANT_WIDTHS.map((w) => `${imageVariant(url, w)} ${w}w`).join(", ");
 }

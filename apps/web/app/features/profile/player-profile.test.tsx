@@ -72,7 +72,7 @@ describe("PlayerProfile", () => {
     setup(async () => json(200, profileFixture()));
     await screen.findByRole("heading", { level: 1, name: "chanda10" });
     expect(screen.getByText("Striker · Left Winger")).toBeInTheDocument();
-    const banner = screen.getByRole("banner").querySelector("img")!;
+    const banner = document.querySelector("img[srcset]")!;
     expect(banner.getAttribute("srcset")).toBe("/api/media/cover1234?w=320 320w, /api/media/cover1234?w=640 640w, /api/media/cover1234?w=1280 1280w");
     expect(banner).toHaveAttribute("sizes");
 

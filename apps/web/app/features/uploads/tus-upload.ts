@@ -1,17 +1,6 @@
 import { UPLOAD_CHUNK_BYTES } from "@touchline/contract/limits";
+import { UPLOAD_ENDPOINT, type MediaKind, type UploadedMedia } from "@touchline/contract/media";
 import type { DetailedError, Upload } from "tus-js-client";
-
-export type MediaKind = "image" | "video";
-
-/** The JSON body our server answers the final PATCH of an upload with. */
-export interface UploadedMedia {
-  fileId: string;
-  url: string;
-  kind: MediaKind;
-  contentType: string;
-  size: number;
-  durationSeconds?: number;
-}
 
 export interface UploadCallbacks {
   onProgress: (bytesSent: number, bytesTotal: number) => void;
@@ -26,8 +15,6 @@ export interface UploadHandle {
   /** Stops sending; with terminate, also asks the server to delete what it stored. */
   abort: (terminate: boolean) => Promise<void>;
 }
-
-export const UPLOAD_ENDPOINT = "/api/uploads";
 
 /**
  * Waits before each automatic retry of a failed chunk. A dropped mobile connection often comes
@@ -56,8 +43,11 @@ export async function startUpload(file: File, kind: MediaKind, callbacks: Upload
     onProgress: callbacks.onProgress,
     onSuccess: ({ lastResponse }) => {
       const media = parseMedia(lastResponse.getBody());
-      if (media) callbacks.onSuccess(media);
-      else callbacks.onError(null);
+      if (media) return callbacks.onSuccess(media);
+      // Complete, but without our answer (e.g. the final response was lost and a resume found
+      // the upload already whole): Retry then sends the file again as a new upload.
+      upload.url = null;
+      callbacks.onError(null);
     },
     onError: (error) => callbacks.onError(serverMessage(error)),
   });

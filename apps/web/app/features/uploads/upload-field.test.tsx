@@ -2,10 +2,10 @@ import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Toaster, toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { MediaKind, UploadedMedia } from "@touchline/contract/media";
 import { EXTRA, UPLOAD_TOASTS, VIDEO_FILE } from "@touchline/contract/messages";
 import { UploadField } from "./upload-field.tsx";
 import { useFileUpload } from "./use-file-upload.ts";
-import type { MediaKind, UploadedMedia } from "./tus-upload.ts";
 
 /** A stand-in for tus-js-client's Upload: records its options and lets a test drive it. */
 const uploads: FakeUpload[] = [];

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
+import type { MediaKind, UploadedMedia } from "@touchline/contract/media";
 import { UPLOAD_TOASTS } from "@touchline/contract/messages";
 import { mediaUrl } from "@touchline/contract/profile";
 import { ApiError, apiFetch } from "../../lib/api.ts";
 import { checkImageFile, checkVideoFile } from "./file-checks.ts";
-import { startUpload, type MediaKind, type UploadedMedia, type UploadHandle } from "./tus-upload.ts";
+import { startUpload, type UploadHandle } from "./tus-upload.ts";
 
 /**
  * The life of one file field (SPEC.md section 4 "Upload state"):
