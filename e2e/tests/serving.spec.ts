@@ -48,6 +48,12 @@ test.describe("production serving", () => {
     expect(violations).toEqual([]);
   });
 
+  test("prerendered pages carry absolute Open Graph URLs for link previews", async ({ request, baseURL }) => {
+    const html = await (await request.get("/about")).text();
+    expect(html).toContain(`<meta property="og:image" content="${baseURL}/og-image.png"`);
+    expect(html).toContain(`<link rel="canonical" href="${baseURL}/about"`);
+  });
+
   test("configured outbound links are server redirects", async ({ request }) => {
     const response = await request.get("/download", { maxRedirects: 0 });
     expect(response.status()).toBe(302);

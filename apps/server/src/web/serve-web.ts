@@ -52,7 +52,10 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     if (pathname === "/api" || pathname.startsWith("/api/")) return reply.callNotFound();
 
     const page = prerendered.get(normalisePath(pathname));
-    if (page && !request.url.includes("?")) return sendPrerendered(request, reply, page);
+    if (page) {
+      const { publicUrl } = await options.loadContext(request);
+      return sendPrerendered(request, reply, withAbsoluteMetaUrls(page, publicUrl));
+    }
 
     // The web app widens AppLoadContext to WebLoadContext by declaration merging (apps/web/app/env.d.ts).
     const context = (await options.loadContext(request)) as unknown as AppLoadContext;
@@ -78,6 +81,31 @@ async function loadPrerenderedPages(clientDir: string): Promise<Map<string, Prer
     pages.set(route, { html, etag: `"${createHash("sha1").update(html).digest("base64url")}"`, csp: pageCsp(html) });
   }
   return pages;
+}
+
+/**
+ * Prerendered pages are built without a request, so their canonical link and Open Graph URLs
+ * are root-relative unless PUBLIC_URL was set at build time. Link previews (WhatsApp, Facebook)
+ * need absolute URLs, so we complete them with the origin the page is served from.
+ */
+export function absolutizeMetaUrls(html: string, origin: string): string {
+  return html.replace(
+    /(<meta property="og:(?:url|image)" content="|<link rel="canonical" href=")\/(?!\/)/g,
+    (_match, prefix: string) => `${prefix}${origin}/`,
+  );
+}
+
+const absolutized = new WeakMap<PrerenderedPage, { origin: string; page: PrerenderedPage }>();
+
+function withAbsoluteMetaUrls(page: PrerenderedPage, origin: string): PrerenderedPage {
+  const cached = absolutized.get(page);
+  if (cached?.origin === origin) return cached.page;
+  const html = absolutizeMetaUrls(page.html, origin);
+  if (html === page.html) return page;
+  const result = { html, etag: `"${createHash("sha1").update(html).digest("base64url")}"`, csp: page.csp };
+  // One origin is remembered per page: PUBLIC_URL in production, the request's origin otherwise.
+  absolutized.set(page, { origin, page: result });
+  return result;
 }
 
 function normalisePath(pathname: string): string {
