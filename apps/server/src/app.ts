@@ -10,6 +10,7 @@ import type { Config } from "./config.ts";
 import { connectDatabase, type DatabaseConnection } from "./db/client.ts";
 import { migrate } from "./db/migrate.ts";
 import { authRoutes } from "./auth/routes.ts";
+import { createEmailSender, type EmailSender } from "./email/sender.ts";
 import { installSessions } from "./auth/session-plugin.ts";
 import { healthRoutes, type HealthState } from "./health/routes.ts";
 import { installErrorHandler } from "./http/errors.ts";
@@ -33,6 +34,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** Replaces the SMS provider of the configuration (tests). */
   sms?: SmsSender;
+  /** Replaces the e-mail provider of the configuration (tests). */
+  email?: EmailSender;
   /** Serve the built web app when it exists (default true). */
   web?: boolean;
 }
@@ -67,6 +70,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     now: options.now ?? (() => new Date()),
     sms: options.sms ?? createSmsSender(config, app.log),
+    email: options.email ?? createEmailSender(config, app.log),
     storage: createDiskStorage(path.join(config.dataDir, "uploads")),
   };
   const healthState: HealthState = { draining: false };

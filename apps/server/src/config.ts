@@ -36,6 +36,16 @@ const envSchema = z.object({
   /** Keys the HMAC of stored SMS codes; required in production (see auth/secrets.ts). */
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   EMAIL_PROVIDER: z.enum(["console", "smtp"]).default("console"),
+  SMTP_HOST: z.string().optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+  /** TLS from the first byte (port 465); otherwise STARTTLS when the server offers it. Default: true on port 465. */
+  SMTP_SECURE: bool.optional(),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASSWORD: z.string().optional(),
+  EMAIL_FROM: z
+    .string()
+    .regex(/^(?:[^<>]+<\s*[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+\s*>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/, 'must be an e-mail address, optionally with a name: "Touchline <no-reply@example.com>"')
+    .optional(),
   VIDEO_EXPIRY_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Minutes between sweeps of unused uploads (older than 24 hours); 0 turns the sweep off. */
   MEDIA_SWEEP_MINUTES: z.coerce.number().int().min(0).max(10080).default(60),
@@ -57,7 +67,17 @@ function requireSettingsOfChoices(env: Record<string, unknown>, ctx: z.Refinemen
       ctx.addIssue({ code: "custom", path: ["TWILIO_FROM"], message: "TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID is required when SMS_PROVIDER=twilio" });
     }
   }
+  if (env.EMAIL_PROVIDER === "smtp") {
+    need("SMTP_HOST", "when EMAIL_PROVIDER=smtp");
+    need("EMAIL_FROM", "when EMAIL_PROVIDER=smtp");
+    if ((env.SMTP_USER === undefined) !== (env.SMTP_PASSWORD === undefined)) {
+      ctx.addIssue({ code: "custom", path: [env.SMTP_USER === undefined ? "SMTP_USER" : "SMTP_PASSWORD"], message: "SMTP_USER and SMTP_PASSWORD must be set together (or neither, for a server without login)" });
+    }
+  }
   if (env.NODE_ENV === "production") {
+    if (env.EMAIL_PROVIDER === "console") {
+      ctx.addIssue({ code: "custom", path: ["EMAIL_PROVIDER"], message: "must be smtp when NODE_ENV=production (the console outbox is for development only)" });
+    }
     if (env.SMS_PROVIDER === "console") {
       ctx.addIssue({ code: "custom", path: ["SMS_PROVIDER"], message: "must be africastalking or twilio when NODE_ENV=production (the console outbox is for development only)" });
     }

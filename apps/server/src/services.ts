@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config.ts";
 import type { Database, DatabaseConnection } from "./db/client.ts";
+import type { EmailSender } from "./email/sender.ts";
 import type { Storage } from "./media/storage.ts";
 import type { SmsSender } from "./sms/sender.ts";
 
@@ -17,6 +18,8 @@ export interface AppServices {
   now: () => Date;
   /** SMS delivery chosen by SMS_PROVIDER. Read it at send time: tests swap it for a failing one. */
   sms: SmsSender;
+  /** E-mail delivery chosen by EMAIL_PROVIDER (console outbox or SMTP). */
+  email: EmailSender;
   /** Media bytes: DATA_DIR/uploads on disk (an S3 adapter comes later). */
   storage: Storage;
 }

@@ -250,6 +250,9 @@ describe("production cookies", () => {
       TWILIO_ACCOUNT_SID: `AC${"0".repeat(32)}`,
       TWILIO_AUTH_TOKEN: "token",
       TWILIO_FROM: "+15005550006",
+      EMAIL_PROVIDER: "smtp",
+      SMTP_HOST: "127.0.0.1",
+      EMAIL_FROM: "no-reply@touchline.example",
     });
     try {
       const player = await createPlayer(prod);
