@@ -160,8 +160,12 @@ export interface ContactMessageItem {
   name: string;
   email: string;
   message: string;
-  /** "website" for the contact form; other sources say where else the message came from. */
+  /** "website" for the contact form; "player-contact" for a club or scout asking about a player. */
   source: string;
+  /** A contact request about a player: the asker's club or organisation and phone, and the player. */
+  organisation: string | null;
+  phone: string | null;
+  playerUsername: string | null;
   createdAt: string;
   handledAt: string | null;
   /** Username of the staff member who handled it. */
