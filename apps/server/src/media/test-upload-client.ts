@@ -58,7 +58,8 @@ export async function tusPatch(app: App, cookie: string | undefined, location: s
   return fetch(`${await serverUrl(app)}${location}`, {
     method: "PATCH",
     headers: { ...tusHeaders(cookie), "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream" },
-    body: bytes,
+    // Node's fetch sends any Uint8Array; the DOM typings only name ArrayBuffer-backed ones.
+    body: bytes as Uint8Array<ArrayBuffer>,
   });
 }
 

@@ -106,7 +106,9 @@ export const uploadRoutes: FastifyPluginAsync<{ services: AppServices }> = async
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_request, _payload, done) => done(null));
 
-  app.post(UPLOAD_ENDPOINT, { config: { rateLimit: { max: 30, timeWindow: "1 minute" } } }, handle);
+  // Counted per player, not per address: many phones share one mobile-network address.
+  const perPlayer = (request: FastifyRequest) => request.user?.playerId ?? request.ip;
+  app.post(UPLOAD_ENDPOINT, { config: { rateLimit: { max: 60, timeWindow: "1 minute", keyGenerator: perPlayer } } }, handle);
   app.route({ method: ["HEAD", "PATCH", "DELETE"], url: `${UPLOAD_ENDPOINT}/:uploadId`, handler: handle });
 };
 

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { MEDIA } from "@touchline/contract/messages";
 import { playerInfoSchema } from "@touchline/contract/profile";
@@ -10,11 +10,13 @@ import { createProfileService } from "./profile-service.ts";
 /** The spec's profile calls (SPEC.md section 7), paths exactly as the spec's client uses them. */
 export const profileRoutes: FastifyPluginAsync<{ services: AppServices }> = async (fastify, { services }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Counted per player, not per address: many phones share one mobile-network address.
+  const perPlayerLimit = { max: 60, timeWindow: "1 minute", keyGenerator: (request: FastifyRequest) => request.user?.playerId ?? request.ip };
   const profiles = createProfileService({ db: services.db, now: services.now, videoExpiryDays: services.config.VIDEO_EXPIRY_DAYS });
 
   app.post(
     "/api/Scouts/ScoutManagement/CreateNewScout",
-    { schema: { body: playerInfoSchema }, config: { rateLimit: { max: 10, timeWindow: "1 minute" } } },
+    { schema: { body: playerInfoSchema }, config: { rateLimit: perPlayerLimit } },
     async (request, reply) => {
       const user = requireUser(request);
       if (request.body.scoutId !== user.playerId) throw new HttpError(403, MEDIA.profileNotYours);
