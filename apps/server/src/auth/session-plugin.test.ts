@@ -15,6 +15,8 @@ beforeAll(async () => {
   // A staff-only probe route, the way domain routes use requireRole.
   t.app.get("/api/test/staff-only", async (request: FastifyRequest) => ({ user: requireRole(request, "reviewer", "admin") }));
   t.app.get("/api/test/whoami", async (request: FastifyRequest) => ({ user: request.user }));
+  t.app.get("/assets/probe-1a2b.js", async (request: FastifyRequest) => ({ user: request.user }));
+  t.app.get("/players/:username", async (request: FastifyRequest) => ({ user: request.user }));
 });
 afterAll(() => t.close());
 
@@ -35,6 +37,15 @@ describe("session plugin", () => {
     const cookie = await loginCookie(t, player);
     const user = (await whoami(cookie)).json().user;
     expect(user).toEqual({ playerId: player.id, role: "player", sessionId: sha256Hex(tokenOf(cookie)) });
+  });
+
+  it("skips static files but serves pages, even with a dot in the path", async () => {
+    const player = await createPlayer(t);
+    const cookie = await loginCookie(t, player);
+    const asset = await t.app.inject({ method: "GET", url: "/assets/probe-1a2b.js", headers: { cookie } });
+    expect(asset.json().user).toBeNull();
+    const page = await t.app.inject({ method: "GET", url: "/players/mwila.b", headers: { cookie } });
+    expect(page.json().user?.playerId).toBe(player.id);
   });
 
   it("stores only the hash of the cookie token", async () => {

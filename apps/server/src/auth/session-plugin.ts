@@ -3,10 +3,11 @@ import type { AppServices } from "../services.ts";
 import { createSessionStore, SESSION_COOKIE } from "./session-store.ts";
 
 /**
- * Only API calls and pages need to know who is asking; static files (/assets/app-1a2b.js,
- * /favicon.ico) carry the cookie too but would cost a database query each for nothing.
+ * Only API calls and pages need to know who is asking; the web app's static files
+ * (/assets/app-1a2b.js, /favicon.ico) carry the cookie too but would cost a query each for
+ * nothing. Matched by known file types, since usernames in page paths may contain dots.
  */
-const STATIC_FILE = /^\/(?!api\/)[^?]*\.[a-z0-9]{1,8}(\?|$)/i;
+const STATIC_FILE = /^\/(?!api\/)[^?]*\.(?:js|mjs|css|map|png|jpe?g|gif|svg|webp|avif|ico|woff2?|ttf|txt|xml|webmanifest|json)(?:\?|$)/i;
 
 /**
  * Fills request.user from the session cookie for every request (null when anonymous or the
