@@ -24,6 +24,8 @@ import type { AppServices } from "./services.ts";
 import { redirectRoutes } from "./site/redirects.ts";
 import { createSmsSender, type SmsSender } from "./sms/sender.ts";
 import { siteRoutes } from "./site/routes.ts";
+import { talentRoutes } from "./talent/talent-routes.ts";
+import { talentForWeb } from "./talent/web-context.ts";
 import { registerWeb } from "./web/serve-web.ts";
 
 export interface BuildOptions {
@@ -100,14 +102,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(siteRoutes, { services });
   await app.register(mediaPlugin, { services });
   await app.register(profileRoutes, { services });
+  await app.register(talentRoutes, { services });
   await app.register(redirectRoutes, { services });
 
   const webBuild = config.webBuildDir;
+  const talent = talentForWeb(services);
   if (options.web !== false && webBuild && fs.existsSync(path.join(webBuild, "server", "index.js"))) {
     await registerWeb(app, {
       buildDir: webBuild,
       mode: config.isProduction ? "production" : "development",
-      loadContext: (request) => ({ publicUrl: config.PUBLIC_URL?.replace(/\/$/, "") ?? `${request.protocol}://${request.host}` }),
+      loadContext: (request) => ({ publicUrl: config.PUBLIC_URL?.replace(/\/$/, "") ?? `${request.protocol}://${request.host}`, talent }),
     });
   }
 

@@ -38,3 +38,16 @@ export const OTP_MAX_SENDS_PER_HOUR = 5;
 export const RESET_TOKEN_TTL_MS = 15 * 60 * 1000;
 export const SESSION_REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
+
+/** Public talent list (issue "Talent discovery"). */
+export const TALENT_PAGE_SIZE = 12;
+export const TALENT_PAGE_SIZE_MAX = 48;
+/** Deep pages cost the database a long skip and nobody reads them; filters narrow the list instead. */
+export const TALENT_MAX_PAGE = 1000;
+/** Age filter bounds: players register from 14. */
+export const TALENT_AGE = { min: MIN_REGISTRATION_AGE, max: 60 } as const;
+export const TALENT_SEARCH_MAX = 100;
+/** Contact requests from clubs and scouts about a player. */
+export const CONTACT_ORGANISATION_MAX = 150;
+export const CONTACT_PHONE_MAX = 30;
+export const PLAYER_CONTACT_MESSAGE_MAX = 2000;

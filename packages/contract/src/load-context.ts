@@ -1,3 +1,5 @@
+import type { PublicPlayer, PublicPlayerList, TalentListQuery } from "./talent.ts";
+
 /**
  * What the server hands to the web app's loaders (DESIGN.md: one process, no HTTP hop).
  * The web app never imports server code; it sees only this interface.
@@ -5,4 +7,11 @@
 export interface WebLoadContext {
   /** The site's public origin, for canonical links, Open Graph and the sitemap (no trailing slash). */
   publicUrl: string;
+  /** The public talent list and player pages, server-rendered with their data (server talent/). */
+  talent: {
+    /** Approved, unexpired profiles matching the query, newest videos first. */
+    listPlayers(query: TalentListQuery): Promise<PublicPlayerList>;
+    /** One approved, unexpired profile by username (any case), or null. */
+    getPlayer(username: string): Promise<PublicPlayer | null>;
+  };
 }

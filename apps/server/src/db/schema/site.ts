@@ -1,12 +1,19 @@
 import { pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { players } from "./auth.ts";
 
 export const contactMessages = pgTable("contact_messages", {
   id: uuid("id").primaryKey(),
   name: text("name").notNull(),
   email: text("email").notNull(),
   message: text("message").notNull(),
-  /** 'website' for the contact form; other sources (a club writing about a player) come later. */
+  /** 'website' for the contact form; 'player-contact' for a club or scout asking about a player. */
   source: text("source").notNull().default("website"),
+  /** Contact requests about a player (migration 0005): the asker's club and phone, and the player. */
+  organisation: text("organisation"),
+  phone: text("phone"),
+  playerId: uuid("player_id").references(() => players.id, { onDelete: "cascade" }),
+  /** The username as it was when the request was sent, for the inbox. */
+  playerUsername: text("player_username"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   handledAt: timestamp("handled_at", { withTimezone: true }),
   handledBy: text("handled_by"),

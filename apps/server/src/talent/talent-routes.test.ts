@@ -1,0 +1,301 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { EXTRA, TALENT } from "@touchline/contract/messages";
+import type { PublicPlayer, PublicPlayerList } from "@touchline/contract/talent";
+import { players } from "../db/schema/auth.ts";
+import { createTestApp, type TestApp } from "../test/test-app.ts";
+import { talentForWeb } from "./web-context.ts";
+import { createProfile, type ProfileOptions } from "./test-public-players.ts";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * Every key the public API may answer with, at any depth. Compared key by key, recursively:
+ * a new field anywhere in the answer fails this test until it is added here on purpose.
+ */
+const LIST_KEYS = new Set(["items", "total", "page", "pageSize"]);
+const PLAYER_KEYS = new Set([
+  "username",
+  "firstName",
+  "lastInitial",
+  "age",
+  "position",
+  "secondaryPosition",
+  "preferredFoot",
+  "heightInCm",
+  "weightInKg",
+  "currentFitnessStatus",
+  "cover",
+  "approvedAt",
+  "aboutYourself",
+  "videos",
+]);
+const COVER_KEYS = new Set(["variants"]);
+const VARIANT_KEYS = new Set(["url", "width", "height"]);
+const VIDEO_KEYS = new Set(["url", "durationSeconds"]);
+
+/** Every key of an answer, with the path it sits at ("items[].cover.variants[].url"). */
+function keysOf(value: unknown, at = ""): { path: string; key: string; parent: string }[] {
+  if (Array.isArray(value)) return value.flatMap((item) => keysOf(item, `${at}[]`));
+  if (value === null || typeof value !== "object") return [];
+  return Object.entries(value).flatMap(([key, child]) => [{ path: `${at}.${key}`, key, parent: at }, ...keysOf(child, `${at}.${key}`)]);
+}
+
+function allowedAt(parent: string): Set<string> {
+  if (parent === "") return new Set([...LIST_KEYS, ...PLAYER_KEYS]);
+  if (parent.endsWith(".items[]")) return PLAYER_KEYS;
+  if (parent.endsWith(".cover")) return COVER_KEYS;
+  if (parent.endsWith(".variants[]")) return VARIANT_KEYS;
+  if (parent.endsWith(".videos[]")) return VIDEO_KEYS;
+  return new Set();
+}
+
+function expectOnlyPublicKeys(body: unknown) {
+  const strays = keysOf(body).filter(({ key, parent }) => !allowedAt(parent).has(key));
+  expect(strays.map((s) => s.path)).toEqual([]);
+}
+
+/** YYYY-MM-DD of someone who turns `age` `daysAgo` days before `now` (0 = today is the birthday). */
+function birthDateFor(age: number, now: Date, daysAgo = 40): string {
+  const d = new Date(now.getTime() - daysAgo * DAY);
+  return `${d.getUTCFullYear() - age}-${String(d.getUTCMonth() + 1).padStart(2, "0")}-${String(d.getUTCDate()).padStart(2, "0")}`;
+}
+
+let t: TestApp;
+const made: Record<string, Awaited<ReturnType<typeof createProfile>> & { options: ProfileOptions }> = {};
+
+async function make(key: string, options: ProfileOptions) {
+  made[key] = { ...(await createProfile(t, options)), options };
+  // Each profile's video is an hour newer than the last, so "newest first" has one right answer.
+  t.clock.advance(60 * 60 * 1000);
+}
+
+const list = async (query = "") => {
+  const res = await t.app.inject(`/api/talent/players${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as PublicPlayerList;
+};
+const usernames = (body: PublicPlayerList) => body.items.map((item) => item.username);
+
+beforeAll(async () => {
+  t = await createTestApp({ VIDEO_EXPIRY_DAYS: "90" });
+  // A fixed morning, so the birthdays below stay on their day while the clock moves on by hours.
+  t.clock.now = new Date("2026-03-02T01:00:00Z");
+  // Submitted long ago: expired by the time the others exist.
+  await make("expired", { firstName: "Esther", lastName: "Tembo", userName: "esther_old", position: "striker" });
+  t.clock.advance(91 * DAY);
+  const now = t.clock.now;
+  await make("mwila", {
+    firstName: "Mwila",
+    lastName: "Banda",
+    userName: "mwila10",
+    dateOfBirth: birthDateFor(19, now),
+    position: "striker",
+    secondaryPosition: "left-winger",
+    preferredFoot: "right",
+    heightInCm: 178,
+    currentFitnessStatus: "excellent",
+    twoVideos: true,
+    aboutYourself: "Striker at Green Buffaloes academy in Lusaka.",
+  });
+  await make("chipo", { firstName: "Chipo", lastName: "Phiri", userName: "chipo_gk", dateOfBirth: birthDateFor(16, now), position: "goalkeeper", preferredFoot: "left", heightInCm: 190, currentFitnessStatus: "good" });
+  await make("joseph", {
+    firstName: "Joseph",
+    lastName: "Zulu",
+    userName: "jzulu",
+    dateOfBirth: birthDateFor(24, now),
+    position: "central-midfielder",
+    secondaryPosition: "striker",
+    preferredFoot: "both",
+    heightInCm: 170.4,
+    currentFitnessStatus: "average",
+  });
+  // Turns 18 today: 18 for every age filter from today on.
+  await make("natasha", { firstName: "Natasha", lastName: "Mwanza", userName: "tash_mw", dateOfBirth: birthDateFor(18, now, 0), position: "right-winger", preferredFoot: "right", heightInCm: 160, currentFitnessStatus: "recovering" });
+  // Turns 21 tomorrow: still 20.
+  await make("brian", { firstName: "Brian", lastName: "Mulenga", userName: "b_mulenga", dateOfBirth: birthDateFor(21, now, -1), position: "center-back", preferredFoot: "left", heightInCm: 185.6, currentFitnessStatus: "injured" });
+  await make("pending", { firstName: "Peter", lastName: "Lungu", userName: "peter_pending", position: "striker", status: "pending" });
+  await make("rejected", { firstName: "Ruth", lastName: "Chanda", userName: "ruth_rejected", position: "striker", status: "rejected" });
+}, 120_000);
+afterAll(() => t?.close());
+
+describe("GET /api/talent/players", () => {
+  it("lists approved, unexpired profiles only, newest video first", async () => {
+    const body = await list();
+    expect(usernames(body)).toEqual(["b_mulenga", "tash_mw", "jzulu", "chipo_gk", "mwila10"]);
+    expect(body).toMatchObject({ total: 5, page: 1, pageSize: 12 });
+  });
+
+  it("answers with public fields only, at every depth, and no private value anywhere", async () => {
+    const res = await t.app.inject("/api/talent/players?pageSize=48");
+    expectOnlyPublicKeys(res.json());
+    for (const key of ["mwila", "chipo", "joseph", "natasha", "brian", "pending", "rejected", "expired"]) {
+      const player = made[key]!;
+      const [row] = await t.database.db.select().from(players).where(eq(players.id, player.id));
+      for (const secret of [row!.email, row!.phoneNumber, row!.phoneNumber.slice(1), row!.dateOfBirth, row!.lastName, row!.id, player.profileId]) {
+        expect(res.body, `${key}: ${secret}`).not.toContain(secret);
+      }
+    }
+  });
+
+  it("shows the surname as an initial, the age in whole years and the cover as WebP variants", async () => {
+    const mwila = (await list("?q=mwila")).items[0]!;
+    expect(mwila).toMatchObject({ username: "mwila10", firstName: "Mwila", lastInitial: "B", age: 19, position: "striker", secondaryPosition: "left-winger", preferredFoot: "right", heightInCm: 178 });
+    expect(mwila.cover.variants).toEqual([
+      { url: `${made.mwila!.coverUrl}?w=320`, width: 160, height: 120 },
+      { url: `${made.mwila!.coverUrl}?w=640`, width: 160, height: 120 },
+      { url: `${made.mwila!.coverUrl}?w=1280`, width: 160, height: 120 },
+    ]);
+    expect(new Date(mwila.approvedAt!).getTime()).toBeGreaterThan(0);
+    const res = await t.app.inject("/api/talent/players");
+    expect(res.headers["cache-control"]).toBe("public, max-age=60");
+  });
+
+  it("filters by position, primary or secondary", async () => {
+    expect(usernames(await list("?position=striker"))).toEqual(["jzulu", "mwila10"]);
+    expect(usernames(await list("?position=left-winger"))).toEqual(["mwila10"]);
+    expect(usernames(await list("?position=goalkeeper"))).toEqual(["chipo_gk"]);
+    expect((await list("?position=left-back")).total).toBe(0);
+  });
+
+  it("filters by preferred foot and fitness, alone and together", async () => {
+    expect(usernames(await list("?foot=left"))).toEqual(["b_mulenga", "chipo_gk"]);
+    expect(usernames(await list("?foot=both"))).toEqual(["jzulu"]);
+    expect(usernames(await list("?fitness=excellent"))).toEqual(["mwila10"]);
+    expect(usernames(await list("?fitness=injured&foot=left"))).toEqual(["b_mulenga"]);
+    expect(usernames(await list("?position=striker&foot=right"))).toEqual(["mwila10"]);
+  });
+
+  it("filters by age in whole years, birthdays included", async () => {
+    expect(usernames(await list("?minAge=18&maxAge=18"))).toEqual(["tash_mw"]);
+    expect(usernames(await list("?minAge=20&maxAge=20"))).toEqual(["b_mulenga"]);
+    expect(usernames(await list("?maxAge=17"))).toEqual(["chipo_gk"]);
+    expect(usernames(await list("?minAge=19"))).toEqual(["b_mulenga", "jzulu", "mwila10"]);
+    expect(usernames(await list("?minAge=16&maxAge=19"))).toEqual(["tash_mw", "chipo_gk", "mwila10"]);
+    const natasha = (await list("?q=natasha")).items[0]!;
+    expect(natasha.age).toBe(18);
+  });
+
+  it("filters by height in whole centimetres, as shown rounded", async () => {
+    expect(usernames(await list("?minHeight=180"))).toEqual(["b_mulenga", "chipo_gk"]);
+    expect(usernames(await list("?maxHeight=170"))).toEqual(["tash_mw", "jzulu"]);
+    expect(usernames(await list("?minHeight=170&maxHeight=178"))).toEqual(["jzulu", "mwila10"]);
+    expect(usernames(await list("?minHeight=186&maxHeight=186"))).toEqual(["b_mulenga"]);
+  });
+
+  it("searches the start of the first name, 'first name + initial' and the username, in any case, never the surname", async () => {
+    expect(usernames(await list("?q=MWI"))).toEqual(["mwila10"]);
+    expect(usernames(await list("?q=mwila%20b"))).toEqual(["mwila10"]);
+    expect(usernames(await list("?q=%20%20Mwila%20%20%20B%20"))).toEqual(["mwila10"]);
+    expect(usernames(await list("?q=chipo_"))).toEqual(["chipo_gk"]);
+    expect(usernames(await list("?q=tash"))).toEqual(["tash_mw"]);
+    // The surname is private: searching it must not reveal whose it is.
+    expect((await list("?q=banda")).total).toBe(0);
+    expect((await list("?q=mwila%20banda")).total).toBe(0);
+    // LIKE wildcards are plain characters.
+    expect((await list("?q=%25")).total).toBe(0);
+    expect((await list("?q=_")).total).toBe(0);
+    // Pending, rejected and expired players are not found by name either.
+    expect((await list("?q=peter")).total).toBe(0);
+    expect((await list("?q=esther")).total).toBe(0);
+  });
+
+  it("pages through the list in order, without repeats, with the total on every page", async () => {
+    const seen: string[] = [];
+    for (let page = 1; page <= 3; page++) {
+      const body = await list(`?pageSize=2&page=${page}`);
+      expect(body).toMatchObject({ total: 5, page, pageSize: 2 });
+      seen.push(...usernames(body));
+    }
+    expect(seen).toEqual(["b_mulenga", "tash_mw", "jzulu", "chipo_gk", "mwila10"]);
+    const beyond = await list("?pageSize=2&page=7");
+    expect(beyond).toMatchObject({ items: [], total: 5, page: 7 });
+    expect(await list("?position=striker&pageSize=1&page=2")).toMatchObject({ total: 2, items: [{ username: "mwila10" }] });
+  });
+
+  it("treats empty parameters (a GET form's unused fields) as no filter, and ignores unknown ones", async () => {
+    const body = await list("?position=&foot=&minAge=&maxAge=&minHeight=&maxHeight=&fitness=&q=&page=&utm_source=whatsapp");
+    expect(body.total).toBe(5);
+  });
+
+  it("refuses bad parameters with 400 and a message per parameter", async () => {
+    const cases: [string, string, string][] = [
+      ["?position=keeper", "position", TALENT.positionInvalid],
+      ["?foot=right-ish", "foot", TALENT.footInvalid],
+      ["?fitness=great", "fitness", TALENT.fitnessInvalid],
+      ["?minAge=abc", "minAge", TALENT.ageInvalid(14, 60)],
+      ["?minAge=10", "minAge", TALENT.ageInvalid(14, 60)],
+      ["?maxAge=18.5", "maxAge", TALENT.ageInvalid(14, 60)],
+      ["?minAge=25&maxAge=18", "minAge", TALENT.ageRangeReversed],
+      ["?minHeight=90", "minHeight", TALENT.heightInvalid(100, 250)],
+      ["?minHeight=200&maxHeight=150", "minHeight", TALENT.heightRangeReversed],
+      ["?page=0", "page", TALENT.pageInvalid(1000)],
+      ["?page=1001", "page", TALENT.pageInvalid(1000)],
+      ["?pageSize=49", "pageSize", TALENT.pageSizeInvalid(48)],
+      [`?q=${"a".repeat(101)}`, "q", TALENT.searchTooLong(100)],
+      ["?position=striker&position=goalkeeper", "position", TALENT.positionInvalid],
+    ];
+    for (const [query, field, message] of cases) {
+      const res = await t.app.inject(`/api/talent/players${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json(), query).toEqual({ message: EXTRA.invalidRequest, errors: { [field]: message } });
+    }
+  });
+});
+
+describe("GET /api/talent/players/:username", () => {
+  it("answers one approved player with the public fields, videos and About Me, by username in any case", async () => {
+    const res = await t.app.inject("/api/talent/players/MWILA10");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("public, max-age=60");
+    const player = res.json() as PublicPlayer;
+    expectOnlyPublicKeys(player);
+    expect(player).toMatchObject({ username: "mwila10", firstName: "Mwila", lastInitial: "B", age: 19, aboutYourself: "Striker at Green Buffaloes academy in Lusaka." });
+    expect(player.videos).toEqual(made.mwila!.videoUrls.map((url) => ({ url, durationSeconds: 1 })));
+    for (const secret of [made.mwila!.email, made.mwila!.phoneNumber, "Banda", made.mwila!.id, made.mwila!.profileId]) expect(res.body).not.toContain(secret);
+  });
+
+  it("answers 404, the same for each, for unknown, pending, rejected and expired players", async () => {
+    for (const username of ["nobody_here", "peter_pending", "ruth_rejected", "esther_old", "%", "x".repeat(90)]) {
+      const res = await t.app.inject(`/api/talent/players/${encodeURIComponent(username)}`);
+      expect(res.statusCode, username).toBe(404);
+      expect(res.json()).toEqual({ message: TALENT.playerNotFound });
+    }
+    // Longer than any username: refused before any query (Fastify's parameter length limit).
+    expect((await t.app.inject(`/api/talent/players/${"x".repeat(150)}`)).statusCode).toBe(414);
+  });
+
+  it("serves the listed media to anyone while the profile is public", async () => {
+    const player = (await t.app.inject("/api/talent/players/chipo_gk")).json() as PublicPlayer;
+    for (const variant of player.cover.variants) {
+      const image = await t.app.inject(variant.url);
+      expect(image.statusCode, variant.url).toBe(200);
+      expect(image.headers["content-type"]).toBe("image/webp");
+    }
+    const video = await t.app.inject({ url: player.videos[0]!.url, headers: { range: "bytes=0-99" } });
+    expect(video.statusCode).toBe(206);
+  });
+
+  it("matches what the web pages receive through the load context", async () => {
+    const web = talentForWeb(t.app.services);
+    expect(await web.getPlayer("Chipo_GK")).toEqual((await t.app.inject("/api/talent/players/chipo_gk")).json());
+    expect(await web.listPlayers({ page: 1, pageSize: 12, foot: "left" })).toEqual(await list("?foot=left"));
+    expect(await web.getPlayer("peter_pending")).toBeNull();
+  });
+});
+
+describe("expiry", () => {
+  it("takes a profile, its page and its media off the public site once its video expires", async () => {
+    const late = await createProfile(t, { firstName: "Kelvin", lastName: "Sakala", userName: "kelvin_late", position: "left-back" });
+    expect(usernames(await list("?position=left-back"))).toEqual(["kelvin_late"]);
+    expect((await t.app.inject("/api/talent/players/kelvin_late")).statusCode).toBe(200);
+
+    // The five players made earlier expire first; their 90 days end a few hours before Kelvin's.
+    t.clock.advance(90 * DAY - 60 * 1000);
+    expect(usernames(await list())).toEqual(["kelvin_late"]);
+    t.clock.advance(2 * 60 * 1000);
+    expect(await list()).toMatchObject({ items: [], total: 0 });
+    expect((await t.app.inject("/api/talent/players/kelvin_late")).statusCode).toBe(404);
+    expect((await t.app.inject(`${late.coverUrl}?w=320`)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,57 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { TALENT } from "@touchline/contract/messages";
+import { playerContactRequestSchema, talentListQuerySchema } from "@touchline/contract/talent";
+import { createRateLimiter, type Limit } from "../auth/rate-limiter.ts";
+import { HttpError } from "../http/errors.ts";
+import type { AppServices } from "../services.ts";
+import { createPlayerContactStore } from "./player-contact.ts";
+import { createTalentService } from "./talent-service.ts";
+
+/**
+ * Public data may sit in shared caches for a minute: a profile that is withdrawn or expires
+ * leaves every copy within that time, while a busy list costs the database one query a minute.
+ */
+export const PUBLIC_TALENT_CACHE = "public, max-age=60";
+
+const HOUR_MS = 60 * 60 * 1000;
+/** Contact requests per client address: enough for a scout working through a shortlist, not for a spammer. */
+export const CONTACT_REQUEST_LIMIT: Limit = { bucket: "player-contact:ip", max: 10, windowMs: HOUR_MS };
+/** Requests about one player from anyone: a player cannot be flooded through the inbox. */
+export const CONTACT_REQUESTS_PER_PLAYER: Limit = { bucket: "player-contact:player", max: 30, windowMs: 24 * HOUR_MS };
+
+const usernameParams = z.object({ username: z.string().max(100) });
+
+/** The public talent API: list, one player, and contact requests about a player. */
+export const talentRoutes: FastifyPluginAsync<{ services: AppServices }> = async (fastify, { services }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const talent = createTalentService({ db: services.db, now: services.now, videoExpiryDays: services.config.VIDEO_EXPIRY_DAYS });
+  const contacts = createPlayerContactStore(services.db, services.now);
+  const limiter = createRateLimiter(services.db, services.now);
+
+  app.get("/api/talent/players", { schema: { querystring: talentListQuerySchema } }, async (request, reply) => {
+    const list = await talent.listPublicPlayers(request.query);
+    return reply.header("cache-control", PUBLIC_TALENT_CACHE).send(list);
+  });
+
+  app.get("/api/talent/players/:username", { schema: { params: usernameParams } }, async (request, reply) => {
+    const player = await talent.getPublicPlayer(request.params.username);
+    // Unknown, pending, rejected and expired all answer alike: nothing tells them apart.
+    if (!player) throw new HttpError(404, TALENT.playerNotFound);
+    return reply.header("cache-control", PUBLIC_TALENT_CACHE).send(player);
+  });
+
+  app.post(
+    "/api/talent/players/:username/contact",
+    { schema: { params: usernameParams, body: playerContactRequestSchema } },
+    async (request, reply) => {
+      const player = await talent.findPublicPlayerId(request.params.username);
+      if (!player) throw new HttpError(404, TALENT.playerNotFound);
+      await limiter.hit(CONTACT_REQUEST_LIMIT, request.ip);
+      await limiter.hit(CONTACT_REQUESTS_PER_PLAYER, player.playerId);
+      const saved = await contacts.save(player, request.body);
+      return reply.code(201).header("cache-control", "no-store").send({ ...saved, message: TALENT.contactSent(player.firstName) });
+    },
+  );
+};

@@ -1,0 +1,79 @@
+import fs from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import type { FitnessLevel, Position, PreferredFoot } from "@touchline/contract/enums";
+import { playerProfiles } from "../db/schema/profiles.ts";
+import { createMediaStore } from "../media/media-store.ts";
+import { createProfileService } from "../players/profile-service.ts";
+import { createPlayer, type TestPlayer } from "../test/auth-helpers.ts";
+import type { TestApp } from "../test/test-app.ts";
+import { demoCoverJpeg } from "./demo-cover.ts";
+import { importMedia } from "./import-media.ts";
+
+/** A one-second MP4 (moov first) from the media fixtures: the smallest real video we have. */
+const VIDEO = fs.readFileSync(path.resolve(import.meta.dirname, "../media/fixtures/faststart.mp4"));
+let cover: Promise<Buffer> | undefined;
+
+export interface ProfileOptions {
+  firstName?: string;
+  lastName?: string;
+  userName?: string;
+  dateOfBirth?: string;
+  position?: Position;
+  secondaryPosition?: Position | null;
+  preferredFoot?: PreferredFoot;
+  heightInCm?: number;
+  weightInKg?: number;
+  currentFitnessStatus?: FitnessLevel;
+  aboutYourself?: string;
+  twoVideos?: boolean;
+  /** "approved" (default), "pending" or "rejected". */
+  status?: "approved" | "pending" | "rejected";
+}
+
+/**
+ * A player with a submitted profile, made the way a real one is: media stored through the upload
+ * pipeline (importMedia) and the profile through the profile service, at the test clock's time.
+ * Approval sets review_status directly: the staff review API belongs to the review console.
+ */
+export async function createProfile(t: TestApp, options: ProfileOptions = {}): Promise<TestPlayer & { profileId: string; coverUrl: string; videoUrls: string[] }> {
+  const player = await createPlayer(t, {
+    firstName: options.firstName,
+    lastName: options.lastName,
+    userName: options.userName,
+    dateOfBirth: options.dateOfBirth,
+  });
+  const deps = { storage: t.app.services.storage, store: createMediaStore(t.app.services.db), now: t.app.services.now };
+  cover ??= demoCoverJpeg({ initials: "TL", number: 10, kit: 0, width: 160, height: 120 });
+  const photo = await importMedia(deps, player.id, "image", await cover);
+  const video = await importMedia(deps, player.id, "video", VIDEO);
+  const videoTwo = options.twoVideos ? await importMedia(deps, player.id, "video", VIDEO) : null;
+
+  const profiles = createProfileService({ db: t.app.services.db, now: t.app.services.now, videoExpiryDays: t.config.VIDEO_EXPIRY_DAYS });
+  const created = await profiles.submit(player.id, {
+    scoutId: player.id,
+    coverPhotoPath: photo.url,
+    videoPath: video.url,
+    videoPathTwo: videoTwo?.url ?? null,
+    position: options.position ?? "striker",
+    secondaryPosition: options.secondaryPosition === undefined ? null : options.secondaryPosition,
+    preferredFoot: options.preferredFoot ?? "right",
+    heightInCm: options.heightInCm ?? 175,
+    weightInKg: options.weightInKg ?? 68,
+    currentFitnessStatus: options.currentFitnessStatus ?? "good",
+    aboutYourself: options.aboutYourself ?? "Quick striker from Kabwe.",
+  });
+  const status = options.status ?? "approved";
+  if (status !== "pending") {
+    await t.app.services.db
+      .update(playerProfiles)
+      .set({ reviewStatus: status, reviewedAt: t.app.services.now(), rejectionReason: status === "rejected" ? "Video does not show the player" : null })
+      .where(eq(playerProfiles.id, created.scout.scoutsInformationId));
+  }
+  return {
+    ...player,
+    profileId: created.scout.scoutsInformationId,
+    coverUrl: photo.url,
+    videoUrls: [video.url, ...(videoTwo ? [videoTwo.url] : [])],
+  };
+}

@@ -1,0 +1,240 @@
+import { z } from "zod";
+import { FITNESS_VALUES, POSITION_VALUES, PREFERRED_FOOT_VALUES, type FitnessLevel, type Position, type PreferredFoot } from "./enums.ts";
+import {
+  CONTACT_NAME_MAX,
+  CONTACT_ORGANISATION_MAX,
+  CONTACT_PHONE_MAX,
+  HEIGHT_CM,
+  PLAYER_CONTACT_MESSAGE_MAX,
+  TALENT_AGE,
+  TALENT_MAX_PAGE,
+  TALENT_PAGE_SIZE,
+  TALENT_PAGE_SIZE_MAX,
+  TALENT_SEARCH_MAX,
+} from "./limits.ts";
+import { EXTRA, TALENT } from "./messages.ts";
+import { emailField } from "./site.ts";
+
+/**
+ * The public talent list and public player pages (issue "Talent discovery"): the query both the
+ * API (GET /api/talent/players) and the /players page read from a URL, the public shapes, and the
+ * contact request a club or scout sends about a player.
+ */
+
+/** A URL leaves an unused form field as "" (a GET form submits every field): that means "no filter". */
+const blankToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
+
+const optionalChoice = <T extends [string, ...string[]]>(values: T, message: string) =>
+  z.preprocess(blankToUndefined, z.enum(values, { error: message }).optional());
+
+const optionalWhole = (min: number, max: number, message: string) =>
+  z.preprocess(blankToUndefined, z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).optional());
+
+const whole = (min: number, max: number, fallback: number, message: string) =>
+  z.preprocess(blankToUndefined, z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).default(fallback));
+
+const ageMessage = TALENT.ageInvalid(TALENT_AGE.min, TALENT_AGE.max);
+const heightMessage = TALENT.heightInvalid(HEIGHT_CM.min, HEIGHT_CM.max);
+
+/**
+ * Filters of the public list. Every field is optional; unknown parameters (utm_source, …) are
+ * ignored so shared links with tracking tags still work. Positions match the primary or the
+ * secondary position; the search matches the start of a first name ("mwi", "Mwila B") or of a
+ * username, never the (private) surname.
+ */
+export const talentListQuerySchema = z
+  .object({
+    position: optionalChoice(POSITION_VALUES, TALENT.positionInvalid),
+    foot: optionalChoice(PREFERRED_FOOT_VALUES, TALENT.footInvalid),
+    fitness: optionalChoice(FITNESS_VALUES, TALENT.fitnessInvalid),
+    minAge: optionalWhole(TALENT_AGE.min, TALENT_AGE.max, ageMessage),
+    maxAge: optionalWhole(TALENT_AGE.min, TALENT_AGE.max, ageMessage),
+    minHeight: optionalWhole(HEIGHT_CM.min, HEIGHT_CM.max, heightMessage),
+    maxHeight: optionalWhole(HEIGHT_CM.min, HEIGHT_CM.max, heightMessage),
+    q: z.preprocess(
+      blankToUndefined,
+      z
+        .string({ error: TALENT.searchTooLong(TALENT_SEARCH_MAX) })
+        .trim()
+        .max(TALENT_SEARCH_MAX, TALENT.searchTooLong(TALENT_SEARCH_MAX))
+        .transform((value) => (value === "" ? undefined : value.replace(/\s+/g, " ")))
+        .optional(),
+    ),
+    page: whole(1, TALENT_MAX_PAGE, 1, TALENT.pageInvalid(TALENT_MAX_PAGE)),
+    pageSize: whole(1, TALENT_PAGE_SIZE_MAX, TALENT_PAGE_SIZE, TALENT.pageSizeInvalid(TALENT_PAGE_SIZE_MAX)),
+  })
+  .superRefine((query, ctx) => {
+    if (query.minAge !== undefined && query.maxAge !== undefined && query.minAge > query.maxAge) {
+      ctx.addIssue({ code: "custom", path: ["minAge"], message: TALENT.ageRangeReversed });
+    }
+    if (query.minHeight !== undefined && query.maxHeight !== undefined && query.minHeight > query.maxHeight) {
+      ctx.addIssue({ code: "custom", path: ["minHeight"], message: TALENT.heightRangeReversed });
+    }
+  });
+
+export type TalentListQuery = z.output<typeof talentListQuerySchema>;
+export type TalentListQueryInput = z.input<typeof talentListQuerySchema>;
+export type TalentFilterName = Exclude<keyof TalentListQuery, "page" | "pageSize">;
+
+/** The URL parameters of the list, in the order they appear in a built URL. */
+export const TALENT_QUERY_KEYS = ["q", "position", "foot", "minAge", "maxAge", "minHeight", "maxHeight", "fitness", "page", "pageSize"] as const;
+export const TALENT_FILTER_KEYS = TALENT_QUERY_KEYS.filter((key) => key !== "page" && key !== "pageSize") as TalentFilterName[];
+
+/**
+ * Lenient reading of a page URL: a visitor who follows a mangled link still gets a list. Invalid
+ * parameters are left out and reported (the page says so beside the filter); the API instead
+ * answers 400 for them.
+ */
+export function readTalentQuery(params: URLSearchParams | Record<string, string | undefined>): {
+  query: TalentListQuery;
+  errors: Partial<Record<keyof TalentListQuery, string>>;
+} {
+  const input: Record<string, string> = {};
+  const entries = params instanceof URLSearchParams ? [...params.entries()] : Object.entries(params);
+  for (const [key, value] of entries) {
+    // A repeated parameter keeps its first value, as a person reading the URL would expect.
+    if (value !== undefined && (TALENT_QUERY_KEYS as readonly string[]).includes(key) && !(key in input)) input[key] = value;
+  }
+  const errors: Partial<Record<keyof TalentListQuery, string>> = {};
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const parsed = talentListQuerySchema.safeParse(input);
+    if (parsed.success) return { query: parsed.data, errors };
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0]) as keyof TalentListQuery;
+      errors[key] ??= issue.message;
+      delete input[key];
+    }
+  }
+  return { query: talentListQuerySchema.parse({}), errors };
+}
+
+/**
+ * The query as URL parameters: only the filters that are set, the page only past the first, so
+ * equal lists have equal (shareable, cacheable) URLs.
+ */
+export function talentSearchParams(query: Partial<TalentListQuery>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of TALENT_QUERY_KEYS) {
+    const value = query[key];
+    if (value === undefined || value === null || value === "") continue;
+    if (key === "page" && value === 1) continue;
+    if (key === "pageSize" && value === TALENT_PAGE_SIZE) continue;
+    params.set(key, String(value));
+  }
+  return params;
+}
+
+/** "/players?position=striker&page=2" (the list's own address with these filters). */
+export function talentListPath(query: Partial<TalentListQuery>, base = "/players"): string {
+  const search = talentSearchParams(query).toString();
+  return search ? `${base}?${search}` : base;
+}
+
+/** Whether any filter (not the page) narrows the list. */
+export function hasTalentFilters(query: Partial<TalentListQuery>): boolean {
+  return TALENT_FILTER_KEYS.some((key) => query[key] !== undefined && query[key] !== "");
+}
+
+/** One WebP copy of a cover photo: GET /api/media/{id}?w=… */
+export interface PublicImageVariant {
+  url: string;
+  width: number;
+  height: number;
+}
+
+export interface PublicCover {
+  /** The variants, narrowest first (320, 640, 1280 wide; never wider than the photo itself). */
+  variants: PublicImageVariant[];
+}
+
+export interface PublicVideo {
+  url: string;
+  durationSeconds: number | null;
+}
+
+/**
+ * A player as the public sees them. Built field by field from an allowlist (server
+ * talent/public-player.ts): no phone, e-mail, date of birth, surname, internal id or unapproved
+ * media can reach it. Players can be 14, so the surname is shown as an initial only: first name,
+ * initial, age and position are enough for a scout to ask about a player; staff pass the request on.
+ */
+export interface PublicPlayerSummary {
+  username: string;
+  firstName: string;
+  /** The first letter of the surname, upper case ("B"). */
+  lastInitial: string;
+  /** Whole years today; the date of birth itself is never public. */
+  age: number;
+  position: Position;
+  secondaryPosition: Position | null;
+  preferredFoot: PreferredFoot;
+  heightInCm: number;
+  weightInKg: number;
+  currentFitnessStatus: FitnessLevel;
+  cover: PublicCover;
+  /** When staff approved the profile (ISO), or null when the date is not known. */
+  approvedAt: string | null;
+}
+
+export interface PublicPlayer extends PublicPlayerSummary {
+  aboutYourself: string;
+  videos: PublicVideo[];
+}
+
+export interface PublicPlayerList {
+  items: PublicPlayerSummary[];
+  /** Profiles matching the filters, over every page. */
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** "Mwila B." */
+export function publicName(player: Pick<PublicPlayerSummary, "firstName" | "lastInitial">): string {
+  return player.lastInitial ? `${player.firstName} ${player.lastInitial}.` : player.firstName;
+}
+
+/** The variant closest to (and at least) a width, else the widest there is. */
+export function coverVariant(cover: PublicCover, minWidth: number): PublicImageVariant | undefined {
+  return cover.variants.find((variant) => variant.width >= minWidth) ?? cover.variants.at(-1);
+}
+
+const requiredText = (required: string, max: number) =>
+  z.string({ error: required }).trim().min(1, required).max(max, EXTRA.tooLong(max));
+
+/**
+ * A phone number as a person types it: spaces, dashes, dots and brackets are dropped; what is
+ * left must be 7 to 15 digits (E.164's maximum), with a leading + for a country code. A Zambian
+ * number written 0971234567 becomes +260971234567 so staff can call it from anywhere.
+ */
+export function normalizeContactPhone(input: string): string | null {
+  const compact = input.replace(/[\s().-]/g, "");
+  if (!/^\+?\d{7,15}$/.test(compact)) return null;
+  if (/^0\d{9}$/.test(compact)) return `+260${compact.slice(1)}`;
+  return compact;
+}
+
+/**
+ * Body of POST /api/talent/players/{username}/contact: a club or scout asking to reach a player.
+ * The phone number is optional (a scout abroad may prefer e-mail); the e-mail is required so
+ * staff can always answer.
+ */
+export const playerContactRequestSchema = z.object({
+  name: requiredText(EXTRA.contactNameRequired, CONTACT_NAME_MAX),
+  organisation: requiredText(TALENT.contactOrganisationRequired, CONTACT_ORGANISATION_MAX),
+  email: emailField(EXTRA.emailRequired, EXTRA.emailInvalid),
+  phone: z
+    .preprocess((value) => (value === null ? undefined : value), z.string().trim().max(CONTACT_PHONE_MAX, TALENT.contactPhoneInvalid).optional())
+    .transform((value, ctx) => {
+      if (!value) return null;
+      const phone = normalizeContactPhone(value);
+      if (!phone) {
+        ctx.addIssue({ code: "custom", message: TALENT.contactPhoneInvalid });
+        return z.NEVER;
+      }
+      return phone;
+    }),
+  message: requiredText(EXTRA.contactMessageRequired, PLAYER_CONTACT_MESSAGE_MAX),
+});
+export type PlayerContactRequestInput = z.input<typeof playerContactRequestSchema>;
+export type PlayerContactRequest = z.output<typeof playerContactRequestSchema>;
