@@ -51,7 +51,8 @@ export interface TestApp {
 /** The whole server on a fresh database and an empty DATA_DIR, without the web build. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "touchline-test-"));
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent", WEB_BUILD_DIR: "none", ...env });
+  // The media sweep runs only when a test calls sweepMedia itself, with the clock it has set.
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent", WEB_BUILD_DIR: "none", MEDIA_SWEEP_MINUTES: "0", ...env });
   const { connection, drop } = await createTestDatabase();
   const clock = {
     now: new Date(),
