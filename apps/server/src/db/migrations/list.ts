@@ -2,7 +2,8 @@ import type { Migration } from "../migrate.ts";
 import { siteMigration } from "./0001_site.ts";
 import { authMigration } from "./0002_auth.ts";
 import { mediaProfilesMigration } from "./0003_media_profiles.ts";
+import { adminMigration } from "./0004_admin.ts";
 import { talentMigration } from "./0005_talent.ts";
 
 /** Every migration, in the order it shipped. Add new ones at the end with the next number. */
-export const MIGRATIONS: Migration[] = [siteMigration, authMigration, mediaProfilesMigration, talentMigration];
+export const MIGRATIONS: Migration[] = [siteMigration, authMigration, mediaProfilesMigration, adminMigration, talentMigration];

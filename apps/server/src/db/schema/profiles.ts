@@ -31,6 +31,8 @@ export const playerProfiles = pgTable("player_profiles", {
   reviewedAt: ts("reviewed_at"),
   reviewedBy: uuid("reviewed_by").references(() => players.id, { onDelete: "set null" }),
   rejectionReason: text("rejection_reason"),
+  /** Staff let the player submit again with new videos (migration 0004); cleared when they do. */
+  reuploadAllowedAt: ts("reupload_allowed_at"),
   updatedAt: ts("updated_at").notNull(),
 });
 

@@ -31,4 +31,6 @@ export const deletionRequests = pgTable("deletion_requests", {
   closedAt: timestamp("closed_at", { withTimezone: true }),
   closedBy: text("closed_by"),
   outcome: text("outcome"),
+  /** When the confirmation (or no-account) e-mail went out (migration 0004); null until it did. */
+  emailSentAt: timestamp("email_sent_at", { withTimezone: true }),
 });
