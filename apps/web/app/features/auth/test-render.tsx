@@ -23,7 +23,8 @@ export function renderScreen(element: ReactNode, { path = "/here", queryClient =
   // Sonner keeps toasts in a module-level store and replays active ones to a new Toaster:
   // dismiss them so each test sees only its own.
   toast.dismiss();
-  const user = userEvent.setup();
+  // No pause between keystrokes: the forms do not care, and a loaded CI machine stays under time limits.
+  const user = userEvent.setup({ delay: null });
   const result = render(
     <QueryClientProvider client={queryClient}>
       <Stub initialEntries={[path]} />

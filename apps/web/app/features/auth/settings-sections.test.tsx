@@ -1,0 +1,122 @@
+import { screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { DELETION_PROCESSING_DAYS } from "@touchline/contract/limits";
+import { AUTH, AUTH_SCREENS, DELETION, EXTRA, LOGIN, RESET } from "@touchline/contract/messages";
+import { AccountDeletionRequest } from "./account-deletion-request.tsx";
+import { ChangePasswordForm } from "./change-password-form.tsx";
+import { LogoutEverywhere } from "./logout-everywhere.tsx";
+import { readLoginSession, saveLoginSession } from "./session-store.ts";
+import { jsonResponse, renderScreen, sentBodies } from "./test-render.tsx";
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("ChangePasswordForm", () => {
+  const fill = async (user: ReturnType<typeof renderScreen>["user"], current: string, next: string, confirm = next) => {
+    await user.type(screen.getByLabelText("Current password"), current);
+    await user.type(screen.getByLabelText("New password"), next);
+    await user.type(screen.getByLabelText("Confirm new password"), confirm);
+    await user.click(screen.getByRole("button", { name: "Change password" }));
+  };
+
+  it("asks for every field before sending", async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal("fetch", fetchMock);
+    const { user } = renderScreen(<ChangePasswordForm />);
+    await user.click(screen.getByRole("button", { name: "Change password" }));
+    expect(await screen.findByText(LOGIN.passwordRequired)).toBeInTheDocument();
+    expect(screen.getByText(RESET.newPasswordRequired)).toBeInTheDocument();
+    expect(screen.getByText(RESET.confirmRequired)).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("applies the reset password rules to the new password", async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal("fetch", fetchMock);
+    const { user } = renderScreen(<ChangePasswordForm />);
+    await fill(user, "Old@pass1", "newpassword1", "other");
+    expect(await screen.findByText(RESET.passwordRule)).toBeInTheDocument();
+    expect(screen.getByText(RESET.mismatch)).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("changes the password, confirms and empties the form", async () => {
+    const fetchMock = vi.fn(async () => jsonResponse(200, { message: AUTH.passwordChanged, endedSessions: 1 }));
+    vi.stubGlobal("fetch", fetchMock);
+    const { user } = renderScreen(<ChangePasswordForm />);
+    await fill(user, "Old@pass1", "New@pass22");
+    expect(await screen.findByText(AUTH.passwordChanged)).toBeInTheDocument();
+    expect(sentBodies(fetchMock)).toEqual([
+      { url: "/api/Authorization/changePassword", body: { currentPassword: "Old@pass1", newPassword: "New@pass22", confirmPassword: "New@pass22" } },
+    ]);
+    expect(screen.getByLabelText("Current password")).toHaveValue("");
+  });
+
+  it("puts a wrong current password on its field", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => jsonResponse(400, { message: AUTH.currentPasswordWrong, errors: { currentPassword: AUTH.currentPasswordWrong } })));
+    const { user } = renderScreen(<ChangePasswordForm />);
+    await fill(user, "Wrong@pass1", "New@pass22");
+    expect(await screen.findByText(AUTH_SCREENS.changePasswordFailed)).toBeInTheDocument();
+    expect(screen.getByLabelText("Current password")).toHaveAccessibleDescription(AUTH.currentPasswordWrong);
+  });
+});
+
+describe("LogoutEverywhere", () => {
+  it("asks first, then ends every session, forgets this one and goes to login", async () => {
+    saveLoginSession({ scoutId: "p1", username: "chanda10", email: "c@example.zm", phoneNumber: "+260971234567", firstName: "C", lastName: "M", role: "player" }, false);
+    const fetchMock = vi.fn(async () => jsonResponse(200, { message: AUTH.loggedOutEverywhere, endedSessions: 3 }));
+    vi.stubGlobal("fetch", fetchMock);
+    const { user } = renderScreen(<LogoutEverywhere />);
+    await user.click(screen.getByRole("button", { name: "Log out of all devices" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Log out of all devices" });
+    expect(fetchMock).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole("button", { name: "Log out everywhere" }));
+    expect(await screen.findByTestId("location")).toHaveTextContent(/^\/auth\/player-login$/);
+    expect(sentBodies(fetchMock)).toEqual([{ url: "/api/Authorization/logoutEverywhere", body: {} }]);
+    expect(readLoginSession()).toBeNull();
+    expect(await screen.findByText(AUTH.loggedOutEverywhere)).toBeInTheDocument();
+  });
+});
+
+describe("AccountDeletionRequest", () => {
+  it("needs both confirmations and the exact phrase, then files the request for the player's own e-mail", async () => {
+    const fetchMock = vi.fn(async () => jsonResponse(201, { id: "d1" }));
+    vi.stubGlobal("fetch", fetchMock);
+    const { user } = renderScreen(<AccountDeletionRequest email="chanda@example.zm" />);
+    const submit = () => user.click(screen.getByRole("button", { name: "Request account deletion" }));
+    await submit();
+    expect(await screen.findByText(EXTRA.understandRequired)).toBeInTheDocument();
+    expect(screen.getByText(EXTRA.confirmationTextRequired)).toBeInTheDocument();
+    expect(screen.getByText(EXTRA.confirmationCheckboxRequired)).toBeInTheDocument();
+
+    await user.click(screen.getByRole("checkbox", { name: /I understand/ }));
+    await user.type(screen.getByLabelText("Type DELETE MY ACCOUNT to confirm"), "delete my account");
+    await user.click(screen.getByRole("checkbox", { name: "Yes, delete my account." }));
+    await submit();
+    expect(await screen.findByText(EXTRA.confirmationTextMismatch)).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await user.clear(screen.getByLabelText("Type DELETE MY ACCOUNT to confirm"));
+    await user.type(screen.getByLabelText("Type DELETE MY ACCOUNT to confirm"), "DELETE MY ACCOUNT");
+    await user.selectOptions(screen.getByLabelText("Reason (optional)"), "privacy");
+    await submit();
+    expect(await screen.findByRole("heading", { name: DELETION.submittedTitle })).toBeInTheDocument();
+    expect(screen.getByText(AUTH_SCREENS.deletionRequested(DELETION_PROCESSING_DAYS))).toBeInTheDocument();
+    expect(sentBodies(fetchMock)).toEqual([
+      {
+        url: "/api/site/deletion-requests",
+        body: { email: "chanda@example.zm", reason: "privacy", otherReason: "", understand: true, confirmation_text: "DELETE MY ACCOUNT", confirmation: true },
+      },
+    ]);
+  });
+
+  it("keeps the answers and says so when the request fails", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => jsonResponse(500, { message: EXTRA.serverError })));
+    const { user } = renderScreen(<AccountDeletionRequest email="chanda@example.zm" />);
+    await user.click(screen.getByRole("checkbox", { name: /I understand/ }));
+    await user.type(screen.getByLabelText("Type DELETE MY ACCOUNT to confirm"), "DELETE MY ACCOUNT");
+    await user.click(screen.getByRole("checkbox", { name: "Yes, delete my account." }));
+    await user.click(screen.getByRole("button", { name: "Request account deletion" }));
+    expect(await screen.findByText(EXTRA.deletionFailed)).toBeInTheDocument();
+    expect(screen.getByLabelText("Type DELETE MY ACCOUNT to confirm")).toHaveValue("DELETE MY ACCOUNT");
+  });
+});
