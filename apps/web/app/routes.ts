@@ -48,5 +48,11 @@ export default [
     route("player/settings", "routes/player/settings.tsx"),
   ]),
 
-  // Review console (/admin)
+  // Review console (/admin): the layout asks for a staff session; add each page as its child.
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/reviews.tsx"),
+    route("messages", "routes/admin/messages.tsx"),
+    route("deletions", "routes/admin/deletions.tsx"),
+    route("audit", "routes/admin/audit.tsx"),
+  ]),
 ] satisfies RouteConfig;

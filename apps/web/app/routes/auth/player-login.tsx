@@ -8,8 +8,10 @@ export const meta = () => privatePageMeta("Log in");
 
 export default function PlayerLogin() {
   const [params] = useSearchParams();
-  const next = safeNextPath(params.get("next"));
   const session = useSession();
+  // Staff who log in without a destination go to the review console, players to their home.
+  const staff = session.data?.role === "reviewer" || session.data?.role === "admin";
+  const next = safeNextPath(params.get("next"), staff ? "/admin" : undefined);
   // Already logged in (SPEC.md section 4), or just logged in by the form below: go on.
   if (session.data) return <Navigate to={next} replace />;
   return (

@@ -1,0 +1,112 @@
+import type { ContactMessageItem, DeletionRequestItem, ReviewItem } from "@touchline/contract/admin";
+import { vi } from "vitest";
+
+/** Staff API answers for component tests (tests only). */
+export const staffSession = (role: "player" | "reviewer" | "admin" = "reviewer") => ({
+  scoutId: `${role}_1`,
+  username: role === "player" ? "chanda10" : `${role}1`,
+  email: `${role}@touchline.example`,
+  phoneNumber: "+260971000001",
+  firstName: "Mutale",
+  lastName: "Banda",
+  role,
+});
+
+export function reviewItem(overrides: Partial<ReviewItem> = {}): ReviewItem {
+  return {
+    profileId: "profile_1",
+    scoutId: "player_1",
+    username: "chanda10",
+    firstName: "Chanda",
+    lastName: "Mulenga",
+    age: 17,
+    position: "striker",
+    secondaryPosition: "left-winger",
+    preferredFoot: "both",
+    heightInCm: 178,
+    weightInKg: 70,
+    currentFitnessStatus: "recovering",
+    aboutYourself: "Fast striker from Kitwe.",
+    coverPhotoPath: "/api/media/cover1",
+    videoPath: "/api/media/video1",
+    videoPathTwo: "/api/media/video2",
+    submissionDate: "2026-03-01T08:00:00.000Z",
+    videoUploadDate: "2026-03-01T08:00:00.000Z",
+    reviewStatus: "pending",
+    rejectionReason: null,
+    reviewedAt: null,
+    reviewedBy: null,
+    isVideoExpired: false,
+    videoExpirationDate: "2099-05-30T08:00:00.000Z",
+    reuploadAllowed: false,
+    ...overrides,
+  };
+}
+
+export function contactMessage(overrides: Partial<ContactMessageItem> & Record<string, unknown> = {}): ContactMessageItem {
+  return {
+    organisation: null,
+    phone: null,
+    playerUsername: null,
+    id: "msg_1",
+    name: "Bwalya Phiri",
+    email: "bwalya@example.zm",
+    message: "When is the app coming to my phone?",
+    source: "website",
+    createdAt: "2026-03-02T09:30:00.000Z",
+    handledAt: null,
+    handledBy: null,
+    ...overrides,
+  };
+}
+
+export function deletionRequest(overrides: Partial<DeletionRequestItem> = {}): DeletionRequestItem {
+  return {
+    id: "del_1",
+    email: "chanda@example.zm",
+    reason: "privacy",
+    otherReason: null,
+    createdAt: "2026-03-01T10:00:00.000Z",
+    dueAt: "2026-03-31T10:00:00.000Z",
+    daysLeft: 12,
+    isOverdue: false,
+    status: "open",
+    closedAt: null,
+    closedBy: null,
+    emailSentAt: null,
+    matchedAccount: "chanda10",
+    ...overrides,
+  };
+}
+
+export const page = <T>(items: T[], total = items.length, pageNumber = 1) => ({ items, total, page: pageNumber, pageSize: 20 });
+
+type Handler = (body: unknown, url: URL) => Response | Promise<Response>;
+
+export const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+/**
+ * A fetch stand-in answering "METHOD /path" (query ignored) from a table; handlers can be
+ * swapped mid-test. Unknown calls fail the test loudly with a 599.
+ */
+export function fakeApi(handlers: Record<string, Handler>) {
+  const table = { ...handlers };
+  const fetchMock = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(String(input), "http://touchline.test");
+    const method = (init?.method ?? "GET").toUpperCase();
+    const handler = table[`${method} ${url.pathname}`];
+    if (!handler) return json(599, { message: `No fake for ${method} ${url.pathname}` });
+    return handler(init?.body ? JSON.parse(String(init.body)) : undefined, url);
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return {
+    fetchMock,
+    set: (key: string, handler: Handler) => {
+      table[key] = handler;
+    },
+    calls: (key: string) =>
+      fetchMock.mock.calls
+        .filter(([input, init]) => `${(init?.method ?? "GET").toUpperCase()} ${new URL(String(input), "http://touchline.test").pathname}` === key)
+        .map(([input, init]) => ({ url: new URL(String(input), "http://touchline.test"), body: init?.body ? JSON.parse(String(init.body)) : undefined })),
+  };
+}

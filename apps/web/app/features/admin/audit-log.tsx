@@ -1,0 +1,58 @@
+import { useSearchParams } from "react-router";
+import { AUDIT_ACTIONS, type AuditEntry } from "@touchline/contract/admin";
+import { labelOf } from "@touchline/contract/enums";
+import { ADMIN_CONSOLE } from "@touchline/contract/messages";
+import { fetchAudit } from "./admin-api.ts";
+import { formatDateTime } from "./format.ts";
+import { ListHeading, ListState, Pager } from "./list-parts.tsx";
+import { parsePage } from "./list-params.ts";
+import { ADMIN_KEYS, useStaffList } from "./staff-queries.ts";
+
+const TARGETS: Record<AuditEntry["targetType"], string> = {
+  profile: "Profile",
+  "contact-message": "Contact message",
+  "deletion-request": "Deletion request",
+  account: "Account",
+};
+
+/** /admin/audit (admins only): every staff action, newest first. */
+export function AuditLog() {
+  const [params] = useSearchParams();
+  const page = parsePage(params.get("page"));
+  const list = useStaffList([...ADMIN_KEYS.audit, page], (signal) => fetchAudit(page, signal));
+  const data = list.data;
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-5 px-4 py-6 sm:py-10">
+      <ListHeading title="Audit log" total={data?.total} noun={["entry", "entries"]} />
+      <p className="text-sm text-slate-600">Every action taken by staff, newest first.</p>
+      <ListState
+        isPending={list.isPending}
+        isError={list.isError && !data}
+        onRetry={() => void list.refetch()}
+        retrying={list.isFetching}
+        isEmpty={data?.items.length === 0}
+        empty={ADMIN_CONSOLE.auditEmpty}
+      >
+        <ol className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+          {data?.items.map((entry) => (
+            <li key={entry.id} className="grid gap-1 p-4 text-sm sm:grid-cols-[11rem_1fr] sm:gap-4">
+              <time dateTime={entry.createdAt} className="text-slate-600">
+                {formatDateTime(entry.createdAt)}
+              </time>
+              <div className="min-w-0">
+                <p className="text-slate-900">
+                  <strong>{entry.actor}</strong> · {labelOf(AUDIT_ACTIONS, entry.action)}
+                </p>
+                <p className="break-words text-slate-600">
+                  {TARGETS[entry.targetType] ?? entry.targetType} <span className="font-mono text-xs">{entry.targetId}</span>
+                </p>
+                {entry.detail ? <p className="mt-1 break-words text-slate-800">{entry.detail}</p> : null}
+              </div>
+            </li>
+          ))}
+        </ol>
+      </ListState>
+      {data ? <Pager page={page} pageSize={data.pageSize} total={data.total} params={params} /> : null}
+    </div>
+  );
+}

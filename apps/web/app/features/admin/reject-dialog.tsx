@@ -1,0 +1,86 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { REJECTION_REASONS, REJECTION_TEXT_MAX, rejectionReasonText, rejectProfileSchema, type RejectionReasonCode, type RejectProfileBody, type ReviewItem } from "@touchline/contract/admin";
+import { Button } from "../../components/button.tsx";
+import { SelectField, TextAreaField } from "../../components/field.tsx";
+import { ApiError } from "../../lib/api.ts";
+import { ModalDialog } from "./modal-dialog.tsx";
+
+interface RejectForm {
+  reasonCode: RejectionReasonCode | "";
+  reasonText: string;
+}
+
+const REASON_OPTIONS = REJECTION_REASONS.map(({ value, label }) => ({ value, label }));
+
+/**
+ * "Reject" asks why. The reason comes from the contract's list; "Other" needs words of the
+ * reviewer's own, the presets take an optional note. The player sees exactly the preview.
+ */
+export function RejectDialog({ item, onCancel, onReject }: { item: ReviewItem | null; onCancel(): void; onReject(item: ReviewItem, body: RejectProfileBody): Promise<unknown> }) {
+  const name = item ? `${item.firstName} ${item.lastName}`.trim() || item.username : "";
+  return (
+    <ModalDialog open={item !== null} title={`Reject ${name}'s profile`} description="The player sees the reason on their profile page and may correct the profile and submit it again." onClose={onCancel}>
+      {item ? <RejectFormBody item={item} onCancel={onCancel} onReject={onReject} /> : null}
+    </ModalDialog>
+  );
+}
+
+function RejectFormBody({ item, onCancel, onReject }: { item: ReviewItem; onCancel(): void; onReject(item: ReviewItem, body: RejectProfileBody): Promise<unknown> }) {
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<RejectForm, unknown, z.output<typeof rejectProfileSchema>>({
+    resolver: zodResolver(rejectProfileSchema) as never,
+    defaultValues: { reasonCode: "", reasonText: "" },
+  });
+  const reasonCode = watch("reasonCode");
+  const reasonText = watch("reasonText") ?? "";
+  const isOther = reasonCode === "other";
+  const preview = reasonCode ? rejectionReasonText(reasonCode, reasonText) : "";
+
+  const submit = handleSubmit(async (body) => {
+    try {
+      await onReject(item, { reasonCode: body.reasonCode, ...(body.reasonText ? { reasonText: body.reasonText } : {}) });
+    } catch (error) {
+      // The toast has said what went wrong; a rule the server checked goes beside its field.
+      if (error instanceof ApiError) {
+        for (const field of ["reasonCode", "reasonText"] as const) {
+          if (error.errors[field]) setError(field, { type: "server", message: error.errors[field] });
+        }
+      }
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <SelectField label="Reason" placeholder="Choose a reason" options={REASON_OPTIONS} error={errors.reasonCode?.message} {...register("reasonCode")} />
+      <TextAreaField
+        label={isOther ? "Reason the player will see" : "Note for the player (optional)"}
+        maxLength={REJECTION_TEXT_MAX}
+        required={isOther}
+        hint={`${reasonText.length}/${REJECTION_TEXT_MAX} characters`}
+        error={errors.reasonText?.message}
+        {...register("reasonText")}
+      />
+      {preview ? (
+        <div className="rounded-lg bg-slate-50 p-3 text-sm">
+          <p className="font-semibold text-slate-900">The player will read:</p>
+          <p className="mt-1 text-slate-700">{preview}</p>
+        </div>
+      ) : null}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onCancel} disabled={isSubmitting} autoFocus>
+          Cancel
+        </Button>
+        <Button type="submit" variant="danger" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
+          {isSubmitting ? "Please wait…" : "Reject profile"}
+        </Button>
+      </div>
+    </form>
+  );
+}
