@@ -134,14 +134,6 @@ export const changePasswordSchema = z
   })
   .refine((body) => body.newPassword === body.confirmPassword, passwordsMatch);
 
-/** The login answer (SPEC.md section 3 "Login session"); the client keeps it for display only. */
-export const sessionSchema = z.object({
-  scoutId: z.string(),
-  username: z.string(),
-  email: z.string(),
-  phoneNumber: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  role: z.enum(["player", "reviewer", "admin"]),
-});
-export type SessionInfo = z.infer<typeof sessionSchema>;
+// The session shape lives in its own module (no phone rules), so pages that only need to know
+// who is logged in do not download the phone-number library; re-exported for existing imports.
+export { sessionSchema, type SessionInfo } from "./session.ts";

@@ -1,4 +1,4 @@
-import { sessionSchema, type SessionInfo } from "@touchline/contract/auth";
+import { sessionSchema, type SessionInfo } from "@touchline/contract/session";
 import { readItem, removeItem, writeItem } from "./browser-storage.ts";
 
 /**
