@@ -1,4 +1,4 @@
-import type { SessionInfo } from "@touchline/contract/auth";
+import type { SessionInfo } from "@touchline/contract/session";
 import { apiFetch } from "../../lib/api.ts";
 
 /**

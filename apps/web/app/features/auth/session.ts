@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
-import type { SessionInfo } from "@touchline/contract/auth";
+import type { SessionInfo } from "@touchline/contract/session";
 import { ApiError } from "../../lib/api.ts";
 import { fetchSession, logout as logoutCall } from "./auth-api.ts";
 import { clearFlow } from "./flow-storage.ts";
