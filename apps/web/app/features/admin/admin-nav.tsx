@@ -1,5 +1,5 @@
 import { Link, NavLink } from "react-router";
-import type { SessionInfo } from "@touchline/contract/auth";
+import type { SessionInfo } from "@touchline/contract/session";
 import { Logo } from "../site/logo.tsx";
 import { isStaff } from "./staff-gate.tsx";
 

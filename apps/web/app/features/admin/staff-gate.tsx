@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { SessionInfo } from "@touchline/contract/auth";
+import type { SessionInfo } from "@touchline/contract/session";
 import { ADMIN_CONSOLE } from "@touchline/contract/messages";
 import { buttonClass } from "../../components/button.tsx";
 import { useSession } from "../auth/session.ts";
