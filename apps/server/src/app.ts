@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { Config } from "./config.ts";
 import { connectDatabase, type DatabaseConnection } from "./db/client.ts";
 import { migrate } from "./db/migrate.ts";
+import { adminRoutes } from "./admin/routes.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { createEmailSender, type EmailSender } from "./email/sender.ts";
 import { installSessions } from "./auth/session-plugin.ts";
@@ -102,6 +103,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(siteRoutes, { services });
   await app.register(mediaPlugin, { services });
   await app.register(profileRoutes, { services });
+  await app.register(adminRoutes, { services });
   await app.register(talentRoutes, { services });
   await app.register(redirectRoutes, { services });
 

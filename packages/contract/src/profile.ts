@@ -86,6 +86,8 @@ export interface PlayerInfoResponse {
     isVideoApproved: boolean;
     reviewStatus: "pending" | "approved" | "rejected";
     rejectionReason: string | null;
+    /** The player may correct and submit the profile again: it was rejected, or staff allowed new videos. */
+    canResubmit: boolean;
   };
   isVideoExpired: boolean;
   daysUntilExpiration: number;

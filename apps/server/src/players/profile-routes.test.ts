@@ -171,6 +171,7 @@ describe("a submitted profile", () => {
         isVideoApproved: false,
         reviewStatus: "pending",
         rejectionReason: null,
+        canResubmit: false,
       },
       isVideoExpired: false,
       daysUntilExpiration: 90,

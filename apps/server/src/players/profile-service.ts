@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { MEDIA } from "@touchline/contract/messages";
 import { fileIdFromMediaUrl, mediaUrl, type PlayerInfoResponse, type playerInfoSchema } from "@touchline/contract/profile";
 import type { z } from "zod";
@@ -12,6 +12,9 @@ import { createMediaStore, isMediaId } from "../media/media-store.ts";
 import { videoExpiry } from "./video-expiry.ts";
 
 export type PlayerInfo = z.output<typeof playerInfoSchema>;
+
+/** A rejected profile, or one staff reopened for new videos, may be submitted again. */
+export const canResubmit = (profile: PlayerProfile): boolean => profile.reviewStatus === "rejected" || profile.reuploadAllowedAt !== null;
 
 export interface ProfileServiceDeps {
   db: Database;
@@ -71,6 +74,7 @@ export function createProfileService({ db, now, videoExpiryDays }: ProfileServic
         isVideoApproved: profile.reviewStatus === "approved",
         reviewStatus: profile.reviewStatus,
         rejectionReason: profile.rejectionReason,
+        canResubmit: canResubmit(profile),
       },
       ...expiry,
     };
@@ -110,15 +114,15 @@ export function createProfileService({ db, now, videoExpiryDays }: ProfileServic
   };
 
   /**
-   * Whether this player may submit now. A player has one profile; while it exists a second
-   * submission is refused. (A later issue lets a rejected profile be resubmitted: that decision
-   * lives here, and save() then updates the existing row instead of inserting.)
+   * Whether this player may submit now. A player has one profile. A pending or approved one is
+   * locked; a rejected one, or one staff reopened (reupload allowed), may be corrected and
+   * submitted again: save() then replaces it and it goes back to review.
    */
   const assertMaySubmit = (existing: PlayerProfile | null) => {
-    if (existing) throw new HttpError(409, MEDIA.profileExists);
+    if (existing && !canResubmit(existing)) throw new HttpError(409, MEDIA.profileExists);
   };
 
-  const save = async (playerId: string, input: PlayerInfo, files: SubmittedMedia): Promise<void> => {
+  const save = async (playerId: string, input: PlayerInfo, files: SubmittedMedia, existing: PlayerProfile | null): Promise<void> => {
     const submittedAt = now();
     const fileIds = [files.cover.id, files.video.id, ...(files.videoTwo ? [files.videoTwo.id] : [])];
     await db.transaction(async (tx) => {
@@ -130,9 +134,7 @@ export function createProfileService({ db, now, videoExpiryDays }: ProfileServic
         .where(and(inArray(mediaFiles.id, fileIds), eq(mediaFiles.ownerPlayerId, playerId)))
         .returning({ id: mediaFiles.id });
       if (attached.length !== fileIds.length) throw new HttpError(400, MEDIA.mediaNotYours);
-      await tx.insert(playerProfiles).values({
-        id: randomUUID(),
-        playerId,
+      const fields = {
         coverFileId: files.cover.id,
         videoFileId: files.video.id,
         videoTwoFileId: files.videoTwo?.id ?? null,
@@ -146,9 +148,24 @@ export function createProfileService({ db, now, videoExpiryDays }: ProfileServic
         submittedAt,
         // The spec's client sets this when a video is present; a first video always is.
         videoUploadedAt: submittedAt,
-        reviewStatus: "pending",
+        reviewStatus: "pending" as const,
         updatedAt: submittedAt,
-      });
+      };
+      if (!existing) {
+        await tx.insert(playerProfiles).values({ id: randomUUID(), playerId, ...fields });
+        return;
+      }
+      // A resubmission replaces the reopened profile, only if it is still reopened (a reviewer
+      // may have approved it meanwhile), and clears the previous review.
+      const replaced = await tx
+        .update(playerProfiles)
+        .set({ ...fields, reviewedAt: null, reviewedBy: null, rejectionReason: null, reuploadAllowedAt: null })
+        .where(and(eq(playerProfiles.id, existing.id), or(eq(playerProfiles.reviewStatus, "rejected"), isNotNull(playerProfiles.reuploadAllowedAt))))
+        .returning({ id: playerProfiles.id });
+      if (replaced.length === 0) throw new HttpError(409, MEDIA.profileExists);
+      // Files of the old version that the new one no longer uses become unused: the sweep removes them.
+      const previous = [existing.coverFileId, existing.videoFileId, existing.videoTwoFileId].filter((id): id is string => id !== null && !fileIds.includes(id));
+      if (previous.length > 0) await tx.update(mediaFiles).set({ attachedAt: null }).where(and(inArray(mediaFiles.id, previous), eq(mediaFiles.ownerPlayerId, playerId)));
     });
   };
 
@@ -160,10 +177,11 @@ export function createProfileService({ db, now, videoExpiryDays }: ProfileServic
     },
 
     async submit(playerId: string, input: PlayerInfo): Promise<PlayerInfoResponse> {
-      assertMaySubmit((await findRow(playerId))?.profile ?? null);
+      const existing = (await findRow(playerId))?.profile ?? null;
+      assertMaySubmit(existing);
       const files = await resolveMedia(playerId, input);
       try {
-        await save(playerId, input, files);
+        await save(playerId, input, files, existing);
       } catch (error) {
         // Two submissions at once: the unique player_id lets one through.
         if (isUniqueViolation(error)) throw new HttpError(409, MEDIA.profileExists);

@@ -26,6 +26,7 @@ export function profileFixture(overrides: Partial<PlayerInfoResponse["scout"]> =
       isVideoApproved: false,
       reviewStatus: "pending",
       rejectionReason: null,
+      canResubmit: false,
       ...overrides,
     },
     isVideoExpired: false,

@@ -1,0 +1,131 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { ProcessDeletionResponse } from "@touchline/contract/admin";
+import { ADMIN } from "@touchline/contract/messages";
+import { otpCodes, otpSends, players, rateLimitHits, resetTokens, sessions } from "../db/schema/auth.ts";
+import { mediaFiles } from "../db/schema/media.ts";
+import { playerProfiles } from "../db/schema/profiles.ts";
+import { contactMessages, deletionRequests } from "../db/schema/site.ts";
+import { HttpError } from "../http/errors.ts";
+import { removeMediaObjects } from "../media/finish-upload.ts";
+import type { AppServices } from "../services.ts";
+import { recordAudit, type Actor } from "./audit.ts";
+import { accountDeletedEmail, noAccountEmail } from "./deletion-emails.ts";
+import { toDeletionItem } from "./inbox-service.ts";
+import { isUuid } from "./uuid.ts";
+
+type DeletionRow = typeof deletionRequests.$inferSelect;
+
+/**
+ * Carries out an account-deletion request: the account with the request's e-mail, its sessions,
+ * codes, profile and every stored file go, and the requester is e-mailed. A request whose
+ * e-mail no account uses is closed as "no-account", and the requester is told that too (the
+ * privacy policy promises an answer, and it tells them to ask again with the right address).
+ *
+ * Order: rows first, in one transaction that also closes the request (so two staff cannot both
+ * process it); then the bytes; then the e-mail. Bytes whose removal fails are orphans the media
+ * sweep deletes within a day; an e-mail that fails leaves emailSentAt null, and processing the
+ * request again sends only the e-mail.
+ */
+export function createAccountDeletion(services: AppServices) {
+  const { db, now, storage, log } = services;
+
+  const sendEmail = async (request: DeletionRow): Promise<boolean> => {
+    const message =
+      request.status === "done" ? accountDeletedEmail(request.email, request.createdAt) : noAccountEmail(request.email, request.createdAt, services.config.PUBLIC_URL);
+    try {
+      await services.email.send(message);
+    } catch (error) {
+      log.error({ err: error, deletionRequestId: request.id }, "deletion e-mail could not be sent");
+      return false;
+    }
+    await db.update(deletionRequests).set({ emailSentAt: now() }).where(eq(deletionRequests.id, request.id));
+    return true;
+  };
+
+  const answer = async (id: string, emailSent: boolean, retry = false): Promise<ProcessDeletionResponse> => {
+    const [row] = await db.select().from(deletionRequests).where(eq(deletionRequests.id, id));
+    const outcome = row!.status === "done" ? "deleted" : "no-account";
+    const messages =
+      outcome === "deleted" ? { sent: ADMIN.accountDeleted, failed: ADMIN.accountDeletedEmailFailed } : { sent: ADMIN.noAccount, failed: ADMIN.noAccountEmailFailed };
+    const message = !emailSent ? messages.failed : retry ? ADMIN.emailResent : messages.sent;
+    return { outcome, emailSent, message, request: toDeletionItem(row!, null, now()) };
+  };
+
+  /** Deletes the stored objects of the account's files and its unfinished uploads. */
+  const removeBytes = async (playerId: string, fileIds: string[]) => {
+    for (const fileId of fileIds) {
+      try {
+        await removeMediaObjects(storage, fileId);
+      } catch (error) {
+        log.error({ err: error, fileId }, "a deleted account's file could not be removed; the media sweep will retry");
+      }
+    }
+    try {
+      for await (const staged of storage.uploads.list()) {
+        const upload = await storage.uploads.datastore.getUpload(staged.uploadId).catch(() => null);
+        if (upload?.metadata?.ownerId === playerId) await storage.uploads.discard(staged.uploadId);
+      }
+    } catch (error) {
+      log.error({ err: error }, "a deleted account's unfinished uploads could not be removed; the media sweep will retry");
+    }
+  };
+
+  return {
+    async process(requestId: string, actor: Actor): Promise<ProcessDeletionResponse> {
+      if (!isUuid(requestId)) throw new HttpError(404, ADMIN.deletionRequestNotFound);
+      const [request] = await db.select().from(deletionRequests).where(eq(deletionRequests.id, requestId));
+      if (!request) throw new HttpError(404, ADMIN.deletionRequestNotFound);
+
+      if (request.status !== "open") {
+        if (request.emailSentAt) throw new HttpError(409, ADMIN.alreadyProcessed);
+        const at = now();
+        const sent = await sendEmail(request);
+        if (sent) await recordAudit(db, actor, { action: "deletion.email-retried", targetType: "deletion-request", targetId: requestId }, at);
+        return answer(requestId, sent, true);
+      }
+
+      const at = now();
+      const deleted = await db.transaction(async (tx) => {
+        const [claimed] = await tx
+          .update(deletionRequests)
+          .set({ closedAt: at, closedBy: actor.username })
+          .where(and(eq(deletionRequests.id, requestId), eq(deletionRequests.status, "open")))
+          .returning();
+        if (!claimed) return null;
+
+        const [account] = await tx.select().from(players).where(eq(players.email, claimed.email));
+        if (!account) {
+          const outcome = "No account uses this e-mail address.";
+          await tx.update(deletionRequests).set({ status: "no-account", outcome }).where(eq(deletionRequests.id, requestId));
+          await recordAudit(tx, actor, { action: "deletion.no-account", targetType: "deletion-request", targetId: requestId, detail: outcome }, at);
+          return { playerId: null, fileIds: [] as string[] };
+        }
+
+        const fileIds = (await tx.select({ id: mediaFiles.id }).from(mediaFiles).where(eq(mediaFiles.ownerPlayerId, account.id))).map((f) => f.id);
+        const outcome = `Account deleted, with its profile and ${fileIds.length} stored ${fileIds.length === 1 ? "file" : "files"}.`;
+        await tx.update(deletionRequests).set({ status: "done", outcome }).where(eq(deletionRequests.id, requestId));
+        // Before the account goes: the entry may name the acting staff member's own account.
+        await recordAudit(tx, actor, { action: "deletion.account-deleted", targetType: "deletion-request", targetId: requestId, detail: outcome }, at);
+
+        // Most of these would follow by cascade; deleting them by name keeps the list visible.
+        // The profile goes before the files it references.
+        await tx.delete(playerProfiles).where(eq(playerProfiles.playerId, account.id));
+        await tx.delete(mediaFiles).where(eq(mediaFiles.ownerPlayerId, account.id));
+        await tx.delete(sessions).where(eq(sessions.playerId, account.id));
+        await tx.delete(resetTokens).where(eq(resetTokens.playerId, account.id));
+        await tx.delete(contactMessages).where(eq(contactMessages.playerId, account.id));
+        // Keyed by the phone number or the account id, not by a foreign key.
+        await tx.delete(otpCodes).where(eq(otpCodes.phone, account.phoneNumber));
+        await tx.delete(otpSends).where(eq(otpSends.phone, account.phoneNumber));
+        await tx.delete(rateLimitHits).where(inArray(rateLimitHits.key, [account.phoneNumber, account.id]));
+        await tx.delete(players).where(eq(players.id, account.id));
+        return { playerId: account.id, fileIds };
+      });
+      if (!deleted) throw new HttpError(409, ADMIN.alreadyProcessed);
+
+      if (deleted.playerId) await removeBytes(deleted.playerId, deleted.fileIds);
+      const [closed] = await db.select().from(deletionRequests).where(eq(deletionRequests.id, requestId));
+      return answer(requestId, await sendEmail(closed!));
+    },
+  };
+}

@@ -1,0 +1,179 @@
+import { and, asc, count, desc, eq, gt, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { ADMIN_PAGE_SIZE, rejectionReasonText, REJECTION_REASONS, type RejectProfileBody, type ReviewFilter, type ReviewItem, type ReviewListResponse } from "@touchline/contract/admin";
+import { ageOn } from "@touchline/contract/auth";
+import { ADMIN } from "@touchline/contract/messages";
+import { mediaUrl } from "@touchline/contract/profile";
+import type { Database } from "../db/client.ts";
+import { players } from "../db/schema/auth.ts";
+import { playerProfiles } from "../db/schema/profiles.ts";
+import { HttpError } from "../http/errors.ts";
+import { isUuid } from "./uuid.ts";
+import { videoExpiry } from "../players/video-expiry.ts";
+import { recordAudit, type Actor } from "./audit.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const reviewer = alias(players, "reviewer");
+
+export interface ReviewServiceDeps {
+  db: Database;
+  now: () => Date;
+  videoExpiryDays: number;
+}
+
+/**
+ * The review queue and the staff decisions on a profile. Every decision is one conditional
+ * UPDATE plus its audit entry in one transaction, so two staff acting at once cannot both win:
+ * the second finds the profile no longer in a state the action applies to and gets a 409.
+ */
+export function createReviewService({ db, now, videoExpiryDays }: ReviewServiceDeps) {
+  /** The date from which a profile's videos count as expired; video_uploaded_at at or before it. */
+  const expiryCutoff = () => new Date(now().getTime() - videoExpiryDays * DAY_MS);
+  const videoDate = sql`coalesce(${playerProfiles.videoUploadedAt}, ${playerProfiles.submittedAt})`;
+
+  const filters: Record<ReviewFilter, () => { where: SQL; order: SQL[] }> = {
+    pending: () => ({ where: eq(playerProfiles.reviewStatus, "pending"), order: [asc(playerProfiles.submittedAt), asc(playerProfiles.id)] }),
+    approved: () => ({
+      where: and(eq(playerProfiles.reviewStatus, "approved"), gt(videoDate, expiryCutoff()))!,
+      order: [desc(playerProfiles.reviewedAt), asc(playerProfiles.id)],
+    }),
+    expired: () => ({
+      where: and(eq(playerProfiles.reviewStatus, "approved"), lte(videoDate, expiryCutoff()))!,
+      order: [asc(videoDate), asc(playerProfiles.id)],
+    }),
+    rejected: () => ({ where: eq(playerProfiles.reviewStatus, "rejected"), order: [desc(playerProfiles.reviewedAt), asc(playerProfiles.id)] }),
+  };
+
+  const selectItems = () =>
+    db
+      .select({ profile: playerProfiles, player: players, reviewerUsername: reviewer.username })
+      .from(playerProfiles)
+      .innerJoin(players, eq(players.id, playerProfiles.playerId))
+      .leftJoin(reviewer, eq(reviewer.id, playerProfiles.reviewedBy));
+
+  type Row = Awaited<ReturnType<ReturnType<typeof selectItems>["where"]>>[number];
+
+  const toItem = ({ profile, player, reviewerUsername }: Row): ReviewItem => {
+    const expiry = videoExpiry(profile.videoUploadedAt ?? profile.submittedAt, videoExpiryDays, now());
+    return {
+      profileId: profile.id,
+      scoutId: player.id,
+      username: player.username,
+      firstName: player.firstName,
+      lastName: player.lastName,
+      age: ageOn(player.dateOfBirth, now()),
+      position: profile.position,
+      secondaryPosition: profile.secondaryPosition,
+      preferredFoot: profile.preferredFoot,
+      heightInCm: profile.heightCm,
+      weightInKg: profile.weightKg,
+      currentFitnessStatus: profile.fitness,
+      aboutYourself: profile.about,
+      coverPhotoPath: mediaUrl(profile.coverFileId),
+      videoPath: mediaUrl(profile.videoFileId),
+      videoPathTwo: profile.videoTwoFileId ? mediaUrl(profile.videoTwoFileId) : null,
+      submissionDate: profile.submittedAt.toISOString(),
+      videoUploadDate: profile.videoUploadedAt?.toISOString() ?? null,
+      reviewStatus: profile.reviewStatus,
+      rejectionReason: profile.rejectionReason,
+      reviewedAt: profile.reviewedAt?.toISOString() ?? null,
+      reviewedBy: reviewerUsername,
+      isVideoExpired: expiry.isVideoExpired,
+      videoExpirationDate: expiry.videoExpirationDate,
+      reuploadAllowed: profile.reuploadAllowedAt !== null,
+    };
+  };
+
+  const getItem = async (profileId: string): Promise<ReviewItem | null> => {
+    if (!isUuid(profileId)) return null;
+    const [row] = await selectItems().where(eq(playerProfiles.id, profileId));
+    return row ? toItem(row) : null;
+  };
+
+  /**
+   * Applies set to the profile when allowed holds, with its audit entry; otherwise answers 404
+   * for an unknown profile and 409 (conflict) for one in the wrong state.
+   */
+  const decide = async (
+    profileId: string,
+    actor: Actor,
+    change: { set: Partial<typeof playerProfiles.$inferInsert>; allowed: SQL; conflict: string; audit: { action: Parameters<typeof recordAudit>[2]["action"]; detail?: string | null } },
+  ): Promise<ReviewItem> => {
+    if (!isUuid(profileId)) throw new HttpError(404, ADMIN.profileNotFound);
+    const at = now();
+    const changed = await db.transaction(async (tx) => {
+      const rows = await tx
+        .update(playerProfiles)
+        .set({ ...change.set, updatedAt: at })
+        .where(and(eq(playerProfiles.id, profileId), change.allowed))
+        .returning({ id: playerProfiles.id });
+      if (rows.length === 0) return false;
+      await recordAudit(tx, actor, { action: change.audit.action, targetType: "profile", targetId: profileId, detail: change.audit.detail }, at);
+      return true;
+    });
+    const item = await getItem(profileId);
+    if (!item) throw new HttpError(404, ADMIN.profileNotFound);
+    if (!changed) throw new HttpError(409, change.conflict);
+    return item;
+  };
+
+  return {
+    async list(status: ReviewFilter, page: number): Promise<ReviewListResponse> {
+      const { where, order } = filters[status]();
+      const rows = await selectItems()
+        .where(where)
+        .orderBy(...order)
+        .limit(ADMIN_PAGE_SIZE)
+        .offset((page - 1) * ADMIN_PAGE_SIZE);
+      const [total] = await db.select({ n: count() }).from(playerProfiles).where(where);
+      return { items: rows.map(toItem), total: Number(total?.n ?? 0), page, pageSize: ADMIN_PAGE_SIZE };
+    },
+
+    get: getItem,
+
+    approve(profileId: string, actor: Actor): Promise<ReviewItem> {
+      const at = now();
+      return decide(profileId, actor, {
+        set: { reviewStatus: "approved", reviewedAt: at, reviewedBy: actor.id, rejectionReason: null },
+        allowed: ne(playerProfiles.reviewStatus, "approved"),
+        conflict: ADMIN.alreadyApproved,
+        audit: { action: "review.approved" },
+      });
+    },
+
+    reject(profileId: string, actor: Actor, body: RejectProfileBody): Promise<ReviewItem> {
+      const at = now();
+      const reason = rejectionReasonText(body.reasonCode, body.reasonText);
+      const label = REJECTION_REASONS.find((r) => r.value === body.reasonCode)!.label;
+      return decide(profileId, actor, {
+        set: { reviewStatus: "rejected", reviewedAt: at, reviewedBy: actor.id, rejectionReason: reason },
+        allowed: ne(playerProfiles.reviewStatus, "rejected"),
+        conflict: ADMIN.alreadyRejected,
+        audit: { action: "review.rejected", detail: body.reasonText ? `${label}: ${body.reasonText.trim()}` : label },
+      });
+    },
+
+    /** A new expiry period from now: the video upload date is what the expiry counts from. */
+    renew(profileId: string, actor: Actor): Promise<ReviewItem> {
+      const at = now();
+      return decide(profileId, actor, {
+        set: { videoUploadedAt: at },
+        allowed: eq(playerProfiles.reviewStatus, "approved"),
+        conflict: ADMIN.renewNotApproved,
+        audit: { action: "review.renewed", detail: `New expiry: ${videoExpiry(at, videoExpiryDays, at).videoExpirationDate}` },
+      });
+    },
+
+    /** The player may submit again (CreateNewScout replaces the profile); until then it stays as it is. */
+    allowReupload(profileId: string, actor: Actor): Promise<ReviewItem> {
+      return decide(profileId, actor, {
+        set: { reuploadAllowedAt: now() },
+        allowed: and(ne(playerProfiles.reviewStatus, "rejected"), isNull(playerProfiles.reuploadAllowedAt))!,
+        conflict: ADMIN.alreadyEditable,
+        audit: { action: "review.reupload-allowed" },
+      });
+    },
+  };
+}
+
+export type ReviewService = ReturnType<typeof createReviewService>;
