@@ -44,6 +44,11 @@ export const TALENT_PAGE_SIZE = 12;
 export const TALENT_PAGE_SIZE_MAX = 48;
 /** Deep pages cost the database a long skip and nobody reads them; filters narrow the list instead. */
 export const TALENT_MAX_PAGE = 1000;
+/**
+ * The list counts its matches up to this many and then says "1,000+": an exact count of tens of
+ * thousands of profiles costs more than the page itself (bench/RESULTS.md).
+ */
+export const TALENT_COUNT_CAP = 1000;
 /** Age filter bounds: players register from 14. */
 export const TALENT_AGE = { min: MIN_REGISTRATION_AGE, max: 60 } as const;
 export const TALENT_SEARCH_MAX = 100;

@@ -183,8 +183,14 @@ export interface PublicPlayer extends PublicPlayerSummary {
 
 export interface PublicPlayerList {
   items: PublicPlayerSummary[];
-  /** Profiles matching the filters, over every page. */
+  /**
+   * Profiles matching the filters, over every page; when totalExact is false, a lower bound
+   * (TALENT_COUNT_CAP): "1,000+".
+   */
   total: number;
+  totalExact: boolean;
+  /** Whether a page after this one has players. */
+  hasNextPage: boolean;
   page: number;
   pageSize: number;
 }

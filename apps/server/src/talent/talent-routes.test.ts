@@ -4,6 +4,7 @@ import { EXTRA, TALENT } from "@touchline/contract/messages";
 import type { PublicPlayer, PublicPlayerList } from "@touchline/contract/talent";
 import { players } from "../db/schema/auth.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
+import { createTalentService } from "./talent-service.ts";
 import { talentForWeb } from "./web-context.ts";
 import { createProfile, type ProfileOptions } from "./test-public-players.ts";
 
@@ -13,7 +14,7 @@ const DAY = 24 * 60 * 60 * 1000;
  * Every key the public API may answer with, at any depth. Compared key by key, recursively:
  * a new field anywhere in the answer fails this test until it is added here on purpose.
  */
-const LIST_KEYS = new Set(["items", "total", "page", "pageSize"]);
+const LIST_KEYS = new Set(["items", "total", "totalExact", "hasNextPage", "page", "pageSize"]);
 const PLAYER_KEYS = new Set([
   "username",
   "firstName",
@@ -123,7 +124,7 @@ describe("GET /api/talent/players", () => {
   it("lists approved, unexpired profiles only, newest video first", async () => {
     const body = await list();
     expect(usernames(body)).toEqual(["b_mulenga", "tash_mw", "jzulu", "chipo_gk", "mwila10"]);
-    expect(body).toMatchObject({ total: 5, page: 1, pageSize: 12 });
+    expect(body).toMatchObject({ total: 5, totalExact: true, hasNextPage: false, page: 1, pageSize: 12 });
   });
 
   it("answers with public fields only, at every depth, and no private value anywhere", async () => {
@@ -204,13 +205,36 @@ describe("GET /api/talent/players", () => {
     const seen: string[] = [];
     for (let page = 1; page <= 3; page++) {
       const body = await list(`?pageSize=2&page=${page}`);
-      expect(body).toMatchObject({ total: 5, page, pageSize: 2 });
+      expect(body).toMatchObject({ total: 5, totalExact: true, hasNextPage: page < 3, page, pageSize: 2 });
       seen.push(...usernames(body));
     }
     expect(seen).toEqual(["b_mulenga", "tash_mw", "jzulu", "chipo_gk", "mwila10"]);
     const beyond = await list("?pageSize=2&page=7");
     expect(beyond).toMatchObject({ items: [], total: 5, page: 7 });
     expect(await list("?position=striker&pageSize=1&page=2")).toMatchObject({ total: 2, items: [{ username: "mwila10" }] });
+  });
+
+  it("counts up to the cap and then gives a lower bound ('1,000+'), with the next page still known", async () => {
+    const capped = createTalentService({ db: t.app.services.db, now: t.app.services.now, videoExpiryDays: 90, countCap: 3 });
+    expect(await capped.listPublicPlayers({ page: 1, pageSize: 2 })).toMatchObject({ total: 3, totalExact: false, hasNextPage: true });
+    // The last page knows the exact total without counting.
+    expect(await capped.listPublicPlayers({ page: 3, pageSize: 2 })).toMatchObject({ total: 5, totalExact: true, hasNextPage: false });
+    // Past the cap while more pages follow: the total is what is known to exist.
+    expect(await capped.listPublicPlayers({ page: 2, pageSize: 2 })).toMatchObject({ total: 5, totalExact: false, hasNextPage: true });
+    // Filters with an "either" part (position: primary or secondary) count each part once.
+    expect(await capped.listPublicPlayers({ page: 1, pageSize: 1, position: "striker" })).toMatchObject({ total: 2, totalExact: true, hasNextPage: true });
+    expect(await capped.listPublicPlayers({ page: 1, pageSize: 1, q: "b" })).toMatchObject({ total: 1, totalExact: true });
+  });
+
+  it("follows a player's changed name and birth date (copied onto the profile by the database)", async () => {
+    const db = t.app.services.db;
+    await db.update(players).set({ firstName: "Chisomo", dateOfBirth: birthDateFor(30, t.clock.now) }).where(eq(players.id, made.chipo!.id));
+    expect(usernames(await list("?q=chisomo"))).toEqual(["chipo_gk"]);
+    expect((await list("?q=chipo%20p")).total).toBe(0);
+    expect(usernames(await list("?minAge=30"))).toEqual(["chipo_gk"]);
+    await db.update(players).set({ firstName: "Chipo", dateOfBirth: birthDateFor(16, t.clock.now) }).where(eq(players.id, made.chipo!.id));
+    expect(usernames(await list("?q=chipo%20p"))).toEqual(["chipo_gk"]);
+    expect((await list("?minAge=30")).total).toBe(0);
   });
 
   it("treats empty parameters (a GET form's unused fields) as no filter, and ignores unknown ones", async () => {

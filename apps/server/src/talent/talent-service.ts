@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gt, gte, inArray, like, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, gte, inArray, like, lt, lte, ne, notLike, or, sql, type SQL } from "drizzle-orm";
+import { TALENT_COUNT_CAP } from "@touchline/contract/limits";
 import { mediaUrl } from "@touchline/contract/profile";
 import type { PublicPlayer, PublicPlayerList, TalentListQuery } from "@touchline/contract/talent";
 import type { Database } from "../db/client.ts";
@@ -14,10 +15,9 @@ export interface TalentServiceDeps {
   db: Database;
   now: () => Date;
   videoExpiryDays: number;
+  /** Counting stops here (TALENT_COUNT_CAP); tests lower it. */
+  countCap?: number;
 }
-
-/** "first name + surname initial", lower-cased: what the name search matches the start of (index in 0005). */
-const searchableName = sql<string>`lower(${players.firstName} || ' ' || left(${players.lastName}, 1))`;
 
 /** The columns of a public card; the surname only as its initial (public-player.ts). */
 const summaryColumns = {
@@ -49,30 +49,57 @@ function escapeLike(text: string): string {
  * Only approved profiles whose video has not expired (VIDEO_EXPIRY_DAYS after its upload) are
  * ever read, which is the same rule the media route applies to their photos and videos.
  */
-export function createTalentService({ db, now, videoExpiryDays }: TalentServiceDeps) {
-  /** Approved and unexpired at `at`: one range of the public index (migration 0005). */
+export function createTalentService({ db, now, videoExpiryDays, countCap = TALENT_COUNT_CAP }: TalentServiceDeps) {
+  /** Approved and unexpired at `at`: a range of every public index (migration 0005). */
   const visibleAt = (at: Date): SQL =>
     and(eq(playerProfiles.reviewStatus, "approved"), gt(playerProfiles.videoUploadedAt, new Date(at.getTime() - videoExpiryDays * DAY_MS)))!;
 
-  /** Filter conditions, split by the table they read, so a count joins players only when it must. */
+  /**
+   * The query's filters as conditions on player_profiles alone (birth date and names are copied
+   * there, migration 0005). Filters that accept one of two columns (position: primary or
+   * secondary; search: name or username) come as alternatives that exclude each other, so each
+   * can be counted on its own index and the counts add up.
+   */
   const filtersOf = (query: TalentListQuery, at: Date) => {
-    const profile: SQL[] = [];
-    const player: SQL[] = [];
-    if (query.position) profile.push(or(eq(playerProfiles.position, query.position), eq(playerProfiles.secondaryPosition, query.position))!);
-    if (query.foot) profile.push(eq(playerProfiles.preferredFoot, query.foot));
-    if (query.fitness) profile.push(eq(playerProfiles.fitness, query.fitness));
+    const all: SQL[] = [];
+    const choices: SQL[][] = [];
+    if (query.position) {
+      const p = query.position;
+      choices.push([eq(playerProfiles.position, p), and(eq(playerProfiles.secondaryPosition, p), ne(playerProfiles.position, p))!]);
+    }
+    if (query.foot) all.push(eq(playerProfiles.preferredFoot, query.foot));
+    if (query.fitness) all.push(eq(playerProfiles.fitness, query.fitness));
     // Heights are shown rounded to whole centimetres, so a filter "up to 180" includes 180.4.
-    if (query.minHeight !== undefined) profile.push(gte(playerProfiles.heightCm, query.minHeight - 0.5));
-    if (query.maxHeight !== undefined) profile.push(lt(playerProfiles.heightCm, query.maxHeight + 0.5));
-
+    if (query.minHeight !== undefined) all.push(gte(playerProfiles.heightCm, query.minHeight - 0.5));
+    if (query.maxHeight !== undefined) all.push(lt(playerProfiles.heightCm, query.maxHeight + 0.5));
     const born = birthDateBounds(at, query.minAge, query.maxAge);
-    if (born.bornOnOrBefore) player.push(lte(players.dateOfBirth, born.bornOnOrBefore));
-    if (born.bornAfter) player.push(gt(players.dateOfBirth, born.bornAfter));
+    if (born.bornOnOrBefore) all.push(lte(playerProfiles.birthDate, born.bornOnOrBefore));
+    if (born.bornAfter) all.push(gt(playerProfiles.birthDate, born.bornAfter));
     if (query.q) {
       const prefix = `${escapeLike(query.q.toLocaleLowerCase("en"))}%`;
-      player.push(or(like(searchableName, prefix), like(players.usernameKey, prefix))!);
+      choices.push([like(playerProfiles.nameKey, prefix), and(like(playerProfiles.usernameKey, prefix), notLike(playerProfiles.nameKey, prefix))!]);
     }
-    return { profile, player };
+    // Every combination of one alternative per choice: disjoint parts whose union is the filter.
+    const parts = choices.reduce<SQL[][]>((combined, alternatives) => combined.flatMap((part) => alternatives.map((alt) => [...part, alt])), [[]]);
+    return {
+      where: and(visibleAt(at), ...all, ...choices.map((alternatives) => or(...alternatives)!)),
+      parts: parts.map((part) => and(visibleAt(at), ...all, ...part)!),
+    };
+  };
+
+  /**
+   * How many profiles match, counting at most `cap`: each disjoint part is counted on its own
+   * (an index-only scan of the index its leading filter picks), and counting stops at the cap.
+   */
+  const countUpTo = async (parts: SQL[], cap: number): Promise<number> => {
+    let total = 0;
+    for (const part of parts) {
+      if (total >= cap) break;
+      const matches = db.select({ one: sql`1` }).from(playerProfiles).where(part).limit(cap - total).as("matches");
+      const [row] = await db.select({ n: count() }).from(matches);
+      total += Number(row?.n ?? 0);
+    }
+    return total;
   };
 
   return {
@@ -80,33 +107,44 @@ export function createTalentService({ db, now, videoExpiryDays }: TalentServiceD
     async listPublicPlayers(query: TalentListQuery): Promise<PublicPlayerList> {
       const at = now();
       const filters = filtersOf(query, at);
-      const where = and(visibleAt(at), ...filters.profile, ...filters.player);
+      const offset = (query.page - 1) * query.pageSize;
 
+      // The page's profiles are picked from the indexes alone; only those few rows are then joined
+      // to their player and cover, not every row a deep page skips. One row more than the page
+      // tells whether another page follows. id breaks ties, so a page boundary never shows a
+      // profile twice or skips one.
+      const page = db
+        .select({ id: playerProfiles.id, videoUploadedAt: playerProfiles.videoUploadedAt })
+        .from(playerProfiles)
+        .where(filters.where)
+        .orderBy(desc(playerProfiles.videoUploadedAt), desc(playerProfiles.id))
+        .limit(query.pageSize + 1)
+        .offset(offset)
+        .as("page");
       const rows: PublicPlayerRow[] = await db
         .select(summaryColumns)
-        .from(playerProfiles)
+        .from(page)
+        .innerJoin(playerProfiles, eq(playerProfiles.id, page.id))
         .innerJoin(players, eq(players.id, playerProfiles.playerId))
         .innerJoin(mediaFiles, eq(mediaFiles.id, playerProfiles.coverFileId))
-        .where(where)
-        // id breaks ties, so a page boundary never shows a profile twice or skips one.
-        .orderBy(desc(playerProfiles.videoUploadedAt), desc(playerProfiles.id))
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize);
+        .orderBy(desc(page.videoUploadedAt), desc(page.id));
+      const hasNextPage = rows.length > query.pageSize;
+      const items = rows.slice(0, query.pageSize).map((row) => toPublicSummary(row, at));
 
-
-      // A count needs no cover and, without an age or name filter, no player: the planner cannot
-      // drop an inner join by itself, and joining 100,000 rows only to count them is the slow part.
-      const counted =
-        filters.player.length > 0
-          ? db.select({ n: count() }).from(playerProfiles).innerJoin(players, eq(players.id, playerProfiles.playerId)).where(where)
-          : db.select({ n: count() }).from(playerProfiles).where(where);
-      // A short page is the last one, so it tells the total without counting. A page past the end
-      // is counted, so it can still say how many there are and offer a way back.
-      const offset = (query.page - 1) * query.pageSize;
-      const isLastPage = rows.length < query.pageSize && (rows.length > 0 || query.page === 1);
-      const total = isLastPage ? offset + rows.length : Number((await counted)[0]?.n ?? 0);
-
-      return { items: rows.map((row) => toPublicSummary(row, at)), total, page: query.page, pageSize: query.pageSize };
+      // The last page tells the total without counting; a page beyond the cap tells a lower bound.
+      // Otherwise count, up to the cap: "1,000+" is as useful to a visitor as 59,771.
+      let total: number;
+      let totalExact = true;
+      if (!hasNextPage && (items.length > 0 || query.page === 1)) {
+        total = offset + items.length;
+      } else if (hasNextPage && offset + rows.length > countCap) {
+        total = offset + rows.length;
+        totalExact = false;
+      } else {
+        total = await countUpTo(filters.parts, countCap);
+        totalExact = total < countCap;
+      }
+      return { items, total, totalExact, hasNextPage, page: query.page, pageSize: query.pageSize };
     },
 
     /** One approved, unexpired profile by username (any case), or null. */

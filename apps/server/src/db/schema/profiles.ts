@@ -1,4 +1,4 @@
-import { doublePrecision, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { date, doublePrecision, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { players } from "./auth.ts";
 import { mediaFiles } from "./media.ts";
 
@@ -34,6 +34,14 @@ export const playerProfiles = pgTable("player_profiles", {
   /** Staff let the player submit again with new videos (migration 0004); cleared when they do. */
   reuploadAllowedAt: ts("reupload_allowed_at"),
   updatedAt: ts("updated_at").notNull(),
+  /**
+   * Copies of the player's birth date, "first name + surname initial" (lower case) and username
+   * key, for the public list's filters (migration 0005). Database triggers fill and update them
+   * from players; never write them here. Never null in the database.
+   */
+  birthDate: date("birth_date", { mode: "string" }),
+  nameKey: text("name_key"),
+  usernameKey: text("username_key"),
 });
 
 export type PlayerProfile = typeof playerProfiles.$inferSelect;
