@@ -136,6 +136,7 @@ test("before submitting, the profile page prompts to complete it, and a removed 
 
   await fileInput(page, "Highlight video").setInputFiles(VIDEO);
   await expect(page.getByText(UPLOAD_TOASTS.videoUploaded)).toBeVisible();
+  await expectAccessible(page);
   const deleted = page.waitForResponse((r) => r.request().method() === "DELETE" && r.url().includes("/api/media/"));
   await page.getByRole("button", { name: "Remove short.mp4" }).click();
   const response = await deleted;
