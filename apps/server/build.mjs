@@ -7,11 +7,10 @@ const pkg = JSON.parse(fs.readFileSync(new URL("./package.json", import.meta.url
 const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter((name) => !name.startsWith("@touchline/"));
 
 const entries = fs.existsSync("scripts") ? fs.readdirSync("scripts").filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts")).map((f) => `scripts/${f}`) : [];
+// dist/main.js, and each scripts/<name>.ts as dist/scripts/<name>.js (run without tsx in production).
 await build({
-  entryPoints: ["src/main.ts", ...entries],
+  entryPoints: [{ in: "src/main.ts", out: "main" }, ...entries.map((file) => ({ in: file, out: file.replace(/\.ts$/, "") }))],
   outdir: "dist",
-  outbase: ".",
-  entryNames: "[name]",
   bundle: true,
   platform: "node",
   format: "esm",

@@ -1,0 +1,198 @@
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { eq, or } from "drizzle-orm";
+import { STRONG_PASSWORD_PATTERN } from "@touchline/contract/auth";
+import { PASSWORD_MIN_LENGTH } from "@touchline/contract/limits";
+import { maskPhone, normalizeZambianMobile } from "@touchline/contract/phone";
+import { hashPassword } from "../auth/passwords.ts";
+import { emailKeyOf, usernameKeyOf } from "../auth/player-store.ts";
+import { loadConfig } from "../config.ts";
+import { connectDatabase, type DatabaseConnection } from "../db/client.ts";
+import { migrate } from "../db/migrate.ts";
+import { players, sessions } from "../db/schema/auth.ts";
+import { COMMAND_LINE_ACTOR, recordAudit } from "./audit.ts";
+
+export const USAGE = `Usage: npm run create-staff -- --phone <number> --password <password> --role reviewer|admin
+                              [--username <name>] [--email <address>] [--first-name <name>] [--last-name <name>]
+
+Creates a staff account that can log in at /auth/player-login and use /admin, or makes the
+existing account with that phone number staff (its role and password are set; its sessions end).
+Uses the server's DATA_DIR or DATABASE_URL. With the embedded database, stop the server first.`;
+
+const STAFF_ROLES = ["reviewer", "admin"] as const;
+type StaffRole = (typeof STAFF_ROLES)[number];
+
+export interface CreateStaffArgs {
+  phoneNumber: string;
+  password: string;
+  role: StaffRole;
+  username?: string;
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+/** Bad arguments: the message and the usage are printed, and the exit code is 2. */
+export class UsageError extends Error {}
+
+const USERNAME = /^[A-Za-z0-9._-]{1,30}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function parseCreateStaffArgs(argv: string[]): CreateStaffArgs {
+  let values: Record<string, string | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        phone: { type: "string" },
+        password: { type: "string" },
+        role: { type: "string" },
+        username: { type: "string" },
+        email: { type: "string" },
+        "first-name": { type: "string" },
+        "last-name": { type: "string" },
+      },
+    }) as { values: Record<string, string | undefined> });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const missing = ["phone", "password", "role"].filter((name) => !values[name]);
+  if (missing.length > 0) throw new UsageError(`Missing ${missing.map((m) => `--${m}`).join(", ")}.`);
+
+  const phoneNumber = normalizeZambianMobile(values.phone!);
+  if (!phoneNumber) throw new UsageError(`--phone: "${values.phone}" is not a Zambian mobile number (for example 0971234567 or +260971234567).`);
+  if (!(STAFF_ROLES as readonly string[]).includes(values.role!)) throw new UsageError(`--role must be reviewer or admin (got "${values.role}").`);
+  // Staff accounts can change every profile: they get the strong rule of the reset screen.
+  const password = values.password!;
+  if (password.length < PASSWORD_MIN_LENGTH || password.length > 128 || !STRONG_PASSWORD_PATTERN.test(password)) {
+    throw new UsageError(
+      `--password must be ${PASSWORD_MIN_LENGTH} to 128 characters with an uppercase letter, a lowercase letter, a digit and one of @$!%*?& (and only those characters).`,
+    );
+  }
+  if (values.username !== undefined && !USERNAME.test(values.username)) throw new UsageError("--username may only hold letters, digits, dots, dashes and underscores (at most 30).");
+  if (values.email !== undefined && !EMAIL.test(values.email)) throw new UsageError(`--email: "${values.email}" is not an e-mail address.`);
+  return {
+    phoneNumber,
+    password,
+    role: values.role as StaffRole,
+    username: values.username,
+    email: values.email,
+    firstName: values["first-name"]?.trim() || undefined,
+    lastName: values["last-name"]?.trim() || undefined,
+  };
+}
+
+export interface CreateStaffResult {
+  outcome: "created" | "promoted";
+  playerId: string;
+  username: string;
+  role: StaffRole;
+  /** The role before, for a promoted account. */
+  previousRole?: string;
+}
+
+/**
+ * Creates a verified staff account, or gives the existing account with that phone number the
+ * role and password (its sessions end, so the new role and password apply from the next login).
+ * Either is recorded in the audit log as done from the command line.
+ */
+export async function createStaffAccount(connection: DatabaseConnection, args: CreateStaffArgs, now: Date = new Date()): Promise<CreateStaffResult> {
+  const { db } = connection;
+  const passwordHash = await hashPassword(args.password);
+  const digits = args.phoneNumber.slice(-6);
+  const username = args.username ?? `${args.role}${digits}`;
+  // A staff account needs no real address or birth date; .invalid can never receive mail.
+  const email = emailKeyOf(args.email ?? `${username.toLowerCase()}@staff.touchline.invalid`);
+
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(players).where(eq(players.phoneNumber, args.phoneNumber));
+    if (existing) {
+      await tx
+        .update(players)
+        .set({ role: args.role, passwordHash, passwordChangedAt: now, phoneVerifiedAt: existing.phoneVerifiedAt ?? now })
+        .where(eq(players.id, existing.id));
+      await tx.delete(sessions).where(eq(sessions.playerId, existing.id));
+      await recordAudit(tx, COMMAND_LINE_ACTOR, { action: "staff.promoted", targetType: "account", targetId: existing.id, detail: `${existing.username}: ${existing.role} -> ${args.role}` }, now);
+      return { outcome: "promoted", playerId: existing.id, username: existing.username, role: args.role, previousRole: existing.role } satisfies CreateStaffResult;
+    }
+
+    const [taken] = await tx
+      .select({ username: players.username, email: players.email })
+      .from(players)
+      .where(or(eq(players.usernameKey, usernameKeyOf(username)), eq(players.email, email)));
+    if (taken) {
+      throw new Error(
+        taken.email === email
+          ? `The e-mail address ${email} is already used by another account: choose another with --email.`
+          : `The username ${username} is already taken: choose another with --username.`,
+      );
+    }
+    const id = crypto.randomUUID();
+    await tx.insert(players).values({
+      id,
+      firstName: args.firstName ?? "Touchline",
+      lastName: args.lastName ?? (args.role === "admin" ? "Admin" : "Reviewer"),
+      username,
+      usernameKey: usernameKeyOf(username),
+      dateOfBirth: "1970-01-01",
+      email,
+      phoneNumber: args.phoneNumber,
+      passwordHash,
+      role: args.role,
+      phoneVerifiedAt: now,
+      createdAt: now,
+    });
+    await recordAudit(tx, COMMAND_LINE_ACTOR, { action: "staff.created", targetType: "account", targetId: id, detail: `${username}: ${args.role}` }, now);
+    return { outcome: "created", playerId: id, username, role: args.role } satisfies CreateStaffResult;
+  });
+}
+
+export interface RunOptions {
+  env?: Record<string, string | undefined>;
+  /** An open database (tests); otherwise the one the configuration names is opened and closed. */
+  database?: DatabaseConnection;
+  out?: (line: string) => void;
+  err?: (line: string) => void;
+}
+
+/** The command: parses arguments, opens the server's database, and returns the exit code (0, 1 failure, 2 bad arguments). */
+export async function runCreateStaff(argv: string[], options: RunOptions = {}): Promise<number> {
+  const out = options.out ?? ((line: string) => console.log(line));
+  const err = options.err ?? ((line: string) => console.error(line));
+  if (argv.includes("--help") || argv.includes("-h")) {
+    out(USAGE);
+    return 0;
+  }
+  let args: CreateStaffArgs;
+  try {
+    args = parseCreateStaffArgs(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    err(`create-staff: ${error.message}\n\n${USAGE}`);
+    return 2;
+  }
+
+  let connection = options.database;
+  try {
+    if (!connection) {
+      const config = loadConfig(options.env ?? process.env);
+      connection = await connectDatabase({ url: config.DATABASE_URL, pgliteDir: path.join(config.dataDir, "db"), poolSize: 2 });
+    }
+    await migrate(connection);
+    const result = await createStaffAccount(connection, args);
+    const who = `${result.username} (${maskPhone(args.phoneNumber)})`;
+    out(
+      result.outcome === "created"
+        ? `Created the ${result.role} account ${who}. Log in at /auth/player-login with this phone number and password, then open /admin.`
+        : `The account ${who} is now ${result.role === "admin" ? "an admin" : "a reviewer"} (was ${result.previousRole}); its password was set and its sessions ended.`,
+    );
+    return 0;
+  } catch (error) {
+    err(`create-staff: ${(error as Error).message}`);
+    return 1;
+  } finally {
+    if (connection && !options.database) await connection.close();
+  }
+}
