@@ -46,9 +46,23 @@ const envSchema = z.object({
     .string()
     .regex(/^(?:[^<>]+<\s*[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+\s*>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/, 'must be an e-mail address, optionally with a name: "Touchline <no-reply@example.com>"')
     .optional(),
+  RATE_LIMIT_ADDRESS_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
   VIDEO_EXPIRY_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Minutes between sweeps of unused uploads (older than 24 hours); 0 turns the sweep off. */
   MEDIA_SWEEP_MINUTES: z.coerce.number().int().min(0).max(10080).default(60),
+  /** Where media bytes live: DATA_DIR/uploads, or an S3-compatible bucket (needed by several instances). */
+  STORAGE: z.enum(["disk", "s3"]).default("disk"),
+  /** Unset means Amazon S3 itself (from S3_REGION); MinIO, R2, Spaces, … give their endpoint. */
+  S3_ENDPOINT: url.optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name: 3-63 lower-case letters, digits, dots and dashes")
+    .optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]+$/, "must be a region name such as us-east-1 (or auto)").default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Bucket in the path (http://host/bucket/key) instead of the host name; most self-hosted servers need it. */
+  S3_FORCE_PATH_STYLE: bool.default(false),
 }).superRefine(requireSettingsOfChoices);
 
 /** Settings that become required by another choice: the chosen SMS provider's, and production's. */
@@ -73,6 +87,11 @@ function requireSettingsOfChoices(env: Record<string, unknown>, ctx: z.Refinemen
     if ((env.SMTP_USER === undefined) !== (env.SMTP_PASSWORD === undefined)) {
       ctx.addIssue({ code: "custom", path: [env.SMTP_USER === undefined ? "SMTP_USER" : "SMTP_PASSWORD"], message: "SMTP_USER and SMTP_PASSWORD must be set together (or neither, for a server without login)" });
     }
+  }
+  if (env.STORAGE === "s3") {
+    need("S3_BUCKET", "when STORAGE=s3");
+    need("S3_ACCESS_KEY_ID", "when STORAGE=s3");
+    need("S3_SECRET_ACCESS_KEY", "when STORAGE=s3");
   }
   if (env.NODE_ENV === "production") {
     if (env.EMAIL_PROVIDER === "console") {
@@ -102,12 +121,18 @@ export class ConfigError extends Error {
   }
 }
 
+/** The bad value, quoted, for the error message; never the value of a secret (it may be real and merely short). */
+function shownValue(name: string, env: Record<string, string | undefined>): string {
+  if (/SECRET|PASSWORD|TOKEN|API_KEY/.test(name)) return env[name] === undefined ? " (got undefined)" : " (value not shown)";
+  return ` (got ${JSON.stringify(env[name])})`;
+}
+
 /** Parses the environment once at start; a bad value stops the start with every problem named. */
 export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Env> = {}): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const result = envSchema.safeParse(cleaned);
   if (!result.success) {
-    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message} (got ${JSON.stringify(cleaned[String(issue.path[0])])})`));
+    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}${shownValue(String(issue.path[0]), cleaned)}`));
   }
   const parsed = { ...result.data, ...overrides };
   const defaultWebBuild = path.resolve(import.meta.dirname, "../../web/build");

@@ -41,7 +41,7 @@ export function createAuthService(services: AppServices) {
   const { db, now, log } = services;
   const playersStore = createPlayerStore(db, now);
   const sessionStore = createSessionStore(db, now);
-  const limiter = createRateLimiter(db, now);
+  const limiter = createRateLimiter(db, now, { addressMultiplier: services.config.RATE_LIMIT_ADDRESS_MULTIPLIER });
   const otp = createOtpService(services);
 
   const codeInvalid = () => new HttpError(400, AUTH.codeInvalid, { otp: AUTH.codeInvalid });

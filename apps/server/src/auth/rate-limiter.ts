@@ -32,7 +32,10 @@ export const LIMITS = {
  * load balancer sees the same count (an in-memory limiter would multiply each limit by the
  * number of instances). One upsert per counted request.
  */
-export function createRateLimiter(db: Database, now: () => Date) {
+export function createRateLimiter(db: Database, now: () => Date, options: { addressMultiplier?: number } = {}) {
+  // Many players on one mobile network share an address (carrier-grade NAT), so an operator
+  // can raise every per-address limit at once; per-number limits stay as they are.
+  const maxOf = (limit: Limit) => (limit.bucket.endsWith(":ip") ? limit.max * (options.addressMultiplier ?? 1) : limit.max);
   return {
     /** Counts one request against limit for key; throws a 429 once the window's maximum is passed. */
     async hit(limit: Limit, key: string): Promise<void> {
@@ -48,7 +51,7 @@ export function createRateLimiter(db: Database, now: () => Date) {
         // A new window for this key: sweep this key's finished windows so the table stays small.
         await db.delete(rateLimitHits).where(and(eq(rateLimitHits.bucket, limit.bucket), eq(rateLimitHits.key, key), lt(rateLimitHits.windowStart, windowStart)));
       }
-      if (hits > limit.max) {
+      if (hits > maxOf(limit)) {
         const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + limit.windowMs - at) / 1000));
         throw new HttpError(429, AUTH.tooManyAttempts(Math.ceil(retryAfterSeconds / 60)), undefined, { retryAfterSeconds });
       }
