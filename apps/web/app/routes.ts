@@ -26,6 +26,7 @@ export default [
 
     // Talent discovery (/players)
     route("players", "routes/public/players.tsx"),
+    route("players/:username", "routes/public/player.tsx"),
 
     route("*", "routes/public/not-found.tsx"),
   ]),

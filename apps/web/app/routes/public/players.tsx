@@ -1,10 +1,14 @@
-import { Link } from "react-router";
+import { data, Link, useLocation } from "react-router";
+import { readTalentQuery } from "@touchline/contract/talent";
 import { buttonClass } from "../../components/button.tsx";
 import { Icon, type IconName } from "../../features/site/icons.tsx";
 import { RadarIllustration } from "../../features/site/illustrations.tsx";
 import { CheckList, Section } from "../../features/site/page-parts.tsx";
 import { pageMeta } from "../../features/site/seo.ts";
 import { BENEFITS, CONTENT_GUIDELINES, TECHNICAL_SPECS } from "../../features/site/talent-guidelines.ts";
+import { PUBLIC_PAGE_CACHE } from "../../features/talent/cache.ts";
+import { TalentList, type TalentListData } from "../../features/talent/talent-list.tsx";
+import type { Route } from "./+types/players";
 
 export function meta() {
   return pageMeta({
@@ -23,10 +27,23 @@ const CARDS: readonly { icon: IconName; title: string; items: readonly string[] 
 
 /**
  * /players: the talent landing screen (SPEC.md "Talent landing screen"), then the public list
- * of approved players. Rendered by the server on each request, not prerendered, because the
- * list is live data.
+ * of approved players (issue "Talent discovery"). Rendered by the server on each request with
+ * its data (context.talent), not prerendered, because the list is live data: the players are in
+ * the first HTML, before any JavaScript runs.
  */
-export default function Players() {
+/** Filters come from the URL; invalid ones are left out and shown beside their field. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { query, errors } = readTalentQuery(new URL(request.url).searchParams);
+  const list = await context.talent.listPlayers(query);
+  return data({ list, query, errors } satisfies TalentListData, { headers: { "cache-control": PUBLIC_PAGE_CACHE } });
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return { "cache-control": loaderHeaders.get("cache-control") ?? "no-cache" };
+}
+
+export default function Players({ loaderData }: Route.ComponentProps) {
+  const { search } = useLocation();
   return (
     <>
       <section aria-labelledby="talent-heading" className="bg-brand-900 text-white">
@@ -53,6 +70,10 @@ export default function Players() {
         </div>
       </section>
 
+      <Section id="talent-list" title="Players" intro="Approved player profiles, newest first, for clubs, coaches and scouts.">
+        <TalentList {...loaderData} search={search} />
+      </Section>
+
       <Section id="how-it-works" title="What to upload, and what you gain" tone="tint">
         <ul className="grid gap-6 md:grid-cols-3">
           {CARDS.map((card) => (
@@ -69,21 +90,6 @@ export default function Players() {
         </ul>
       </Section>
 
-      <Section id="talent-list" title="Players" intro="Approved player profiles, for clubs, coaches and scouts.">
-        <div className="flex flex-col items-center gap-4 rounded-2xl border border-dashed border-slate-300 px-6 py-12 text-center">
-          <span className="inline-flex h-14 w-14 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-            <Icon name="talent" className="h-7 w-7" />
-          </span>
-          <h3 className="text-xl font-semibold text-slate-900">No approved players yet</h3>
-          <p className="max-w-lg text-slate-700">
-            Player profiles appear here after our team has reviewed them. Are you a player in Zambia? Be one of the first: create your
-            profile today.
-          </p>
-          <Link to="/auth/player-register" className={buttonClass("primary")}>
-            Create your profile
-          </Link>
-        </div>
-      </Section>
     </>
   );
 }

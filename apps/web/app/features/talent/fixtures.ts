@@ -1,0 +1,29 @@
+import type { PublicPlayer, PublicPlayerList, PublicPlayerSummary } from "@touchline/contract/talent";
+
+/** Test data in the public shape (test-only). */
+export function publicPlayer(overrides: Partial<PublicPlayer> = {}): PublicPlayer {
+  const id = "0b6e3f00-0000-4000-8000-000000000001";
+  return {
+    username: "mwila10",
+    firstName: "Mwila",
+    lastInitial: "B",
+    age: 19,
+    position: "striker",
+    secondaryPosition: "left-winger",
+    preferredFoot: "both",
+    heightInCm: 178.4,
+    weightInKg: 70,
+    currentFitnessStatus: "excellent",
+    cover: {
+      variants: [320, 640, 1280].map((width) => ({ url: `/api/media/${id}?w=${width}`, width, height: (width * 3) / 4 })),
+    },
+    approvedAt: "2026-03-02T10:00:00.000Z",
+    aboutYourself: "Striker at Green Buffaloes academy in Lusaka. Quick, two-footed, loves to score.",
+    videos: [{ url: "/api/media/0b6e3f00-0000-4000-8000-000000000002", durationSeconds: 42 }],
+    ...overrides,
+  };
+}
+
+export function playerList(items: PublicPlayerSummary[], overrides: Partial<PublicPlayerList> = {}): PublicPlayerList {
+  return { items, total: items.length, totalExact: true, hasNextPage: false, page: 1, pageSize: 12, ...overrides };
+}

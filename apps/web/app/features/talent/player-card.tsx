@@ -1,0 +1,53 @@
+import { Link } from "react-router";
+import { coverVariant, publicName, type PublicPlayerSummary } from "@touchline/contract/talent";
+import { footLabel, positionsText } from "../profile/display.ts";
+import { ageText, coverSrcSet, heightText } from "./display.ts";
+
+/**
+ * One player in the list. The cover is the 320 px WebP (640 px on dense screens), loaded only as
+ * it scrolls into view; width and height are set so the grid does not jump while it loads.
+ */
+export function PlayerCard({ player }: { player: PublicPlayerSummary }) {
+  const name = publicName(player);
+  const small = coverVariant(player.cover, 320);
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm focus-within:ring-2 focus-within:ring-brand-500 hover:border-brand-500">
+      {small ? (
+        <img
+          src={small.url}
+          srcSet={coverSrcSet(player.cover, 640)}
+          sizes="(min-width: 1024px) 280px, (min-width: 640px) 45vw, 92vw"
+          width={small.width}
+          height={small.height}
+          loading="lazy"
+          decoding="async"
+          alt=""
+          className="aspect-[4/3] w-full bg-brand-100 object-cover"
+        />
+      ) : null}
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h3 className="text-lg font-bold text-slate-900">
+          {/* The whole card is the link's target area; the name is its accessible text. */}
+          <Link to={`/players/${encodeURIComponent(player.username)}`} className="outline-none after:absolute after:inset-0">
+            {name}
+          </Link>
+        </h3>
+        <p className="text-sm font-medium text-brand-700">{positionsText(player.position, player.secondaryPosition)}</p>
+        <dl className="mt-auto grid grid-cols-3 gap-2 pt-2 text-sm">
+          <Fact term="Age" value={ageText(player.age)} />
+          <Fact term="Foot" value={footLabel(player.preferredFoot)} />
+          <Fact term="Height" value={heightText(player.heightInCm)} />
+        </dl>
+      </div>
+    </article>
+  );
+}
+
+function Fact({ term, value }: { term: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-xs text-slate-600">{term}</dt>
+      <dd className="font-semibold text-slate-900">{value}</dd>
+    </div>
+  );
+}

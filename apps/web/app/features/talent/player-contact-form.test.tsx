@@ -1,0 +1,91 @@
+import { screen, waitFor } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { AUTH, EXTRA, TALENT } from "@touchline/contract/messages";
+import { PlayerContactForm } from "./player-contact-form.tsx";
+import { renderAt } from "./test-router.tsx";
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+function setup() {
+  const rendered = renderAt("/players/mwila10", () => <PlayerContactForm username="mwila10" firstName="Mwila" />);
+  return {
+    ...rendered,
+    name: screen.getByLabelText("Your name") as HTMLInputElement,
+    organisation: screen.getByLabelText("Club or organisation") as HTMLInputElement,
+    email: screen.getByLabelText("Email") as HTMLInputElement,
+    phone: screen.getByLabelText("Phone (optional)") as HTMLInputElement,
+    message: screen.getByLabelText("Message") as HTMLTextAreaElement,
+    send: screen.getByRole("button", { name: "Send request" }),
+  };
+}
+
+async function fill(f: ReturnType<typeof setup>) {
+  await f.user.type(f.name, "Kelvin Mwansa");
+  await f.user.type(f.organisation, "Zesco United FC");
+  await f.user.type(f.email, "scouting@zesco.example");
+  await f.user.type(f.message, "We would like to invite Mwila to a trial.");
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("PlayerContactForm", () => {
+  it("checks every field with the shared rules and sends nothing when they fail", async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal("fetch", fetchMock);
+    const f = setup();
+    await f.user.type(f.phone, "12ab");
+    await f.user.click(f.send);
+    expect(await screen.findByText(EXTRA.contactNameRequired)).toBeInTheDocument();
+    expect(screen.getByText(TALENT.contactOrganisationRequired)).toBeInTheDocument();
+    expect(screen.getByText(EXTRA.emailRequired)).toBeInTheDocument();
+    expect(screen.getByText(TALENT.contactPhoneInvalid)).toBeInTheDocument();
+    expect(screen.getByText(EXTRA.contactMessageRequired)).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("sends the request about this player, confirms with a toast and clears the form", async () => {
+    const fetchMock = vi.fn(async () => json(201, { id: "c1", message: TALENT.contactSent("Mwila") }));
+    vi.stubGlobal("fetch", fetchMock);
+    const f = setup();
+    await fill(f);
+    await f.user.click(f.send);
+    expect(await screen.findByText(TALENT.contactSent("Mwila"))).toBeInTheDocument();
+    await waitFor(() => expect(f.name.value).toBe(""));
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe("/api/talent/players/mwila10/contact");
+    expect(JSON.parse(String(init.body))).toEqual({
+      name: "Kelvin Mwansa",
+      organisation: "Zesco United FC",
+      email: "scouting@zesco.example",
+      phone: null,
+      message: "We would like to invite Mwila to a trial.",
+    });
+  });
+
+  it("keeps everything typed when sending fails, with the limit's own words", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => json(429, { message: AUTH.tooManyAttempts(42) })));
+    const f = setup();
+    await fill(f);
+    await f.user.click(f.send);
+    expect(await screen.findByText(AUTH.tooManyAttempts(42))).toBeInTheDocument();
+    expect(f.name.value).toBe("Kelvin Mwansa");
+    expect(f.message.value).toBe("We would like to invite Mwila to a trial.");
+    expect(screen.getByRole("button", { name: "Send request" })).toBeEnabled();
+  });
+
+  it("keeps the content when the connection drops", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+    const f = setup();
+    await fill(f);
+    await f.user.click(f.send);
+    expect(await screen.findByText(TALENT.contactFailed)).toBeInTheDocument();
+    expect(f.organisation.value).toBe("Zesco United FC");
+  });
+
+  it("cannot be submitted natively before hydration", () => {
+    const html = renderToString(<PlayerContactForm username="mwila10" firstName="Mwila" />);
+    expect(html).toMatch(/<form[^>]*method="post"/);
+    expect(html).toMatch(/<button[^>]*type="submit"[^>]*disabled=""/);
+  });
+});

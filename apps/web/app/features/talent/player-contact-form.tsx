@@ -1,0 +1,65 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { TALENT } from "@touchline/contract/messages";
+import { playerContactRequestSchema, type PlayerContactRequest, type PlayerContactRequestInput } from "@touchline/contract/talent";
+import { Button } from "../../components/button.tsx";
+import { TextAreaField, TextField } from "../../components/field.tsx";
+import { ApiError, apiFetch } from "../../lib/api.ts";
+import { useHydrated } from "../site/use-hydrated.ts";
+
+const EMPTY = { name: "", organisation: "", email: "", phone: "", message: "" };
+const FIELDS = Object.keys(EMPTY) as (keyof typeof EMPTY)[];
+
+/**
+ * A club or scout asks to reach a player. The request goes to the Touchline team, who pass it on:
+ * the player's own phone and e-mail are never shown. Checked with the same schema as the server;
+ * on failure everything typed stays, so a visitor on a weak connection simply tries again.
+ */
+export function PlayerContactForm({ username, firstName, headingId }: { username: string; firstName: string; headingId?: string }) {
+  const hydrated = useHydrated();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<PlayerContactRequestInput, unknown, PlayerContactRequest>({ resolver: zodResolver(playerContactRequestSchema), defaultValues: EMPTY });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await apiFetch<{ id: string; message: string }>(`/api/talent/players/${encodeURIComponent(username)}/contact`, { method: "POST", body: values });
+      toast.success(TALENT.contactSent(firstName));
+      reset(EMPTY);
+    } catch (error) {
+      // Too many requests and a profile that just left the list have their own words; the rest
+      // get the general failure. Field verdicts of the server go beside the fields.
+      const specific = error instanceof ApiError && (error.status === 429 || error.status === 404);
+      toast.error(specific ? error.message : TALENT.contactFailed);
+      if (error instanceof ApiError) {
+        for (const field of FIELDS) {
+          const message = error.errors[field];
+          if (message) setError(field, { type: "server", message });
+        }
+      }
+    }
+  });
+
+  return (
+    // method="post" and a button disabled until hydration: never a native GET with the message in the URL.
+    <form method="post" noValidate onSubmit={onSubmit} aria-labelledby={headingId} className="flex flex-col gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Your name" autoComplete="name" error={errors.name?.message} {...register("name")} />
+        <TextField label="Club or organisation" autoComplete="organization" error={errors.organisation?.message} {...register("organisation")} />
+        <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register("email")} />
+        <TextField label="Phone (optional)" type="tel" autoComplete="tel" inputMode="tel" error={errors.phone?.message} hint="With the country code if it is not a Zambian number." {...register("phone")} />
+      </div>
+      <TextAreaField label="Message" rows={5} error={errors.message?.message} {...register("message")} />
+      <div>
+        <Button type="submit" disabled={!hydrated || isSubmitting} aria-busy={isSubmitting || undefined}>
+          {isSubmitting ? "Sending…" : "Send request"}
+        </Button>
+      </div>
+    </form>
+  );
+}

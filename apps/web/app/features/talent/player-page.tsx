@@ -1,0 +1,139 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { PROFILE_PAGE } from "@touchline/contract/messages";
+import { coverVariant, publicName, type PublicPlayer } from "@touchline/contract/talent";
+import { fitnessLabel, footLabel, formatDate, positionsText } from "../profile/display.ts";
+import { PlayerVideos } from "../profile/player-videos.tsx";
+import { ageText, coverSrcSet, heightText, weightText } from "./display.ts";
+import { PlayerContactForm } from "./player-contact-form.tsx";
+
+/**
+ * A public player page (/players/{username}): what clubs and scouts need to judge a player, and
+ * a way to ask for a trial. Nothing private: the surname as an initial, the age and never the
+ * birth date, no phone or e-mail. Videos load nothing until played.
+ */
+export function PlayerPage({ player }: { player: PublicPlayer }) {
+  const name = publicName(player);
+  const positions = positionsText(player.position, player.secondaryPosition);
+  const banner = coverVariant(player.cover, 640);
+  const poster = coverVariant(player.cover, 640)?.url;
+
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-8 px-4 py-8 sm:py-12">
+      <Link to="/players#talent-list" className="self-start font-semibold text-brand-700 underline-offset-2 hover:underline">
+        ← All players
+      </Link>
+
+      <header className="relative isolate flex min-h-56 items-end overflow-hidden rounded-2xl bg-brand-900 sm:min-h-80">
+        {banner ? (
+          <img
+            src={banner.url}
+            srcSet={coverSrcSet(player.cover)}
+            sizes="(min-width: 1024px) 1024px, 100vw"
+            width={banner.width}
+            height={banner.height}
+            alt=""
+            fetchPriority="high"
+            className="absolute inset-0 -z-10 h-full w-full object-cover"
+          />
+        ) : null}
+        <div className="absolute inset-0 -z-10 bg-gradient-to-t from-black/85 via-black/30 to-transparent" />
+        <div className="p-5 text-white sm:p-8">
+          <p className="text-sm font-semibold tracking-wide text-accent-400 uppercase">Player profile</p>
+          <h1 className="mt-1 text-3xl font-extrabold sm:text-4xl">{name}</h1>
+          <p className="mt-1 text-lg text-white/90">{positions}</p>
+          <p className="mt-1 text-sm text-white/80">@{player.username}</p>
+        </div>
+      </header>
+
+      <div className="grid gap-4 md:grid-cols-2">
+        <Card title="Physical Attributes">
+          <Facts
+            items={[
+              ["Age", ageText(player.age)],
+              ["Height", heightText(player.heightInCm)],
+              ["Weight", weightText(player.weightInKg)],
+              ["Preferred foot", footLabel(player.preferredFoot)],
+            ]}
+          />
+        </Card>
+        <Card title="Positions and fitness">
+          <Facts
+            items={[
+              ["Position", positionsText(player.position, null)],
+              ["Secondary position", player.secondaryPosition ? positionsText(player.secondaryPosition, null) : "None"],
+              ["Fitness", fitnessLabel(player.currentFitnessStatus)],
+              ...(player.approvedAt ? ([["Approved", formatDate(player.approvedAt)]] as [string, ReactNode][]) : []),
+            ]}
+          />
+        </Card>
+      </div>
+
+      <section aria-labelledby="player-videos" className="flex flex-col gap-3">
+        <h2 id="player-videos" className="text-xl font-bold text-slate-900">
+          Player Videos
+        </h2>
+        <PlayerVideos sources={player.videos.map((video) => video.url)} poster={poster} />
+      </section>
+
+      <section aria-labelledby="about-me" className="rounded-xl border border-slate-200 p-5">
+        <h2 id="about-me" className="text-xl font-bold text-slate-900">
+          About Me
+        </h2>
+        <p className="mt-2 whitespace-pre-line text-slate-700">{player.aboutYourself.trim() ? player.aboutYourself : PROFILE_PAGE.noBio}</p>
+      </section>
+
+      <section aria-labelledby="contact-player" className="rounded-2xl bg-brand-50 p-5 sm:p-8">
+        <h2 id="contact-player" className="text-xl font-bold text-brand-900">
+          Interested in {player.firstName}?
+        </h2>
+        <p className="mt-2 max-w-2xl text-slate-700">
+          Clubs, academies and scouts: send your request to the Touchline team. We check every request and pass it on to the player, and to
+          a parent or guardian for players under 18. Players' phone numbers and e-mail addresses are never published.
+        </p>
+        <div className="mt-6">
+          <PlayerContactForm username={player.username} firstName={player.firstName} headingId="contact-player" />
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function Card({ title, children }: { title: string; children: ReactNode }) {
+  const id = `card-${title.toLowerCase().replace(/\W+/g, "-")}`;
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-slate-200 p-5">
+      <h2 id={id} className="text-lg font-bold text-slate-900">
+        {title}
+      </h2>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+function Facts({ items }: { items: [string, ReactNode][] }) {
+  return (
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+      {items.map(([term, value]) => (
+        <div key={term} className="flex flex-col">
+          <dt className="text-slate-600">{term}</dt>
+          <dd className="font-semibold text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Unknown, unapproved and expired usernames all get this page, with status 404. */
+export function PlayerNotFound({ title, text }: { title: string; text: string }) {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-16 sm:py-24">
+      <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Error 404</p>
+      <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-brand-900 sm:text-4xl">{title}</h1>
+      <p className="mt-4 text-lg text-slate-700">{text}</p>
+      <Link to="/players#talent-list" className="mt-8 inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-900">
+        Browse players
+      </Link>
+    </div>
+  );
+}

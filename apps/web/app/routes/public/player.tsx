@@ -1,0 +1,39 @@
+import { data, isRouteErrorResponse, useRouteError } from "react-router";
+import { TALENT } from "@touchline/contract/messages";
+import { pageMeta } from "../../features/site/seo.ts";
+import { PUBLIC_PAGE_CACHE } from "../../features/talent/cache.ts";
+import { playerMeta } from "../../features/talent/player-meta.ts";
+import { PlayerNotFound, PlayerPage } from "../../features/talent/player-page.tsx";
+import type { Route } from "./+types/player";
+
+/**
+ * /players/{username}: one approved, unexpired player, rendered by the server with its data so
+ * the player, the cover and the link preview tags are in the first HTML. Anything else (unknown,
+ * pending, rejected, expired) is the same 404.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const player = await context.talent.getPlayer(params.username);
+  if (!player) throw data(null, { status: 404, headers: { "cache-control": PUBLIC_PAGE_CACHE } });
+  return data({ player, publicUrl: context.publicUrl }, { headers: { "cache-control": PUBLIC_PAGE_CACHE } });
+}
+
+export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
+  return { "cache-control": (errorHeaders ?? loaderHeaders).get("cache-control") ?? "no-cache" };
+}
+
+export function meta({ loaderData, params }: Route.MetaArgs) {
+  if (!loaderData) {
+    return pageMeta({ path: `/players/${encodeURIComponent(params.username ?? "")}`, title: TALENT.playerNotFoundTitle, description: TALENT.playerNotFound, noindex: true });
+  }
+  return playerMeta(loaderData.player, loaderData.publicUrl);
+}
+
+export default function PublicPlayer({ loaderData }: Route.ComponentProps) {
+  return <PlayerPage player={loaderData.player} />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <PlayerNotFound title={TALENT.playerNotFoundTitle} text={TALENT.playerNotFound} />;
+  return <PlayerNotFound title="Something went wrong" text="This player could not be loaded. Please try again in a moment." />;
+}
