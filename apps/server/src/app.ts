@@ -16,7 +16,7 @@ import { installSessions } from "./auth/session-plugin.ts";
 import { healthRoutes, type HealthState } from "./health/routes.ts";
 import { installErrorHandler } from "./http/errors.ts";
 import { loggerOptions } from "./http/logger.ts";
-import { createDiskStorage } from "./media/disk-storage.ts";
+import { createStorage } from "./media/create-storage.ts";
 import { mediaPlugin } from "./media/plugin.ts";
 import { profileRoutes } from "./players/profile-routes.ts";
 import { installOriginCheck } from "./http/origin-check.ts";
@@ -74,7 +74,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     now: options.now ?? (() => new Date()),
     sms: options.sms ?? createSmsSender(config, app.log),
     email: options.email ?? createEmailSender(config, app.log),
-    storage: createDiskStorage(path.join(config.dataDir, "uploads")),
+    storage: createStorage(config),
   };
   const healthState: HealthState = { draining: false };
 

@@ -21,4 +21,42 @@ describe("loadConfig", () => {
     expect((error as Error).message).toContain("PORT");
     expect((error as Error).message).toContain("DATABASE_URL");
   });
+
+  it("needs the bucket and its keys when STORAGE=s3, and reads the S3 settings", () => {
+    let error: unknown;
+    try {
+      loadConfig({ STORAGE: "s3" });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain("S3_BUCKET: is required when STORAGE=s3");
+    expect(message).toContain("S3_ACCESS_KEY_ID: is required when STORAGE=s3");
+    expect(message).toContain("S3_SECRET_ACCESS_KEY: is required when STORAGE=s3");
+
+    const config = loadConfig({
+      STORAGE: "s3",
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_BUCKET: "touchline-media",
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+      S3_FORCE_PATH_STYLE: "true",
+    });
+    expect(config).toMatchObject({ STORAGE: "s3", S3_BUCKET: "touchline-media", S3_REGION: "us-east-1", S3_FORCE_PATH_STYLE: true });
+    expect(loadConfig({}).STORAGE).toBe("disk");
+  });
+
+  it("refuses a bad bucket name and never repeats a secret's value in its message", () => {
+    let error: unknown;
+    try {
+      loadConfig({ STORAGE: "s3", S3_BUCKET: "Bad_Bucket", S3_ACCESS_KEY_ID: "k", S3_SECRET_ACCESS_KEY: "s", AUTH_SECRET: "short-but-real-secret" });
+    } catch (e) {
+      error = e;
+    }
+    const message = (error as Error).message;
+    expect(message).toContain("S3_BUCKET: must be a bucket name");
+    expect(message).toContain("AUTH_SECRET: must be at least 32 characters (value not shown)");
+    expect(message).not.toContain("short-but-real-secret");
+  });
 });

@@ -20,6 +20,6 @@ export interface AppServices {
   sms: SmsSender;
   /** E-mail delivery chosen by EMAIL_PROVIDER (console outbox or SMTP). */
   email: EmailSender;
-  /** Media bytes: DATA_DIR/uploads on disk (an S3 adapter comes later). */
+  /** Media bytes: DATA_DIR/uploads on disk, or an S3 bucket (STORAGE=s3). */
   storage: Storage;
 }

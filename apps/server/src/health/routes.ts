@@ -1,4 +1,3 @@
-import fs from "node:fs/promises";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppServices } from "../services.ts";
 
@@ -12,7 +11,7 @@ export const healthRoutes: FastifyPluginAsync<{ services: AppServices; state: He
   app.get("/api/health", async () => ({ status: "ok" }));
 
   app.get("/api/ready", async (_request, reply) => {
-    const [database, storage] = await Promise.all([services.database.ping(), storageWritable(services.config.dataDir)]);
+    const [database, storage] = await Promise.all([services.database.ping(), services.storage.check()]);
     const ready = database && storage && !state.draining;
     return reply
       .code(ready ? 200 : 503)
@@ -20,12 +19,3 @@ export const healthRoutes: FastifyPluginAsync<{ services: AppServices; state: He
       .send({ status: ready ? "ready" : "not-ready", database, storage, draining: state.draining });
   });
 };
-
-async function storageWritable(dataDir: string): Promise<boolean> {
-  try {
-    await fs.access(dataDir, fs.constants.W_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}

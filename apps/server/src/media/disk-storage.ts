@@ -128,6 +128,15 @@ export function createDiskStorage(root: string): Storage {
 
     stat: statOf,
 
+    async check() {
+      try {
+        await fsp.access(root, fs.constants.W_OK);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+
     async delete(key) {
       const file = pathOf(key);
       await fsp.rm(file, { force: true });

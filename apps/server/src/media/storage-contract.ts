@@ -153,6 +153,46 @@ export function storageContract(name: string, open: () => Promise<{ storage: Sto
         expect(found!.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
       });
 
+      it("keeps the bytes that arrived before a write broke off, and resumes after them", async () => {
+        const bytes = Buffer.from("0123456789".repeat(300));
+        const id = randomUUID();
+        await storage.uploads.datastore.create(new Upload({ id, size: bytes.length, offset: 0, metadata: { kind: "video" } }));
+        async function* cut() {
+          yield bytes.subarray(0, 1000);
+          // The phone goes quiet, then the connection drops.
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          throw new Error("connection lost");
+        }
+        await expect(storage.uploads.datastore.write(Readable.from(cut()), id, 0)).rejects.toBeTruthy();
+        expect((await storage.uploads.datastore.getUpload(id)).offset).toBe(1000);
+        expect(await storage.uploads.datastore.write(Readable.from([bytes.subarray(1000)]), id, 1000)).toBe(bytes.length);
+        const k = key();
+        await storage.uploads.adopt(id, k);
+        expect(await read(storage.get(k))).toEqual(bytes);
+      });
+
+      it("assembles an upload of many megabytes sent in uneven parts", async () => {
+        const bytes = Buffer.alloc(13 * 1024 * 1024 + 123);
+        for (let i = 0; i < bytes.length; i += 4096) bytes.writeUInt32BE(i, i);
+        const id = randomUUID();
+        await storage.uploads.datastore.create(new Upload({ id, size: bytes.length, offset: 0, metadata: { kind: "video" } }));
+        // A small part, a single byte, a part longer than one stored piece, the rest in 1 MB reads.
+        const cuts = [3 * 1024 * 1024, 3 * 1024 * 1024 + 1, 12 * 1024 * 1024, bytes.length];
+        let offset = 0;
+        for (const end of cuts) {
+          const part = bytes.subarray(offset, end);
+          const reads = Array.from({ length: Math.ceil(part.length / (1024 * 1024)) }, (_, i) => part.subarray(i * 1024 * 1024, (i + 1) * 1024 * 1024));
+          offset = await storage.uploads.datastore.write(Readable.from(reads), id, offset);
+          expect(offset).toBe(end);
+          expect((await storage.uploads.datastore.getUpload(id)).offset).toBe(end);
+        }
+        const k = key();
+        expect(await storage.uploads.adopt(id, k, { contentType: "video/mp4" })).toMatchObject({ key: k, size: bytes.length });
+        const back = createHash("sha256");
+        for await (const part of await storage.get(k)) back.update(part as Buffer);
+        expect(back.digest("hex")).toBe(createHash("sha256").update(bytes).digest("hex"));
+      });
+
       it("refuses to adopt an upload that does not exist", async () => {
         await expect(storage.uploads.adopt(randomUUID(), key())).rejects.toBeInstanceOf(StorageNotFoundError);
       });

@@ -3,7 +3,7 @@ import type { DataStore } from "@tus/server";
 
 /**
  * Where media bytes live. The disk adapter (disk-storage.ts) keeps them under DATA_DIR/uploads;
- * an S3 adapter (a later issue) keeps them in a bucket. Everything above this interface (upload
+ * the S3 adapter (s3-storage.ts) keeps them in a bucket. Everything above this interface (upload
  * checks, serving, the sweep) works with either, and storage-contract.ts is the test suite
  * every adapter must pass.
  *
@@ -23,11 +23,13 @@ export interface Storage {
   list(prefix: string): AsyncIterable<StoredObject>;
   /** The staging area of resumable (tus) uploads that are not yet complete and checked. */
   readonly uploads: UploadStaging;
+  /** Answers whether bytes can be stored right now (the readiness check); never throws. */
+  check(): Promise<boolean>;
 }
 
 /**
- * Resumable uploads land in a tus DataStore (@tus/file-store on disk, @tus/s3-store on S3) until
- * they are complete; then the checked file is moved to its final key with adopt().
+ * Resumable uploads land in a tus DataStore (@tus/file-store on disk, s3-upload-staging.ts on S3)
+ * until they are complete; then the checked file is moved to its final key with adopt().
  */
 export interface UploadStaging {
   readonly datastore: DataStore;

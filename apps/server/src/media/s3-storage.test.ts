@@ -1,0 +1,28 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { createS3Storage } from "./s3-storage.ts";
+import { storageContract } from "./storage-contract.ts";
+import { startTestS3Server } from "./test-s3-server.ts";
+
+/** The same suite as the disk adapter, against a real S3-protocol server on loopback. */
+storageContract("s3", async () => {
+  const s3 = await startTestS3Server();
+  const tmpDir = await fs.mkdtemp(path.join(os.tmpdir(), "touchline-s3-tmp-"));
+  const storage = createS3Storage({
+    endpoint: s3.endpoint,
+    bucket: s3.bucket,
+    region: "us-east-1",
+    accessKeyId: "S3RVER",
+    secretAccessKey: "S3RVER",
+    forcePathStyle: true,
+    tmpDir,
+  });
+  return {
+    storage,
+    cleanup: async () => {
+      await s3.close();
+      await fs.rm(tmpDir, { recursive: true, force: true });
+    },
+  };
+});
