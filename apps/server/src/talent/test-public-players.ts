@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
 import type { FitnessLevel, Position, PreferredFoot } from "@touchline/contract/enums";
-import { playerProfiles } from "../db/schema/profiles.ts";
+import { REJECTION_REASONS } from "@touchline/contract/admin";
+import { createReviewService } from "../admin/review-service.ts";
 import { createMediaStore } from "../media/media-store.ts";
 import { createProfileService } from "../players/profile-service.ts";
 import { createPlayer, type TestPlayer } from "../test/auth-helpers.ts";
@@ -33,8 +33,8 @@ export interface ProfileOptions {
 
 /**
  * A player with a submitted profile, made the way a real one is: media stored through the upload
- * pipeline (importMedia) and the profile through the profile service, at the test clock's time.
- * Approval sets review_status directly: the staff review API belongs to the review console.
+ * pipeline (importMedia), the profile through the profile service and the decision through the
+ * review console's service, at the test clock's time.
  */
 export async function createProfile(t: TestApp, options: ProfileOptions = {}): Promise<TestPlayer & { profileId: string; coverUrl: string; videoUrls: string[] }> {
   const player = await createPlayer(t, {
@@ -64,12 +64,10 @@ export async function createProfile(t: TestApp, options: ProfileOptions = {}): P
     aboutYourself: options.aboutYourself ?? "Quick striker from Kabwe.",
   });
   const status = options.status ?? "approved";
-  if (status !== "pending") {
-    await t.app.services.db
-      .update(playerProfiles)
-      .set({ reviewStatus: status, reviewedAt: t.app.services.now(), rejectionReason: status === "rejected" ? "Video does not show the player" : null })
-      .where(eq(playerProfiles.id, created.scout.scoutsInformationId));
-  }
+  const reviews = createReviewService({ db: t.app.services.db, now: t.app.services.now, videoExpiryDays: t.config.VIDEO_EXPIRY_DAYS });
+  const reviewer = { id: null, username: "test reviewer" };
+  if (status === "approved") await reviews.approve(created.scout.scoutsInformationId, reviewer);
+  if (status === "rejected") await reviews.reject(created.scout.scoutsInformationId, reviewer, { reasonCode: REJECTION_REASONS[0].value });
   return {
     ...player,
     profileId: created.scout.scoutsInformationId,

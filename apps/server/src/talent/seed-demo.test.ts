@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { count, like } from "drizzle-orm";
+import type { PublicPlayer, PublicPlayerList } from "@touchline/contract/talent";
+import { players } from "../db/schema/auth.ts";
+import { mediaFiles } from "../db/schema/media.ts";
+import { createTestApp, type TestApp } from "../test/test-app.ts";
+import { DEMO_EMAIL_DOMAIN, DEMO_PLAYERS, runSeedDemo, seedDemo } from "./seed-demo.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+const demoAccounts = async () => (await t.database.db.select({ n: count() }).from(players).where(like(players.email, `%@${DEMO_EMAIL_DOMAIN}`)))[0]!.n;
+
+async function storedObjects(): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const object of t.app.services.storage.list("media/")) keys.push(object.key);
+  return keys.sort();
+}
+
+describe("seed-demo", () => {
+  it("fills the public list with approved demo players, with real covers and videos", async () => {
+    const result = await seedDemo(t.app);
+    const approved = DEMO_PLAYERS.filter((p) => !p.pending).length;
+    expect(result).toMatchObject({ removed: 0, approved, pending: DEMO_PLAYERS.length - approved });
+    expect(approved).toBeGreaterThanOrEqual(30);
+
+    const list = (await t.app.inject("/api/talent/players?pageSize=48")).json() as PublicPlayerList;
+    expect(list.total).toBe(approved);
+    // Newest first: the first demo player's video is the newest.
+    expect(list.items.map((item) => item.username)).toEqual(result.usernames.filter((_, i) => !DEMO_PLAYERS[i]!.pending));
+    expect(list.items[0]).toMatchObject({ username: "mwilab1", firstName: "Mwila", lastInitial: "B", age: 19, position: "striker" });
+    for (const item of list.items) expect(item.age).toBeGreaterThanOrEqual(15);
+
+    const player = (await t.app.inject(`/api/talent/players/${list.items[0]!.username}`)).json() as PublicPlayer;
+    const cover = await t.app.inject(player.cover.variants[0]!.url);
+    expect(cover.statusCode).toBe(200);
+    expect(cover.headers["content-type"]).toBe("image/webp");
+    expect(player.cover.variants.map((v) => v.width)).toEqual([320, 640, 960]);
+    const video = await t.app.inject({ url: player.videos[0]!.url, headers: { range: "bytes=0-9" } });
+    expect(video.statusCode).toBe(206);
+
+    // The pending ones wait in the review queue.
+    const pending = (await t.app.inject("/api/talent/players?q=gift")).json() as PublicPlayerList;
+    expect(pending.total).toBe(0);
+  }, 120_000);
+
+  it("replaces its own players when run again, leaving no old files behind", async () => {
+    const before = await storedObjects();
+    const mediaRows = (await t.database.db.select({ n: count() }).from(mediaFiles))[0]!.n;
+    const result = await seedDemo(t.app);
+    expect(result.removed).toBe(DEMO_PLAYERS.length);
+    expect(await demoAccounts()).toBe(DEMO_PLAYERS.length);
+    expect((await t.database.db.select({ n: count() }).from(mediaFiles))[0]!.n).toBe(mediaRows);
+    const after = await storedObjects();
+    expect(after).toHaveLength(before.length);
+    expect(after.filter((key) => before.includes(key))).toEqual([]);
+  }, 120_000);
+
+  it("refuses to run in production", async () => {
+    const errors: string[] = [];
+    const code = await runSeedDemo([], { NODE_ENV: "production" }, () => {}, (line) => errors.push(line));
+    expect(code).toBe(1);
+    expect(errors.join("\n")).toContain("NODE_ENV=production");
+  });
+});

@@ -1,0 +1,213 @@
+import fs from "node:fs";
+import path from "node:path";
+import { inArray, like } from "drizzle-orm";
+import type { FitnessLevel, Position, PreferredFoot } from "@touchline/contract/enums";
+import { createReviewService } from "../admin/review-service.ts";
+import { buildApp, type App } from "../app.ts";
+import { hashPassword } from "../auth/passwords.ts";
+import { createPlayerStore } from "../auth/player-store.ts";
+import { loadConfig } from "../config.ts";
+import { players } from "../db/schema/auth.ts";
+import { mediaFiles } from "../db/schema/media.ts";
+import { removeMediaObjects } from "../media/finish-upload.ts";
+import { createMediaStore } from "../media/media-store.ts";
+import { createProfileService } from "../players/profile-service.ts";
+import { demoCoverJpeg } from "./demo-cover.ts";
+import { importMedia } from "./import-media.ts";
+
+/** Demo accounts are recognised by this e-mail domain (.invalid never receives mail). */
+export const DEMO_EMAIL_DOMAIN = "demo.touchline.invalid";
+/** Every demo player can log in with its phone number and this password, to see the player area. */
+export const DEMO_PASSWORD = "Demo@2026pass";
+/** Demo phone numbers: +260 97 900 00NN, a block no test or real account here uses. */
+const demoPhone = (n: number) => `+26097900${String(n).padStart(4, "0")}`;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+interface DemoPlayer {
+  first: string;
+  last: string;
+  age: number;
+  position: Position;
+  secondary: Position | null;
+  foot: PreferredFoot;
+  height: number;
+  weight: number;
+  fitness: FitnessLevel;
+  about: string;
+  /** Left pending, for the review queue; the others are approved. */
+  pending?: boolean;
+}
+
+/**
+ * Made-up players with common Zambian names, from clubs and academies in Lusaka, Ndola and Kitwe.
+ * Any likeness to a real player is chance; covers are drawn shirts, not photographs.
+ */
+export const DEMO_PLAYERS: DemoPlayer[] = [
+  { first: "Mwila", last: "Banda", age: 19, position: "striker", secondary: "left-winger", foot: "right", height: 178, weight: 70, fitness: "excellent", about: "Striker from Matero, Lusaka. Top scorer of the Green Buffaloes under-20s last season; strong in the air and quick on the turn." },
+  { first: "Chipo", last: "Phiri", age: 16, position: "goalkeeper", secondary: null, foot: "left", height: 186, weight: 74, fitness: "good", about: "Goalkeeper at the Red Arrows academy in Lusaka. Good with my feet, commanding on crosses. Looking for a club with a youth team." },
+  { first: "Joseph", last: "Zulu", age: 24, position: "central-midfielder", secondary: "defensive-midfielder", foot: "both", height: 174, weight: 68, fitness: "good", about: "Box-to-box midfielder from Kitwe, played two seasons in the Division One North for a Kitwe side. Can play with both feet." },
+  { first: "Natasha", last: "Mwanza", age: 18, position: "right-winger", secondary: "attacking-midfielder", foot: "right", height: 162, weight: 55, fitness: "excellent", about: "Winger in the women's league with a Lusaka club. Fast, direct, and I love to cross early." },
+  { first: "Brian", last: "Mulenga", age: 21, position: "center-back", secondary: "right-back", foot: "left", height: 188, weight: 80, fitness: "recovering", about: "Left-footed centre-back from Ndola. Back in training after an ankle injury; fully fit by next month." },
+  { first: "Mutale", last: "Tembo", age: 17, position: "attacking-midfielder", secondary: "striker", foot: "right", height: 170, weight: 62, fitness: "excellent", about: "Number 10 at a community academy in Chawama, Lusaka. I like to play between the lines and take free kicks." },
+  { first: "Bwalya", last: "Chanda", age: 20, position: "left-back", secondary: "left-winger", foot: "left", height: 172, weight: 66, fitness: "good", about: "Attacking left-back from Kitwe. Trained with Nkana juniors; good stamina and crossing." },
+  { first: "Kelvin", last: "Lungu", age: 23, position: "defensive-midfielder", secondary: "center-back", foot: "right", height: 181, weight: 75, fitness: "average", about: "Holding midfielder from Ndola, captain of my amateur side. Reads the game well and wins the ball back." },
+  { first: "Grace", last: "Sakala", age: 19, position: "striker", secondary: null, foot: "right", height: 165, weight: 58, fitness: "good", about: "Forward from Lusaka, playing in the national women's league. Two hat-tricks this season." },
+  { first: "Lweendo", last: "Mumba", age: 15, position: "right-back", secondary: "right-winger", foot: "right", height: 166, weight: 54, fitness: "excellent", about: "Right-back at a school team in Kabwata, Lusaka. Quick recovery runs; want to join an academy." },
+  { first: "Musonda", last: "Bwalya", age: 26, position: "goalkeeper", secondary: null, foot: "right", height: 191, weight: 85, fitness: "good", about: "Experienced goalkeeper from Mufulira, played for clubs on the Copperbelt. Good shot-stopper, organises the defence." },
+  { first: "Patson", last: "Daka", age: 22, position: "left-winger", secondary: "striker", foot: "left", height: 175, weight: 67, fitness: "excellent", about: "Left winger from Chingola who likes to cut inside. Played in the Copperbelt Division One." },
+  { first: "Enock", last: "Sikazwe", age: 18, position: "center-back", secondary: "defensive-midfielder", foot: "right", height: 185, weight: 77, fitness: "good", about: "Centre-back from Ndola, strong in duels and calm on the ball. Trained with a Forest Rangers youth side." },
+  { first: "Racheal", last: "Chilufya", age: 20, position: "central-midfielder", secondary: "attacking-midfielder", foot: "both", height: 160, weight: 54, fitness: "good", about: "Midfielder from Kitwe; I pass and move and never stop running." },
+  { first: "Kondwani", last: "Kangwa", age: 16, position: "striker", secondary: "right-winger", foot: "right", height: 171, weight: 60, fitness: "excellent", about: "Young striker from Garneton, Kitwe. Scored 18 goals in the inter-school league." },
+  { first: "Lushomo", last: "Musonda", age: 25, position: "right-back", secondary: "center-back", foot: "right", height: 178, weight: 73, fitness: "average", about: "Defender from Lusaka with five seasons of amateur football. Available for trials." },
+  { first: "Chisha", last: "Mwape", age: 19, position: "defensive-midfielder", secondary: "central-midfielder", foot: "left", height: 176, weight: 69, fitness: "good", about: "Left-footed six from Ndola. I like long diagonal passes." },
+  { first: "Kabaso", last: "Nkhata", age: 28, position: "center-back", secondary: null, foot: "right", height: 190, weight: 84, fitness: "good", about: "Centre-back from Kabwe, former captain of a Division Two side. Leader at the back." },
+  { first: "Emmanuel", last: "Simbeye", age: 17, position: "left-winger", secondary: "left-back", foot: "left", height: 168, weight: 59, fitness: "excellent", about: "Quick winger from Mtendere, Lusaka. I love one-on-ones." },
+  { first: "Misozi", last: "Kapumba", age: 21, position: "goalkeeper", secondary: null, foot: "right", height: 176, weight: 64, fitness: "good", about: "Goalkeeper in the women's league from Kitwe. Quick off my line." },
+  { first: "Augustine", last: "Mulenga", age: 24, position: "striker", secondary: "attacking-midfielder", foot: "left", height: 183, weight: 78, fitness: "injured", about: "Target man from Ndola, currently out with a hamstring strain. Strong hold-up play." },
+  { first: "Temwani", last: "Phiri", age: 15, position: "central-midfielder", secondary: null, foot: "right", height: 158, weight: 48, fitness: "excellent", about: "Midfielder at an academy in Kalingalinga, Lusaka. Good vision, learning every day." },
+  { first: "Felix", last: "Chanda", age: 27, position: "attacking-midfielder", secondary: "right-winger", foot: "right", height: 172, weight: 68, fitness: "good", about: "Creative midfielder from Luanshya with plenty of assists in the Copperbelt leagues." },
+  { first: "Barbra", last: "Banda", age: 22, position: "center-back", secondary: "left-back", foot: "left", height: 170, weight: 63, fitness: "good", about: "Defender from Lusaka in the national women's league. Strong tackler." },
+  { first: "Lubambo", last: "Musonda", age: 18, position: "right-winger", secondary: "left-winger", foot: "both", height: 169, weight: 61, fitness: "recovering", about: "Two-footed winger from Kitwe, back from a knee knock and training again." },
+  { first: "Rhoda", last: "Tembo", age: 16, position: "striker", secondary: null, foot: "right", height: 163, weight: 52, fitness: "excellent", about: "Striker at a girls' academy in Ndola. Scored in the provincial final." },
+  { first: "Kennedy", last: "Zulu", age: 20, position: "left-back", secondary: null, foot: "left", height: 174, weight: 67, fitness: "average", about: "Left-back from Chelston, Lusaka; steady defender who overlaps well." },
+  { first: "Chanda", last: "Mumba", age: 23, position: "right-back", secondary: "defensive-midfielder", foot: "right", height: 177, weight: 71, fitness: "good", about: "Full-back from Kitwe who can also play in midfield. Good engine." },
+  { first: "Mirriam", last: "Lungu", age: 19, position: "attacking-midfielder", secondary: "striker", foot: "left", height: 161, weight: 53, fitness: "good", about: "Playmaker from Ndola. I love through balls." },
+  { first: "Ephraim", last: "Daka", age: 25, position: "defensive-midfielder", secondary: null, foot: "right", height: 180, weight: 76, fitness: "good", about: "Midfield destroyer from Lusaka; tough in the tackle, simple passes." },
+  { first: "Nelson", last: "Kangwa", age: 17, position: "goalkeeper", secondary: null, foot: "right", height: 183, weight: 70, fitness: "excellent", about: "Youth goalkeeper from Mufulira; quick reflexes and a long kick." },
+  { first: "Precious", last: "Sakala", age: 21, position: "left-winger", secondary: "right-winger", foot: "both", height: 164, weight: 56, fitness: "good", about: "Winger from Lusaka, two-footed and hard to mark." },
+  { first: "Gift", last: "Chilufya", age: 18, position: "striker", secondary: "left-winger", foot: "right", height: 175, weight: 66, fitness: "good", about: "Striker from Chingola; submitted for review.", pending: true },
+  { first: "Memory", last: "Mwape", age: 20, position: "central-midfielder", secondary: null, foot: "left", height: 162, weight: 55, fitness: "average", about: "Midfielder from Lusaka; submitted for review.", pending: true },
+  { first: "Isaac", last: "Nkhata", age: 16, position: "center-back", secondary: null, foot: "right", height: 182, weight: 72, fitness: "excellent", about: "Centre-back from Kitwe; submitted for review.", pending: true },
+];
+
+export interface SeedResult {
+  removed: number;
+  approved: number;
+  pending: number;
+  usernames: string[];
+}
+
+/** demo usernames: first name + surname initial + running number ("mwilab1"). */
+const usernameOf = (player: DemoPlayer, index: number) => `${player.first}${player.last[0]}${index + 1}`.toLowerCase();
+
+/** A birth date `age` years and some months before now, so ages spread across the year. */
+function birthDate(age: number, index: number, now: Date): string {
+  const date = new Date(now.getTime() - (age * 365.25 + 30 + ((index * 37) % 300)) * DAY_MS);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Removes every demo account (recognised by its e-mail domain) with its profile and stored files. */
+async function removeDemoPlayers(app: App): Promise<number> {
+  const { db, storage } = app.services;
+  const demo = await db.select({ id: players.id }).from(players).where(like(players.email, `%@${DEMO_EMAIL_DOMAIN}`));
+  if (demo.length === 0) return 0;
+  const ids = demo.map((row) => row.id);
+  const files = await db.select({ id: mediaFiles.id }).from(mediaFiles).where(inArray(mediaFiles.ownerPlayerId, ids));
+  for (const file of files) await removeMediaObjects(storage, file.id);
+  // Profiles, media rows, sessions and contact requests about them go with the account.
+  await db.delete(players).where(inArray(players.id, ids));
+  return ids.length;
+}
+
+/**
+ * Fills the database with demo players: accounts, covers and videos stored through the upload
+ * pipeline, profiles submitted through the profile service and approved through the review
+ * service, as if a reviewer had done it. Re-running replaces the previous demo players (and only
+ * them), with fresh dates.
+ */
+export async function seedDemo(app: App): Promise<SeedResult> {
+  const { db, storage, config } = app.services;
+  const removed = await removeDemoPlayers(app);
+
+  const start = new Date();
+  // Videos uploaded over the last weeks (never past the expiry period), newest for the first player.
+  const span = Math.max(1, Math.min(30, config.VIDEO_EXPIRY_DAYS - 1)) * DAY_MS;
+  const fixtures = path.resolve(import.meta.dirname, "../media/fixtures");
+  const video = fs.readFileSync(path.join(fixtures, "short.mp4"));
+  const videoTwo = fs.readFileSync(path.join(fixtures, "faststart.mp4"));
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const result: SeedResult = { removed, approved: 0, pending: 0, usernames: [] };
+
+  for (const [index, demo] of DEMO_PLAYERS.entries()) {
+    const at = new Date(start.getTime() - (span * index) / DEMO_PLAYERS.length);
+    const now = () => at;
+    const username = usernameOf(demo, index);
+    const account = await createPlayerStore(db, now).insert({
+      firstName: demo.first,
+      lastName: demo.last,
+      userName: username,
+      dateOfBirth: birthDate(demo.age, index, start),
+      email: `${username}@${DEMO_EMAIL_DOMAIN}`,
+      phoneNumber: demoPhone(index + 1),
+      passwordHash,
+      role: "player",
+      phoneVerifiedAt: at,
+    });
+
+    const mediaDeps = { storage, store: createMediaStore(db), now };
+    const initials = `${demo.first[0]}${demo.last[0]}`;
+    const cover = await importMedia(mediaDeps, account.id, "image", await demoCoverJpeg({ initials, number: ((index * 7) % 23) + 1, kit: index }));
+    const first = await importMedia(mediaDeps, account.id, "video", video);
+    const second = index % 3 === 0 ? await importMedia(mediaDeps, account.id, "video", videoTwo) : null;
+
+    const profile = await createProfileService({ db, now, videoExpiryDays: config.VIDEO_EXPIRY_DAYS }).submit(account.id, {
+      scoutId: account.id,
+      coverPhotoPath: cover.url,
+      videoPath: first.url,
+      videoPathTwo: second?.url ?? null,
+      position: demo.position,
+      secondaryPosition: demo.secondary,
+      preferredFoot: demo.foot,
+      heightInCm: demo.height,
+      weightInKg: demo.weight,
+      currentFitnessStatus: demo.fitness,
+      aboutYourself: demo.about,
+    });
+    if (demo.pending) {
+      result.pending += 1;
+    } else {
+      const reviewedAt = new Date(at.getTime() + 60 * 60 * 1000);
+      await createReviewService({ db, now: () => (reviewedAt > start ? start : reviewedAt), videoExpiryDays: config.VIDEO_EXPIRY_DAYS }).approve(profile.scout.scoutsInformationId, {
+        id: null,
+        username: "seed-demo",
+      });
+      result.approved += 1;
+    }
+    result.usernames.push(username);
+  }
+  return result;
+}
+
+/** `npm run seed-demo`: never in production; same DATA_DIR / DATABASE_URL (and storage) as the server. */
+export async function runSeedDemo(argv: string[], env: Record<string, string | undefined> = process.env, out = console.log, err = console.error): Promise<number> {
+  if (argv.includes("--help") || argv.includes("-h")) {
+    out(
+      "Usage: npm run seed-demo\n\nReplaces the demo players (accounts ending @" +
+        DEMO_EMAIL_DOMAIN +
+        ") with a fresh set: approved profiles with covers and videos, and a few pending ones.\nUses the server's configuration (DATA_DIR or DATABASE_URL, STORAGE). With the embedded database, stop the server first.",
+    );
+    return 0;
+  }
+  if (env.NODE_ENV === "production") {
+    err("seed-demo: refused because NODE_ENV=production. Demo players are for trying the product locally, never for a live site.");
+    return 1;
+  }
+  let app: App | undefined;
+  try {
+    const config = loadConfig({ ...env, MEDIA_SWEEP_MINUTES: "0" });
+    app = await buildApp(config, { web: false });
+    const result = await seedDemo(app);
+    out(
+      `Demo data ready: ${result.approved} approved and ${result.pending} pending players` +
+        (result.removed > 0 ? ` (replacing ${result.removed} from an earlier run)` : "") +
+        `.\nBrowse them at /players, for example /players/${result.usernames[0]}.\n` +
+        `Each can log in with phone ${demoPhone(1).replace("+260", "0")} … ${demoPhone(DEMO_PLAYERS.length).replace("+260", "0")} and password ${DEMO_PASSWORD}.`,
+    );
+    return 0;
+  } catch (error) {
+    err(`seed-demo: ${(error as Error).message}`);
+    return 1;
+  } finally {
+    await app?.close();
+  }
+}
