@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_STAFF } from "./staff-accounts.ts";
 
 /**
  * Journeys against the built app, served by the real server on a fresh DATA_DIR (PGlite,
@@ -30,7 +31,12 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: "node --enable-source-maps ../apps/server/dist/main.js",
+    // Staff accounts come only from the create-staff command. It runs first, on the same fresh
+    // DATA_DIR: the embedded database admits one process at a time, so not beside the server.
+    command: [
+      ...E2E_STAFF.map((staff) => `node ../apps/server/dist/scripts/create-staff.js --phone ${staff.phoneNumber} --password '${staff.password}' --role ${staff.role}`),
+      "node --enable-source-maps ../apps/server/dist/main.js",
+    ].join(" && "),
     url: `${baseURL}/api/ready`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, type ReactNode } from "react";
  * A modal on the native <dialog> (like the auth ConfirmDialog, but holding a form): showModal()
  * makes the page behind inert, keeps focus inside and gives Escape; React state stays the
  * source of truth for whether it is open. The content mounts only while open, so a form
- * starts empty each time.
+ * starts empty each time; the element marked data-autofocus gets the focus on opening.
  */
 export function ModalDialog({
   open,
@@ -31,6 +31,8 @@ export function ModalDialog({
     if (open && !dialog.open) {
       if (typeof dialog.showModal === "function") dialog.showModal();
       else dialog.setAttribute("open", "");
+      // showModal() focuses the first focusable element; a form may name a better start.
+      dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
     } else if (!open && dialog.open) {
       if (typeof dialog.close === "function") dialog.close();
       else dialog.removeAttribute("open");

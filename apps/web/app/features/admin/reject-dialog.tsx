@@ -58,7 +58,8 @@ function RejectFormBody({ item, onCancel, onReject }: { item: ReviewItem; onCanc
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <SelectField label="Reason" placeholder="Choose a reason" options={REASON_OPTIONS} error={errors.reasonCode?.message} {...register("reasonCode")} />
+      {/* Focus starts on the reason: opening "Reject" means choosing one. Escape or Cancel backs out. */}
+      <SelectField label="Reason" placeholder="Choose a reason" options={REASON_OPTIONS} error={errors.reasonCode?.message} data-autofocus {...register("reasonCode")} />
       <TextAreaField
         label={isOther ? "Reason the player will see" : "Note for the player (optional)"}
         maxLength={REJECTION_TEXT_MAX}
@@ -74,7 +75,7 @@ function RejectFormBody({ item, onCancel, onReject }: { item: ReviewItem; onCanc
         </div>
       ) : null}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel} disabled={isSubmitting} autoFocus>
+        <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
           Cancel
         </Button>
         <Button type="submit" variant="danger" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>

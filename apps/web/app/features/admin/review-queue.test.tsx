@@ -83,7 +83,7 @@ describe("review queue", () => {
     const { user } = renderConsole("/admin");
     await user.click((await card()).getByRole("button", { name: "Reject" }));
     const dialog = within(await screen.findByRole("dialog", { name: "Reject Chanda Mulenga's profile" }));
-    expect(dialog.getByRole("button", { name: "Cancel" })).toHaveFocus();
+    expect(dialog.getByLabelText("Reason")).toHaveFocus();
 
     await user.click(dialog.getByRole("button", { name: "Reject profile" }));
     expect(await dialog.findByText(ADMIN.reasonRequired)).toBeInTheDocument();

@@ -1,0 +1,258 @@
+import path from "node:path";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { REJECTION_REASONS, rejectionReasonText } from "@touchline/contract/admin";
+import { ADMIN, ADMIN_CONSOLE, EXTRA, PROFILE_FORM, PROFILE_PAGE, UPLOAD_TOASTS } from "@touchline/contract/messages";
+import { E2E_ADMIN, E2E_REVIEWER } from "../staff-accounts.ts";
+import { expectAccessible, expectNoHorizontalScroll, latestCode, readOutbox } from "./support.ts";
+
+/**
+ * The review console end to end: players submit profiles through the real upload and form
+ * screens, a reviewer (created by the create-staff command before the server started) approves
+ * or rejects them at /admin, and the players see the outcome.
+ */
+
+const FIXTURES = path.resolve(import.meta.dirname, "../../apps/server/src/media/fixtures");
+const VIDEO = path.join(FIXTURES, "short.mp4");
+const PHOTO = path.join(FIXTURES, "gps.jpg");
+const PASSWORD = "Kabwe!2026ok";
+
+interface Player {
+  local: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** A fresh player: registered and verified through the API, logged in on the login screen. */
+async function newPlayer(page: Page, firstName: string): Promise<Player> {
+  const local = `097${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
+  const phoneNumber = `+260${local.slice(1)}`;
+  const username = `adm${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+  const email = `${username}@example.zm`;
+  const lastName = "Tembo";
+  const registered = await page.request.post("/api/Authorization/registerScoutWithOtp", {
+    data: { firstName, lastName, userName: username, dateOfBirth: "2007-06-15", email, phoneNumber, password: PASSWORD },
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  const code = await latestCode(phoneNumber);
+  const verified = await page.request.post("/api/Authorization/verifyGeneralOtp", { data: { phoneNumber, otp: Number(code), email } });
+  expect(verified.ok(), await verified.text()).toBe(true);
+  await logIn(page, local, PASSWORD);
+  await expect(page).toHaveURL(/\/player\/home$/);
+  return { local, username, firstName, lastName };
+}
+
+async function logIn(page: Page, local: string, password: string) {
+  if (!page.url().includes("/auth/player-login")) await page.goto("/auth/player-login");
+  await expect(page.getByRole("button", { name: "Log in" })).toBeEnabled();
+  await page.getByLabel("Phone number").fill(local);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+}
+
+const fileInput = (page: Page, label: string) => page.getByRole("group", { name: label, exact: true }).locator('input[type="file"]');
+
+/** Uploads a photo and a video and submits the form, as the profile journey does. */
+async function submitProfile(page: Page, details: { position: string; foot: string; height: string }) {
+  await page.goto("/player/add-content");
+  await expect(page.getByRole("heading", { name: "Submit your info" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Submit" })).toBeEnabled();
+  await fileInput(page, "Cover photo").setInputFiles(PHOTO);
+  await expect(page.getByText(UPLOAD_TOASTS.imageUploaded)).toBeVisible();
+  await fileInput(page, "Highlight video").setInputFiles(VIDEO);
+  await expect(page.getByText(UPLOAD_TOASTS.videoUploaded)).toBeVisible();
+  await page.getByLabel("Position", { exact: true }).selectOption(details.position);
+  await page.getByLabel("Preferred foot").selectOption(details.foot);
+  await page.getByLabel("Current fitness status").selectOption("excellent");
+  await page.getByLabel("Height (cm)").fill(details.height);
+  await page.getByLabel("Weight (kg)").fill("68");
+  await page.getByLabel("About yourself").fill("Left-footed playmaker from Ndola.");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText(PROFILE_FORM.submitted)).toBeVisible();
+  await expect(page).toHaveURL(/\/player\/profile$/);
+  await expect(page.getByRole("region", { name: "Video Status" })).toContainText(PROFILE_PAGE.pending);
+}
+
+/** A second browser (own cookies) with the reviewer logged in through /admin's redirect. */
+async function reviewerPage(browser: Browser, account: { local: string; password: string } = E2E_REVIEWER) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/auth\/player-login\?next=%2Fadmin$/);
+  await logIn(page, account.local, account.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Review queue" })).toBeVisible();
+  return page;
+}
+
+/** The queue card of a player (other journeys submit profiles at the same time). */
+const reviewCard = (page: Page, player: Player) => page.getByRole("article", { name: `${player.firstName} ${player.lastName}` });
+
+test("a reviewer approves a submitted profile from /admin and the player goes public", async ({ page, browser }) => {
+  const player = await newPlayer(page, `Mwila${Math.floor(Math.random() * 1e6)}`);
+  await submitProfile(page, { position: "attacking-midfielder", foot: "left", height: "171" });
+
+  const staff = await reviewerPage(browser);
+  const nav = staff.getByRole("navigation", { name: "Review console" });
+  await expect(nav.getByRole("link")).toHaveText(["Review queue", "Contact inbox", "Deletion requests"]);
+  await expect(staff.getByRole("link", { name: "Pending" })).toHaveAttribute("aria-current", "page");
+
+  const card = reviewCard(staff, player);
+  await expect(card).toBeVisible();
+  await expect(card).toContainText(`@${player.username}`);
+  await expect(card.getByText("Attacking Midfielder")).toBeVisible();
+  await expect(card.getByText("Left", { exact: true })).toBeVisible();
+  await expect(card.getByText("171 cm")).toBeVisible();
+  await expect(card.getByText("Excellent")).toBeVisible();
+  await expect(card.locator("dt", { hasText: /^Age$/ }).locator("+ dd")).toHaveText(/^\d{2}$/);
+  // The cover is a WebP variant the browser really loads; the video loads nothing until played.
+  const cover = card.getByRole("img", { name: `Cover photo of ${player.firstName} ${player.lastName}` });
+  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  const video = card.getByLabel(`Highlight video 1 of ${player.firstName} ${player.lastName}`);
+  await expect(video).toHaveAttribute("preload", "none");
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    return v.play();
+  });
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime > 0), { timeout: 15_000 }).toBe(true);
+  await video.evaluate((v: HTMLVideoElement) => v.pause());
+  await expectAccessible(staff);
+
+  await card.getByRole("button", { name: "Approve" }).click();
+  await expect(staff.getByText(ADMIN_CONSOLE.approved(player.username))).toBeVisible();
+  await expect(reviewCard(staff, player)).toHaveCount(0);
+  await staff.getByRole("link", { name: "Approved" }).click();
+  await expect(staff).toHaveURL(/\/admin\?status=approved$/);
+  const approvedCard = reviewCard(staff, player);
+  await expect(approvedCard).toContainText(/Reviewed .* by /);
+  await expect(approvedCard.getByRole("button")).toHaveText(["Renew", "Allow re-upload", "Reject"]);
+
+  // The player sees the outcome on their profile page.
+  await page.reload();
+  await expect(page.getByRole("region", { name: "Video Status" })).toContainText(PROFILE_PAGE.approved);
+
+  // ...and is on the public talent list, under the filters that fit them and not the others.
+  const publicPage = await browser.newPage();
+  await publicPage.goto(`/players?position=attacking-midfielder&foot=left&minHeight=170&maxHeight=172&q=${player.firstName}`);
+  const link = publicPage.getByRole("link", { name: new RegExp(player.firstName) }).first();
+  await expect(link).toBeVisible();
+  await publicPage.goto(`/players?position=goalkeeper&q=${player.firstName}`);
+  await expect(publicPage.getByRole("link", { name: new RegExp(player.firstName) })).toHaveCount(0);
+  await publicPage.goto(`/players/${player.username}`);
+  await expect(publicPage.getByRole("heading", { level: 1 })).toContainText(player.firstName);
+  await expect(publicPage.locator("body")).not.toContainText(`${player.username}@example.zm`);
+  await publicPage.close();
+  await staff.context().close();
+});
+
+test("a rejection with a reason reaches the player's profile page", async ({ page, browser }) => {
+  const player = await newPlayer(page, `Bupe${Math.floor(Math.random() * 1e6)}`);
+  await submitProfile(page, { position: "goalkeeper", foot: "right", height: "188" });
+
+  const staff = await reviewerPage(browser);
+  const card = reviewCard(staff, player);
+  await card.getByRole("button", { name: "Reject" }).click();
+  const dialog = staff.getByRole("dialog", { name: `Reject ${player.firstName} ${player.lastName}'s profile` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel("Reason")).toBeFocused();
+  // Escape backs out without rejecting; the button opens it again, empty.
+  await staff.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await card.getByRole("button", { name: "Reject" }).click();
+  await expect(dialog).toBeVisible();
+  // No reason: refused in the dialog, nothing sent.
+  await dialog.getByRole("button", { name: "Reject profile" }).click();
+  await expect(dialog.getByText("Choose a reason for the rejection.")).toBeVisible();
+  const preset = REJECTION_REASONS.find((r) => r.value === "video-quality")!;
+  await dialog.getByLabel("Reason").selectOption(preset.value);
+  const note = "Film from the side of the pitch, not behind the goal.";
+  await dialog.getByLabel("Note for the player (optional)").fill(note);
+  const expected = rejectionReasonText(preset.value, note);
+  await expect(dialog.getByText(expected)).toBeVisible();
+  await expectAccessible(staff);
+  await dialog.getByRole("button", { name: "Reject profile" }).click();
+  await expect(staff.getByText(ADMIN_CONSOLE.rejected(player.username))).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await staff.getByRole("link", { name: "Rejected" }).click();
+  await expect(reviewCard(staff, player)).toContainText(expected);
+
+  await page.goto("/player/profile");
+  const alert = page.getByRole("alert").filter({ hasText: EXTRA.profileRejectedTitle });
+  await expect(alert).toContainText(expected);
+  await expect(page.getByRole("region", { name: "Video Status" })).toContainText(EXTRA.profileRejectedStatus);
+  await staff.context().close();
+});
+
+test("a player who opens /admin gets the 403 page; a reviewer has no audit log and an admin has", async ({ page, browser }) => {
+  await newPlayer(page, "Chileshe");
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { level: 1, name: ADMIN_CONSOLE.forbiddenTitle })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Review console" })).toHaveCount(0);
+  expect((await page.request.get("/api/admin/reviews")).status()).toBe(403);
+  await expectAccessible(page);
+
+  const reviewer = await reviewerPage(browser);
+  await reviewer.goto("/admin/audit");
+  await expect(reviewer.getByRole("heading", { level: 1, name: ADMIN_CONSOLE.forbiddenTitle })).toBeVisible();
+  await reviewer.context().close();
+
+  const admin = await reviewerPage(browser, E2E_ADMIN);
+  await admin.setViewportSize({ width: 360, height: 740 });
+  await admin.getByRole("navigation", { name: "Review console" }).getByRole("link", { name: "Audit log" }).click();
+  await expect(admin.getByRole("heading", { level: 1, name: "Audit log" })).toBeVisible();
+  // The command line that created the staff accounts is the first thing on record.
+  await expect(admin.getByText(/command line · Created a staff account/).first()).toBeVisible();
+  await expectNoHorizontalScroll(admin);
+  await expectAccessible(admin);
+  for (const path of ["/admin", "/admin/messages", "/admin/deletions"]) {
+    await admin.goto(path);
+    await expect(admin.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(admin.getByText("Loading…")).toHaveCount(0);
+    await expectNoHorizontalScroll(admin);
+    await expectAccessible(admin);
+  }
+  await admin.context().close();
+});
+
+test("staff mark a contact message handled and process an account deletion, which e-mails the requester", async ({ page, browser }) => {
+  const player = await newPlayer(page, "Natasha");
+  const email = `${player.username}@example.zm`;
+  const sender = `Scout ${player.username}`;
+  const contact = await page.request.post("/api/site/contact-messages", { data: { name: sender, email: "scout@nkana.example", message: "Is there a trial list for under-18s?" } });
+  expect(contact.status(), await contact.text()).toBe(201);
+  const deletion = await page.request.post("/api/site/deletion-requests", {
+    data: { email, reason: "privacy", understand: true, confirmation_text: "DELETE MY ACCOUNT", confirmation: true },
+  });
+  expect(deletion.status(), await deletion.text()).toBe(201);
+
+  const staff = await reviewerPage(browser);
+  await staff.getByRole("link", { name: "Contact inbox" }).click();
+  const message = staff.getByRole("article", { name: sender });
+  await expect(message.getByRole("link", { name: "scout@nkana.example" })).toHaveAttribute("href", "mailto:scout@nkana.example");
+  await expect(message).toContainText("Website contact form");
+  await message.getByRole("button", { name: /^Mark handled/ }).click();
+  await expect(staff.getByText(ADMIN_CONSOLE.handled)).toBeVisible();
+  await expect(staff.getByRole("article", { name: sender })).toHaveCount(0);
+  await staff.getByRole("link", { name: "Handled" }).click();
+  await expect(staff.getByRole("article", { name: sender })).toContainText(/Handled .* by /);
+
+  await staff.getByRole("link", { name: "Deletion requests" }).click();
+  const request = staff.getByRole("article", { name: email });
+  await expect(request).toContainText("30 days left of 30");
+  await expect(request).toContainText(player.username);
+  await expect(request).toContainText("Concerned about privacy");
+  await request.getByRole("button", { name: /^Process/ }).click();
+  const confirm = staff.getByRole("alertdialog", { name: "Delete this account?" });
+  await expect(confirm).toContainText(ADMIN_CONSOLE.deleteAccountConfirm(player.username, email));
+  await expectAccessible(staff);
+  await confirm.getByRole("button", { name: "Delete account" }).click();
+  await expect(staff.getByRole("main").getByText(ADMIN.accountDeleted)).toBeVisible();
+  await expect(staff.getByRole("article", { name: email })).toHaveCount(0);
+  await expect.poll(() => readOutbox("email").filter((m) => m.to === email).length).toBe(1);
+
+  // The account is gone: its session no longer works.
+  await page.goto("/player/profile");
+  await expect(page).toHaveURL(/\/auth\/player-login\?next=/);
+  await staff.context().close();
+});
