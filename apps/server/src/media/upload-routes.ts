@@ -10,6 +10,7 @@ import type { AppServices } from "../services.ts";
 import { finishUpload, MediaRejected } from "./finish-upload.ts";
 import { sendErrorsAsJson } from "./json-error-response.ts";
 import { createMediaStore, isMediaId } from "./media-store.ts";
+import { createUploadLocker } from "./upload-locker.ts";
 import { checkNewUpload, isTusRefusal, tusRefusal, type TusRefusal } from "./upload-rules.ts";
 
 /** Files a player may hold uploaded but unused by a profile; the sweep clears them after a day. */
@@ -40,6 +41,8 @@ export const uploadRoutes: FastifyPluginAsync<{ services: AppServices }> = async
     respectForwardedHeaders: services.config.TRUST_PROXY,
     namingFunction: () => randomUUID(),
     disableTerminationForFinishedUploads: true,
+    // Shared by every instance: a HEAD or PATCH may reach another instance than the last one.
+    locker: createUploadLocker(services.db, log),
 
     async onUploadCreate(req, upload) {
       const user = senders.get(rawRequest(req));

@@ -4,6 +4,7 @@ import { authMigration } from "./0002_auth.ts";
 import { mediaProfilesMigration } from "./0003_media_profiles.ts";
 import { adminMigration } from "./0004_admin.ts";
 import { talentMigration } from "./0005_talent.ts";
+import { uploadLocksMigration } from "./0006_upload_locks.ts";
 
 /** Every migration, in the order it shipped. Add new ones at the end with the next number. */
-export const MIGRATIONS: Migration[] = [siteMigration, authMigration, mediaProfilesMigration, adminMigration, talentMigration];
+export const MIGRATIONS: Migration[] = [siteMigration, authMigration, mediaProfilesMigration, adminMigration, talentMigration, uploadLocksMigration];

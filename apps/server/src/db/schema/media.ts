@@ -1,4 +1,4 @@
-import { bigint, doublePrecision, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, doublePrecision, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { players } from "./auth.ts";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -23,3 +23,12 @@ export const mediaFiles = pgTable("media_files", {
 });
 
 export type MediaFile = typeof mediaFiles.$inferSelect;
+
+/** A resumable upload's lock, shared by every instance (migration 0006; media/upload-locker.ts). */
+export const uploadLocks = pgTable("upload_locks", {
+  uploadId: text("upload_id").primaryKey(),
+  /** Random per lock taken, so only the request that took it renews or releases it. */
+  holder: text("holder").notNull(),
+  expiresAt: ts("expires_at").notNull(),
+  releaseRequested: boolean("release_requested").notNull().default(false),
+});
