@@ -1,4 +1,5 @@
 import { act, render, screen, waitFor } from "@testing-library/react";
+import type { ReactNode } from "react";
 import userEvent from "@testing-library/user-event";
 import { Toaster, toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -59,11 +60,11 @@ vi.mock("./file-checks.ts", async (importOriginal) => {
   };
 });
 
-function Harness({ kind, onUploaded, onCleared }: { kind: MediaKind; onUploaded: (m: UploadedMedia) => void; onCleared: () => void }) {
+function Harness({ kind, onUploaded, onCleared, current }: { kind: MediaKind; onUploaded: (m: UploadedMedia) => void; onCleared: () => void; current?: ReactNode }) {
   const upload = useFileUpload(kind, { onUploaded, onCleared });
   return (
     <>
-      <UploadField label={kind === "image" ? "Cover photo" : "Highlight video"} upload={upload} />
+      <UploadField label={kind === "image" ? "Cover photo" : "Highlight video"} upload={upload} current={current} />
       <button type="button" onClick={upload.reset}>
         reset
       </button>
@@ -71,13 +72,13 @@ function Harness({ kind, onUploaded, onCleared }: { kind: MediaKind; onUploaded:
   );
 }
 
-function setup(kind: MediaKind) {
+function setup(kind: MediaKind, current?: ReactNode) {
   const user = userEvent.setup();
   const onUploaded = vi.fn();
   const onCleared = vi.fn();
   render(
     <>
-      <Harness kind={kind} onUploaded={onUploaded} onCleared={onCleared} />
+      <Harness kind={kind} onUploaded={onUploaded} onCleared={onCleared} current={current} />
       <Toaster />
     </>,
   );
@@ -262,6 +263,32 @@ describe("UploadField with a video", () => {
     await f.user.click(screen.getByRole("button", { name: "reset" }));
     expect(f.input()).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe("UploadField with a current file (a profile being resubmitted)", () => {
+  it("shows the current file above the picker until a new one is on its way, and again when it is removed or fails", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => new Response(null, { status: 204 })));
+    const f = setup("video", <p>current video here</p>);
+    expect(screen.getByText("current video here")).toBeInTheDocument();
+    expect(f.input()).toBeInTheDocument();
+
+    await f.user.upload(f.input(), mp4());
+    const upload = await waitForUpload();
+    upload.progress(100, 4 * 1024 * 1024);
+    expect(screen.queryByText("current video here")).not.toBeInTheDocument();
+    upload.succeed(videoMedia);
+    expect(await screen.findByText("Uploaded")).toBeInTheDocument();
+    expect(screen.queryByText("current video here")).not.toBeInTheDocument();
+
+    await f.user.click(screen.getByRole("button", { name: "Remove skills.mp4" }));
+    expect(await screen.findByText("current video here")).toBeInTheDocument();
+
+    await f.user.upload(f.input(), mp4());
+    await waitFor(() => expect(uploads).toHaveLength(2));
+    uploads[1]!.fail(null);
+    expect(await screen.findByRole("button", { name: "Retry" })).toBeInTheDocument();
+    expect(screen.getByText("current video here")).toBeInTheDocument();
   });
 });
 

@@ -10,15 +10,21 @@ interface UploadFieldProps {
   /** The form's verdict on this field, e.g. 'Player image is required'. */
   error?: string;
   hint?: ReactNode;
+  /**
+   * What the field holds while no new file is being sent: the current file of a profile being
+   * resubmitted. Shown above the picker, which then replaces it.
+   */
+  current?: ReactNode;
 }
 
 const ACCEPT = { image: IMAGE_MIME_TYPES.join(","), video: VIDEO_MIME_TYPES.join(",") } as const;
 
 /**
  * One file of the profile form: a file picker, then a progress bar, then a preview from the
- * phone's own copy of the file (no download), or an error with Retry.
+ * phone's own copy of the file (no download), or an error with Retry. When the field already has
+ * a file (a profile being resubmitted), that file is shown above the picker, which replaces it.
  */
-export function UploadField({ label, upload, error, hint }: UploadFieldProps) {
+export function UploadField({ label, upload, error, hint, current }: UploadFieldProps) {
   const id = useId();
   const { state, kind } = upload;
   const labelId = `${id}-label`;
@@ -29,6 +35,8 @@ export function UploadField({ label, upload, error, hint }: UploadFieldProps) {
       <label id={labelId} htmlFor={canPick ? id : undefined} className="text-sm font-medium text-slate-800">
         {label}
       </label>
+
+      {canPick && current ? current : null}
 
       {canPick ? (
         <input
