@@ -143,6 +143,12 @@ export const EXTRA = {
   profileRejectedStatus: "Not Approved",
   profileRejectedNoReason: "The reviewer did not give a reason.",
   uploadsInProgress: "Please wait for your uploads to finish.",
+  /** Resubmission of a rejected profile, or of one staff reopened for new videos. */
+  resubmitAfterRejection: "Correct your profile below and submit it again for review.",
+  profileReopenedTitle: "You can upload new videos",
+  profileReopened: "Our team has allowed you to upload new videos. Replace them, check your details and submit your profile again for review.",
+  profileReopenedExpired: "Your video has expired, and our team has allowed you to upload new ones. Replace them, check your details and submit your profile again for review.",
+  secondVideoDropped: "This video will be taken off your profile when you resubmit.",
 } as const;
 
 /** Messages of the account API beyond the spec (issue "Player accounts"). */

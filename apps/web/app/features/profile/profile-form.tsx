@@ -8,19 +8,23 @@ import type { z } from "zod";
 import { FITNESS_LEVELS, POSITIONS, PREFERRED_FEET } from "@touchline/contract/enums";
 import { ABOUT_MAX_LENGTH, HEIGHT_CM, WEIGHT_KG } from "@touchline/contract/limits";
 import { EXTRA, PROFILE_FORM, PROFILE_PAGE } from "@touchline/contract/messages";
-import { playerInfoSchema, type PlayerInfoInput } from "@touchline/contract/profile";
+import { playerInfoSchema, type PlayerInfoInput, type PlayerInfoResponse } from "@touchline/contract/profile";
 import { Button } from "../../components/button.tsx";
 import { SelectField, TextAreaField, TextField } from "../../components/field.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { useHydrated } from "../site/use-hydrated.ts";
 import { UploadField } from "../uploads/upload-field.tsx";
 import { useFileUpload, type FileUpload } from "../uploads/use-file-upload.ts";
+import { CurrentMedia, DroppedVideo } from "./current-media.tsx";
+import { imageVariant } from "./display.ts";
 import { createPlayerProfile } from "./profile-api.ts";
 import { profileQueryKey } from "./use-player-profile.ts";
 
 type FormInput = PlayerInfoInput;
 type FormOutput = z.output<typeof playerInfoSchema>;
 type FieldName = keyof FormInput;
+type MediaField = "coverPhotoPath" | "videoPath" | "videoPathTwo";
+type Scout = PlayerInfoResponse["scout"];
 
 const FIELDS: FieldName[] = [
   "coverPhotoPath",
@@ -40,16 +44,54 @@ const numberOrEmpty = (value: unknown) => (value === "" || value === null ? unde
 
 const isBusy = (upload: FileUpload) => upload.state.status === "checking" || upload.state.status === "uploading";
 
+const EMPTY: FormInput = {
+  scoutId: "",
+  coverPhotoPath: "",
+  videoPath: "",
+  videoPathTwo: "",
+  position: "",
+  secondaryPosition: "",
+  preferredFoot: "",
+  heightInCm: "",
+  weightInKg: "",
+  currentFitnessStatus: "",
+  aboutYourself: "",
+};
+
+/** A resubmission starts from what the player sent last time, media URLs included. */
+function initialValues(scoutId: string, existing: Scout | null): FormInput {
+  if (!existing) return { ...EMPTY, scoutId };
+  return {
+    scoutId,
+    coverPhotoPath: existing.coverPhotoPath,
+    videoPath: existing.videoPath,
+    videoPathTwo: existing.videoPathTwo ?? "",
+    position: existing.position,
+    secondaryPosition: existing.secondaryPosition ?? "",
+    preferredFoot: existing.preferredFoot,
+    heightInCm: existing.heightInCm,
+    weightInKg: existing.weightInKg,
+    currentFitnessStatus: existing.currentFitnessStatus,
+    aboutYourself: existing.aboutYourself ?? "",
+  };
+}
+
 /**
  * The 'Submit your info' form (SPEC.md "Player area", /player/add-content). Validated with the
  * same contract schema the server enforces; the media fields hold the URLs of files already
  * uploaded, so submitting sends a few hundred bytes, never the files themselves.
+ *
+ * With `existing` (a rejected or reopened profile) the form starts from that profile: each
+ * media field keeps its current file until a new upload replaces it, removing the new upload
+ * brings the current file back (the current file itself is never deleted: the profile uses
+ * it), and the optional second video can be taken off the profile.
  */
-export function ProfileForm({ scoutId, onSubmitted }: { scoutId: string; onSubmitted: () => void }) {
+export function ProfileForm({ scoutId, existing = null, onSubmitted }: { scoutId: string; existing?: Scout | null; onSubmitted: () => void }) {
   const hydrated = useHydrated();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [waitForUploads, setWaitForUploads] = useState(false);
+  const [secondDropped, setSecondDropped] = useState(false);
   const {
     register,
     handleSubmit,
@@ -60,25 +102,20 @@ export function ProfileForm({ scoutId, onSubmitted }: { scoutId: string; onSubmi
     formState: { errors, isSubmitting, isSubmitted },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(playerInfoSchema),
-    defaultValues: {
-      scoutId,
-      coverPhotoPath: "",
-      videoPath: "",
-      videoPathTwo: "",
-      position: "",
-      secondaryPosition: "",
-      preferredFoot: "",
-      heightInCm: "",
-      weightInKg: "",
-      currentFitnessStatus: "",
-      aboutYourself: "",
-    },
+    defaultValues: initialValues(scoutId, existing),
   });
 
-  // A file's URL enters the form once its upload has finished, and leaves when it is removed.
-  const bindUpload = (field: "coverPhotoPath" | "videoPath" | "videoPathTwo") => ({
+  /** The profile's own file for a field, unless the player took it off: what the field falls back to. */
+  const currentUrl = (field: MediaField): string => {
+    if (field === "videoPathTwo" && secondDropped) return "";
+    return existing?.[field] ?? "";
+  };
+
+  // A file's URL enters the form once its upload has finished; removing it puts back the
+  // profile's current file, or nothing.
+  const bindUpload = (field: MediaField) => ({
     onUploaded: (media: { url: string }) => setValue(field, media.url, { shouldValidate: isSubmitted }),
-    onCleared: () => setValue(field, "", { shouldValidate: isSubmitted }),
+    onCleared: () => setValue(field, currentUrl(field), { shouldValidate: isSubmitted }),
   });
   const cover = useFileUpload("image", bindUpload("coverPhotoPath"));
   const firstVideo = useFileUpload("video", bindUpload("videoPath"));
@@ -89,6 +126,21 @@ export function ProfileForm({ scoutId, onSubmitted }: { scoutId: string; onSubmi
   const position = useWatch({ control, name: "position" });
   const about = useWatch({ control, name: "aboutYourself" }) ?? "";
   const secondaryOptions = POSITIONS.filter((p) => p.value !== position);
+
+  const dropSecondVideo = (dropped: boolean) => {
+    setSecondDropped(dropped);
+    setValue("videoPathTwo", dropped ? "" : (existing?.videoPathTwo ?? ""), { shouldValidate: isSubmitted });
+  };
+  const poster = existing ? imageVariant(existing.coverPhotoPath, 320) : undefined;
+  const current = {
+    cover: existing ? <CurrentMedia kind="image" url={existing.coverPhotoPath} label="cover photo" /> : null,
+    video: existing ? <CurrentMedia kind="video" url={existing.videoPath} label="highlight video" poster={poster} /> : null,
+    videoTwo: !existing?.videoPathTwo ? null : secondDropped ? (
+      <DroppedVideo onKeep={() => dropSecondVideo(false)} />
+    ) : (
+      <CurrentMedia kind="video" url={existing.videoPathTwo} label="second highlight video" poster={poster} onDrop={() => dropSecondVideo(true)} />
+    ),
+  };
 
   const positionField = register("position", {
     onChange: (event: { target: { value: string } }) => {
@@ -109,6 +161,8 @@ export function ProfileForm({ scoutId, onSubmitted }: { scoutId: string; onSubmi
           const message = error.errors[field];
           if (message) setError(field, { type: "server", message });
         }
+        // The profile was locked meanwhile (a reviewer acted): reload it so the page says so.
+        if (existing && error.status === 409) await queryClient.invalidateQueries({ queryKey: profileQueryKey(scoutId) });
       }
       return;
     }
@@ -134,9 +188,15 @@ export function ProfileForm({ scoutId, onSubmitted }: { scoutId: string; onSubmi
     <form method="post" noValidate onSubmit={onSubmit} aria-labelledby="submit-info" className="flex flex-col gap-8">
       <fieldset className="flex flex-col gap-5">
         <legend className="mb-2 text-lg font-bold text-slate-900">Photo and videos</legend>
-        <UploadField label="Cover photo" upload={cover} error={errors.coverPhotoPath?.message} hint="JPEG, PNG or GIF" />
-        <UploadField label="Highlight video" upload={firstVideo} error={errors.videoPath?.message} hint="MP4, up to 3 minutes and 150MB" />
-        <UploadField label="Second highlight video (optional)" upload={secondVideo} error={errors.videoPathTwo?.message} hint="MP4, up to 3 minutes and 150MB" />
+        <UploadField label="Cover photo" upload={cover} error={errors.coverPhotoPath?.message} hint="JPEG, PNG or GIF" current={current.cover} />
+        <UploadField label="Highlight video" upload={firstVideo} error={errors.videoPath?.message} hint="MP4, up to 3 minutes and 150MB" current={current.video} />
+        <UploadField
+          label="Second highlight video (optional)"
+          upload={secondVideo}
+          error={errors.videoPathTwo?.message}
+          hint="MP4, up to 3 minutes and 150MB"
+          current={current.videoTwo}
+        />
       </fieldset>
 
       <fieldset className="flex flex-col gap-5">
@@ -189,7 +249,7 @@ export function ProfileForm({ scoutId, onSubmitted }: { scoutId: string; onSubmi
         ) : null}
         <div>
           <Button type="submit" disabled={!hydrated || isSubmitting} aria-busy={isSubmitting || undefined} className="w-full sm:w-auto">
-            {isSubmitting ? "Submitting…" : "Submit"}
+            {isSubmitting ? "Submitting…" : existing ? "Resubmit for review" : "Submit"}
           </Button>
         </div>
       </div>

@@ -1,0 +1,267 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { Toaster, toast } from "sonner";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { EXTRA, MEDIA, PROFILE_FORM } from "@touchline/contract/messages";
+import type { PlayerInfoResponse } from "@touchline/contract/profile";
+import type { UploadCallbacks } from "../uploads/tus-upload.ts";
+import { AddContent } from "./add-content.tsx";
+import { profileFixture } from "./profile-fixture.ts";
+
+// Resubmission of a rejected or reopened profile on /player/add-content (issue 5).
+
+/** Uploads finish at once, with a file id made from the file's name. */
+vi.mock("../uploads/tus-upload.ts", () => ({
+  startUpload: async (file: File, kind: string, callbacks: UploadCallbacks) => {
+    const id = `${kind}_${file.name.replace(/\W/g, "")}`.padEnd(10, "0");
+    callbacks.onProgress(0, file.size);
+    queueMicrotask(() => callbacks.onSuccess({ fileId: id, url: `/api/media/${id}`, kind: kind as "image" | "video", contentType: file.type, size: file.size }));
+    return { resume: () => undefined, abort: async () => undefined };
+  },
+}));
+vi.mock("../uploads/file-checks.ts", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../uploads/file-checks.ts")>();
+  return { ...real, checkVideoFile: (file: File) => real.checkVideoFile(file, async () => 20) };
+});
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+type Handler = (url: string, init: RequestInit) => Promise<Response> | Response;
+
+const rejected = () => profileFixture({ reviewStatus: "rejected", rejectionReason: "The video does not show you playing.", canResubmit: true });
+
+/**
+ * A server that answers GetScoutById with `profile`, records every CreateNewScout body and
+ * media DELETE, and after a successful resubmission answers with the pending profile.
+ */
+function fakeServer(profile: PlayerInfoResponse, createAnswer: () => Response = () => json(201, { scoutsInformationId: "info_1" })) {
+  const created: Record<string, unknown>[] = [];
+  const deleted: string[] = [];
+  let current = profile;
+  const handler: Handler = (url, init) => {
+    if (url.includes("GetScoutById")) return json(200, current);
+    if (url.includes("CreateNewScout")) {
+      created.push(JSON.parse(String(init.body)));
+      const answer = createAnswer();
+      if (answer.ok) current = profileFixture({ reviewStatus: "pending" });
+      return answer;
+    }
+    if (init.method === "DELETE") {
+      deleted.push(url);
+      return new Response(null, { status: 204 });
+    }
+    return json(500, {});
+  };
+  return { handler, created, deleted };
+}
+
+function setup(handler: Handler) {
+  const fetchSpy = vi.fn(async (url: string, init: RequestInit = {}) => handler(url, init));
+  vi.stubGlobal("fetch", fetchSpy);
+  const client = new QueryClient({ defaultOptions: { queries: { retryDelay: 0 } } });
+  const router = createMemoryRouter(
+    [
+      { path: "/player/add-content", element: <AddContent scoutId="player_1" /> },
+      { path: "/player/profile", element: <p>Profile page</p> },
+    ],
+    { initialEntries: ["/player/add-content"] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { fetchSpy, router, user: userEvent.setup() };
+}
+
+const field = (label: string) => screen.getByLabelText(label, { selector: "input,select,textarea" });
+const group = (label: string) => within(screen.getByRole("group", { name: label }));
+const resubmitButton = () => screen.getByRole("button", { name: "Resubmit for review" });
+
+beforeEach(() => {
+  URL.createObjectURL = vi.fn(() => "blob:preview");
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  toast.dismiss();
+});
+
+describe("AddContent for a profile that may be resubmitted", () => {
+  it("opens the form prefilled with the profile, the reviewer's reason on top", async () => {
+    setup(fakeServer(rejected()).handler);
+    expect(await screen.findByRole("heading", { name: "Submit your info" })).toBeInTheDocument();
+    const banner = within(screen.getByRole("alert"));
+    expect(banner.getByText(EXTRA.profileRejectedTitle)).toBeInTheDocument();
+    expect(banner.getByText("The video does not show you playing.")).toBeInTheDocument();
+    expect(banner.getByText(EXTRA.resubmitAfterRejection)).toBeInTheDocument();
+
+    expect(field("Position")).toHaveValue("striker");
+    expect(field("Secondary position (optional)")).toHaveValue("left-winger");
+    expect(field("Preferred foot")).toHaveValue("both");
+    expect(field("Current fitness status")).toHaveValue("recovering");
+    expect(field("Height (cm)")).toHaveValue(178);
+    expect(field("Weight (kg)")).toHaveValue(70);
+    expect(field("About yourself")).toHaveValue("Fast striker from Kitwe.");
+
+    // The current files: a small cover thumbnail, and videos that download nothing until played.
+    expect(group("Cover photo").getByRole("img", { name: "Current cover photo" })).toHaveAttribute("src", "/api/media/cover1234?w=320");
+    const video = group("Highlight video").getByLabelText("Current highlight video");
+    expect(video).toHaveAttribute("src", "/api/media/video1234");
+    expect(video).toHaveAttribute("preload", "none");
+    expect(group("Highlight video").getByText("Current video")).toBeInTheDocument();
+    expect(group("Second highlight video (optional)").getByLabelText("Current second highlight video")).toHaveAttribute("src", "/api/media/video5678");
+
+    expect(resubmitButton()).toBeEnabled();
+    expect(screen.queryByRole("button", { name: "Submit" })).not.toBeInTheDocument();
+    expect(screen.queryByText(PROFILE_FORM.alreadyExistsTitle)).not.toBeInTheDocument();
+  });
+
+  it("says when the reviewer gave no reason", async () => {
+    setup(fakeServer(profileFixture({ reviewStatus: "rejected", rejectionReason: null, canResubmit: true })).handler);
+    expect(await within(await screen.findByRole("alert")).findByText(EXTRA.profileRejectedNoReason)).toBeInTheDocument();
+  });
+
+  it("a profile reopened by staff says new videos are allowed, and that the video expired", async () => {
+    setup(fakeServer(profileFixture({ reviewStatus: "approved", isVideoApproved: true, canResubmit: true }, { isVideoExpired: true, daysUntilExpiration: 0 })).handler);
+    const banner = within(await screen.findByRole("region", { name: EXTRA.profileReopenedTitle }));
+    expect(banner.getByText(EXTRA.profileReopenedExpired)).toBeInTheDocument();
+    expect(resubmitButton()).toBeInTheDocument();
+  });
+
+  it("a reopened profile whose video has not expired gets the plain sentence", async () => {
+    setup(fakeServer(profileFixture({ reviewStatus: "pending", canResubmit: true })).handler);
+    const banner = within(await screen.findByRole("region", { name: EXTRA.profileReopenedTitle }));
+    expect(banner.getByText(EXTRA.profileReopened)).toBeInTheDocument();
+    expect(screen.queryByText(EXTRA.profileReopenedExpired)).not.toBeInTheDocument();
+  });
+
+  it("replacing a file hides the current one; removing the new upload deletes only it and brings the current one back", async () => {
+    const server = fakeServer(rejected());
+    const { user } = setup(server.handler);
+    await screen.findByRole("heading", { name: "Submit your info" });
+
+    await user.upload(field("Cover photo"), new File(["img"], "new.png", { type: "image/png" }));
+    expect(await group("Cover photo").findByText("Uploaded")).toBeInTheDocument();
+    expect(group("Cover photo").getByRole("img", { name: "Preview of new.png" })).toBeInTheDocument();
+    expect(group("Cover photo").queryByRole("img", { name: "Current cover photo" })).not.toBeInTheDocument();
+
+    await user.click(group("Cover photo").getByRole("button", { name: "Remove new.png" }));
+    expect(await group("Cover photo").findByRole("img", { name: "Current cover photo" })).toHaveAttribute("src", "/api/media/cover1234?w=320");
+    expect(server.deleted).toEqual(["/api/media/image_newpng"]);
+
+    await user.click(resubmitButton());
+    await waitFor(() => expect(server.created).toHaveLength(1));
+    expect(server.created[0]).toMatchObject({ coverPhotoPath: "/api/media/cover1234" });
+  });
+
+  it("resubmits the current URLs of untouched files, the new URL of a replaced one and the changed details", async () => {
+    const server = fakeServer(rejected());
+    const { user, router, fetchSpy } = setup(server.handler);
+    await screen.findByRole("heading", { name: "Submit your info" });
+
+    await user.upload(field("Highlight video"), new File(["vid"], "better.mp4", { type: "video/mp4" }));
+    expect(await group("Highlight video").findByText("Uploaded")).toBeInTheDocument();
+    await user.clear(field("Height (cm)"));
+    await user.type(field("Height (cm)"), "180");
+    await user.click(resubmitButton());
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/player/profile"));
+    expect(await screen.findByText(PROFILE_FORM.submitted)).toBeInTheDocument();
+    expect(server.created).toHaveLength(1);
+    expect(server.created[0]).toMatchObject({
+      scoutId: "player_1",
+      coverPhotoPath: "/api/media/cover1234",
+      videoPath: "/api/media/video_bettermp4",
+      videoPathTwo: "/api/media/video5678",
+      position: "striker",
+      secondaryPosition: "left-winger",
+      preferredFoot: "both",
+      heightInCm: 180,
+      weightInKg: 70,
+      currentFitnessStatus: "recovering",
+      aboutYourself: "Fast striker from Kitwe.",
+    });
+    // Nothing was deleted, and the profile was read again after the resubmission.
+    expect(server.deleted).toEqual([]);
+    expect(fetchSpy.mock.calls.filter(([url]) => String(url).includes("GetScoutById")).length).toBe(2);
+  });
+
+  it("takes the optional second video off the profile, and can keep it after all", async () => {
+    const server = fakeServer(rejected());
+    const { user } = setup(server.handler);
+    await screen.findByRole("heading", { name: "Submit your info" });
+
+    // The cover and the first video are required: they can be replaced, not removed.
+    expect(screen.getAllByRole("button", { name: "Remove from profile" })).toHaveLength(1);
+    await user.click(group("Second highlight video (optional)").getByRole("button", { name: "Remove from profile" }));
+    expect(group("Second highlight video (optional)").getByText(EXTRA.secondVideoDropped)).toBeInTheDocument();
+    expect(screen.queryByLabelText("Current second highlight video")).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Keep this video" }));
+    expect(screen.getByLabelText("Current second highlight video")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Remove from profile" }));
+    await user.click(resubmitButton());
+    await waitFor(() => expect(server.created).toHaveLength(1));
+    expect(server.created[0]).toMatchObject({ coverPhotoPath: "/api/media/cover1234", videoPath: "/api/media/video1234", videoPathTwo: null });
+    // The file itself is left to the server (it becomes unused), never deleted from here.
+    expect(server.deleted).toEqual([]);
+  });
+
+  it("a new second video uploaded after taking the old one off goes back to none when removed", async () => {
+    const server = fakeServer(rejected());
+    const { user } = setup(server.handler);
+    await screen.findByRole("heading", { name: "Submit your info" });
+    await user.click(screen.getByRole("button", { name: "Remove from profile" }));
+    await user.upload(field("Second highlight video (optional)"), new File(["vid"], "extra.mp4", { type: "video/mp4" }));
+    await user.click(await group("Second highlight video (optional)").findByRole("button", { name: "Remove extra.mp4" }));
+    expect(await screen.findByText(EXTRA.secondVideoDropped)).toBeInTheDocument();
+    await user.click(resubmitButton());
+    await waitFor(() => expect(server.created).toHaveLength(1));
+    expect(server.created[0]).toMatchObject({ videoPathTwo: null });
+    expect(server.deleted).toEqual(["/api/media/video_extramp4"]);
+  });
+
+  it("a profile with one video offers an empty picker for the second", async () => {
+    setup(fakeServer(profileFixture({ reviewStatus: "rejected", rejectionReason: "Too dark", videoPathTwo: null, secondaryPosition: null, canResubmit: true })).handler);
+    await screen.findByRole("heading", { name: "Submit your info" });
+    expect(field("Second highlight video (optional)")).toHaveAttribute("type", "file");
+    expect(screen.queryByLabelText("Current second highlight video")).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Remove from profile" })).not.toBeInTheDocument();
+    expect(field("Secondary position (optional)")).toHaveValue("");
+  });
+
+  it("when a reviewer locked the profile meanwhile, shows the server's message and then 'already exists'", async () => {
+    // The reviewer approved the profile after the form opened: the server refuses with 409.
+    let profile = rejected();
+    const { user, router } = setup((url) => {
+      if (url.includes("CreateNewScout")) {
+        profile = profileFixture({ reviewStatus: "approved", isVideoApproved: true });
+        return json(409, { message: MEDIA.profileExists });
+      }
+      return json(200, profile);
+    });
+    await screen.findByRole("heading", { name: "Submit your info" });
+    await user.click(resubmitButton());
+    expect(await screen.findByText(MEDIA.profileExists)).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: PROFILE_FORM.alreadyExistsTitle })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/player/add-content");
+  });
+});
+
+describe("AddContent for a locked profile", () => {
+  it.each([
+    ["pending", profileFixture()],
+    ["approved", profileFixture({ reviewStatus: "approved", isVideoApproved: true })],
+    ["expired but not reopened", profileFixture({ reviewStatus: "approved", isVideoApproved: true }, { isVideoExpired: true, daysUntilExpiration: 0 })],
+  ])("%s: still 'Player Profile Already Exists', no form", async (_, profile) => {
+    setup(fakeServer(profile).handler);
+    expect(await screen.findByRole("heading", { name: PROFILE_FORM.alreadyExistsTitle })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Resubmit for review" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Submit your info" })).not.toBeInTheDocument();
+  });
+});
