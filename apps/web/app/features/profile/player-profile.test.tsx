@@ -118,6 +118,26 @@ describe("PlayerProfile", () => {
     expect(screen.queryByText(PROFILE_PAGE.pending)).not.toBeInTheDocument();
   });
 
+  it("a rejected profile offers 'Update and resubmit' beside the reason", async () => {
+    setup(async () => json(200, profileFixture({ reviewStatus: "rejected", rejectionReason: "Blurry video", canResubmit: true })));
+    const alert = await screen.findByRole("alert");
+    expect(within(alert).getByRole("link", { name: "Update and resubmit" })).toHaveAttribute("href", "/player/add-content");
+  });
+
+  it("a profile staff reopened for new videos says so, with 'Update and resubmit'", async () => {
+    setup(async () => json(200, profileFixture({ reviewStatus: "approved", isVideoApproved: true, canResubmit: true }, { isVideoExpired: true, daysUntilExpiration: 0 })));
+    const reopened = within(await screen.findByRole("region", { name: EXTRA.profileReopenedTitle }));
+    expect(reopened.getByText(EXTRA.profileReopenedExpired)).toBeInTheDocument();
+    expect(reopened.getByRole("link", { name: "Update and resubmit" })).toHaveAttribute("href", "/player/add-content");
+  });
+
+  it("a pending or approved profile offers no way to resubmit", async () => {
+    setup(async () => json(200, profileFixture({ reviewStatus: "approved", isVideoApproved: true }, { isVideoExpired: true, daysUntilExpiration: 0 })));
+    await screen.findByRole("heading", { level: 1, name: "chanda10" });
+    expect(screen.queryByRole("link", { name: "Update and resubmit" })).not.toBeInTheDocument();
+    expect(screen.queryByText(EXTRA.profileReopenedTitle)).not.toBeInTheDocument();
+  });
+
   it("shows both videos, loading nothing until played, with the cover as poster", async () => {
     setup(async () => json(200, profileFixture()));
     await screen.findByRole("heading", { name: "Player Videos" });

@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { daysLeftText, EXTRA, PROFILE_PAGE } from "@touchline/contract/messages";
 import type { PlayerInfoResponse } from "@touchline/contract/profile";
+import { buttonClass } from "../../components/button.tsx";
 import { fitnessLabel, footLabel, formatDate, formatPhone, imageSrcSet, imageVariant, positionsText } from "./display.ts";
 import { PlayerVideos } from "./player-videos.tsx";
 
@@ -20,6 +22,15 @@ export function ProfileDetails({ profile }: { profile: PlayerInfoResponse }) {
             {EXTRA.profileRejectedTitle}
           </h2>
           <p className="mt-1 text-red-800">{scout.rejectionReason || EXTRA.profileRejectedNoReason}</p>
+          {scout.canResubmit ? <ResubmitLink /> : null}
+        </section>
+      ) : scout.canResubmit ? (
+        <section aria-labelledby="profile-reopened" className="rounded-xl border border-amber-300 bg-amber-50 p-4 sm:p-5">
+          <h2 id="profile-reopened" className="font-bold text-amber-950">
+            {EXTRA.profileReopenedTitle}
+          </h2>
+          <p className="mt-1 text-amber-950">{profile.isVideoExpired ? EXTRA.profileReopenedExpired : EXTRA.profileReopened}</p>
+          <ResubmitLink />
         </section>
       ) : null}
 
@@ -74,6 +85,15 @@ export function ProfileDetails({ profile }: { profile: PlayerInfoResponse }) {
         <p className="mt-2 whitespace-pre-line text-slate-700">{scout.aboutYourself?.trim() ? scout.aboutYourself : PROFILE_PAGE.noBio}</p>
       </section>
     </div>
+  );
+}
+
+/** The way into the form, prefilled, when the profile may be corrected and sent again. */
+function ResubmitLink() {
+  return (
+    <Link to="/player/add-content" className={buttonClass("primary", "mt-3 w-full sm:w-auto")}>
+      Update and resubmit
+    </Link>
   );
 }
 
