@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { TALENT } from "./messages.ts";
-import { hasTalentFilters, normalizeContactPhone, playerContactRequestSchema, readTalentQuery, talentListPath, talentListQuerySchema } from "./talent.ts";
+import { coverVariant, hasTalentFilters, normalizeContactPhone, playerContactRequestSchema, readTalentQuery, talentListPath, talentListQuerySchema } from "./talent.ts";
 
 describe("talentListQuerySchema", () => {
   it("reads URL strings into typed filters with defaults", () => {
@@ -65,5 +65,16 @@ describe("contact requests", () => {
     const bad = playerContactRequestSchema.safeParse({ name: "", organisation: " ", email: "x", message: "" });
     expect(bad.success).toBe(false);
     expect(bad.error!.issues.map((issue) => issue.path[0])).toEqual(["name", "organisation", "email", "message"]);
+  });
+});
+
+describe("coverVariant", () => {
+  const variant = (w: number, width: number) => ({ url: `/api/media/x?w=${w}`, width, height: width });
+  it("picks the narrowest copy wide enough, else the first of the widest", () => {
+    const big = { variants: [variant(320, 320), variant(640, 640), variant(1280, 1280)] };
+    expect(coverVariant(big, 600)?.url).toBe("/api/media/x?w=640");
+    expect(coverVariant(big, 2000)?.url).toBe("/api/media/x?w=1280");
+    const small = { variants: [variant(320, 320), variant(640, 600), variant(1280, 600)] };
+    expect(coverVariant(small, 640)?.url).toBe("/api/media/x?w=640");
   });
 });

@@ -200,9 +200,13 @@ export function publicName(player: Pick<PublicPlayerSummary, "firstName" | "last
   return player.lastInitial ? `${player.firstName} ${player.lastInitial}.` : player.firstName;
 }
 
-/** The variant closest to (and at least) a width, else the widest there is. */
+/**
+ * The narrowest variant at least minWidth wide, else the first of the widest (a small photo's
+ * 640 and 1280 copies are the same picture: the smaller URL is the one to share).
+ */
 export function coverVariant(cover: PublicCover, minWidth: number): PublicImageVariant | undefined {
-  return cover.variants.find((variant) => variant.width >= minWidth) ?? cover.variants.at(-1);
+  const widest = Math.max(...cover.variants.map((variant) => variant.width));
+  return cover.variants.find((variant) => variant.width >= minWidth) ?? cover.variants.find((variant) => variant.width === widest);
 }
 
 const requiredText = (required: string, max: number) =>

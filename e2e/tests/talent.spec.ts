@@ -1,0 +1,215 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { ageOn } from "@touchline/contract/auth";
+import { TALENT } from "@touchline/contract/messages";
+import { E2E_REVIEWER } from "../staff-accounts.ts";
+import { baseURL } from "../playwright.config.ts";
+import { expectAccessible, expectNoHorizontalScroll, latestCode } from "./support.ts";
+
+/**
+ * Public talent discovery against the built app: an approved player is in the first HTML of
+ * /players and of their own page (with the link-preview tags), filters live in the URL and survive
+ * a reload (with and without JavaScript), and a club can send a contact request that reaches the
+ * staff inbox. The player is set up through the real APIs: registration, SMS code, tus uploads,
+ * profile submission, and approval by the reviewer account the e2e server starts with.
+ */
+
+const FIXTURES = path.resolve(import.meta.dirname, "../../apps/server/src/media/fixtures");
+const PASSWORD = "Kabwe!2026ok";
+
+interface ApprovedPlayer {
+  username: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string;
+  dateOfBirth: string;
+}
+
+/** Letters only, so the name passes for a first name and is unique to this run. */
+const randomLetters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");
+
+/** Uploads a file with the tus protocol, as tus-js-client does, and returns its media URL. */
+async function upload(api: APIRequestContext, file: string, kind: "image" | "video"): Promise<string> {
+  const bytes = fs.readFileSync(path.join(FIXTURES, file));
+  const created = await api.post("/api/uploads", {
+    headers: { "Tus-Resumable": "1.0.0", "Upload-Length": String(bytes.length), "Upload-Metadata": `kind ${Buffer.from(kind).toString("base64")}` },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const location = new URL(created.headers().location!, baseURL).pathname;
+  const sent = await api.patch(location, {
+    headers: { "Tus-Resumable": "1.0.0", "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" },
+    data: bytes,
+  });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  return ((await sent.json()) as { url: string }).url;
+}
+
+/** A player who registered, uploaded, submitted, and whom the reviewer approved. */
+async function approvedPlayer(playwright: { request: { newContext(options: { baseURL: string }): Promise<APIRequestContext> } }, details: { position: string; foot: string; height: number }): Promise<ApprovedPlayer> {
+  const api = await playwright.request.newContext({ baseURL });
+  const firstName = `Kasonde${randomLetters(5)}`;
+  const lastName = "Chisenga";
+  const username = `tal${Date.now().toString(36)}${randomLetters(3)}`;
+  const phoneNumber = `+26097${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
+  const email = `${username}@example.zm`;
+  const dateOfBirth = "2008-03-09";
+  const registered = await api.post("/api/Authorization/registerScoutWithOtp", {
+    data: { firstName, lastName, userName: username, dateOfBirth, email, phoneNumber, password: PASSWORD },
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  const verified = await api.post("/api/Authorization/verifyGeneralOtp", { data: { phoneNumber, otp: Number(await latestCode(phoneNumber)), email } });
+  expect(verified.ok(), await verified.text()).toBe(true);
+  const login = await api.post("/api/Authorization/loginScout", { data: { phoneNumber, password: PASSWORD, rememberMe: false } });
+  expect(login.ok(), await login.text()).toBe(true);
+  const { scoutId } = (await login.json()) as { scoutId: string };
+
+  const submitted = await api.post("/api/Scouts/ScoutManagement/CreateNewScout", {
+    data: {
+      scoutId,
+      coverPhotoPath: await upload(api, "gps.jpg", "image"),
+      videoPath: await upload(api, "short.mp4", "video"),
+      videoPathTwo: null,
+      position: details.position,
+      secondaryPosition: null,
+      preferredFoot: details.foot,
+      heightInCm: details.height,
+      weightInKg: 64,
+      currentFitnessStatus: "excellent",
+      aboutYourself: "Winger from Kalulushi who trains with a Kitwe academy.",
+    },
+  });
+  expect(submitted.status(), await submitted.text()).toBe(201);
+  const profileId = ((await submitted.json()) as { scout: { scoutsInformationId: string } }).scout.scoutsInformationId;
+  await api.dispose();
+
+  const staff = await playwright.request.newContext({ baseURL });
+  const staffLogin = await staff.post("/api/Authorization/loginScout", { data: { phoneNumber: E2E_REVIEWER.phoneNumber, password: E2E_REVIEWER.password, rememberMe: false } });
+  expect(staffLogin.ok(), await staffLogin.text()).toBe(true);
+  const approved = await staff.post(`/api/admin/reviews/${profileId}/approve`);
+  expect(approved.ok(), await approved.text()).toBe(true);
+  await staff.dispose();
+  return { username, firstName, lastName, email, phoneNumber, dateOfBirth };
+}
+
+let player: ApprovedPlayer;
+
+test.beforeAll(async ({ playwright }) => {
+  player = await approvedPlayer(playwright, { position: "left-winger", foot: "left", height: 168 });
+});
+
+test("the list and a player page carry the player in their first HTML, nothing private", async ({ request }) => {
+  const name = `${player.firstName} C.`;
+  const list = await request.get(`/players?q=${player.firstName}`);
+  expect(list.status()).toBe(200);
+  expect(list.headers()["cache-control"]).toBe("public, max-age=60");
+  const listHtml = await list.text();
+  expect(listHtml).toContain(name);
+  expect(listHtml).toContain(`href="/players/${player.username}"`);
+  expect(listHtml).toContain("1 player");
+
+  const page = await request.get(`/players/${player.username}`);
+  expect(page.status()).toBe(200);
+  const html = await page.text();
+  expect(html).toMatch(new RegExp(`<h1[^>]*>${name}</h1>`));
+  expect(html).toContain(`<meta property="og:type" content="profile"/>`);
+  expect(html).toMatch(new RegExp(`<meta property="og:title" content="${name}, Left Winger \\| Touchline"/>`));
+  const ogImage = html.match(/<meta property="og:image" content="([^"]+)"\/>/)?.[1];
+  expect(ogImage).toMatch(new RegExp(`^${baseURL}/api/media/[0-9a-f-]{36}\\?w=640$`));
+  // The preview picture is public while the profile is.
+  const image = await request.get(ogImage!);
+  expect(image.status()).toBe(200);
+  expect(image.headers()["content-type"]).toBe("image/webp");
+  for (const secret of [player.email, player.phoneNumber, player.phoneNumber.slice(4), player.lastName, player.dateOfBirth]) expect(html).not.toContain(secret);
+
+  const missing = await request.get("/players/nobody-by-this-name");
+  expect(missing.status()).toBe(404);
+  expect(await missing.text()).toContain(TALENT.playerNotFoundTitle);
+});
+
+test("filters live in the URL: chosen in the form, kept on reload, and the player page links back", async ({ page }) => {
+  await page.goto("/players");
+  await expect(page.getByRole("button", { name: "Show players" })).toBeVisible();
+  await page.getByLabel("Search by name").fill(player.firstName);
+  await page.getByLabel("Position").selectOption("left-winger");
+  await page.getByLabel("Preferred foot").selectOption("left");
+  await page.getByLabel("Height from (cm)").fill("160");
+  await page.getByLabel("Height to (cm)").fill("170");
+  await page.getByRole("button", { name: "Show players" }).click();
+  await expect(page).toHaveURL(`/players?q=${player.firstName}&position=left-winger&foot=left&minHeight=160&maxHeight=170#talent-list`);
+  const card = page.getByRole("article").filter({ hasText: `${player.firstName} C.` });
+  await expect(card).toContainText("Left Winger");
+  await expect(card).toContainText(`${ageOn(player.dateOfBirth)} years`);
+
+  await page.reload();
+  await expect(page.getByLabel("Search by name")).toHaveValue(player.firstName);
+  await expect(page.getByLabel("Position")).toHaveValue("left-winger");
+  await expect(page.getByLabel("Height to (cm)")).toHaveValue("170");
+  await expect(card).toBeVisible();
+  await expectAccessible(page);
+
+  // A filter the player does not match: an honest empty state.
+  await page.getByLabel("Preferred foot").selectOption("right");
+  await page.getByRole("button", { name: "Show players" }).click();
+  await expect(page.getByRole("heading", { name: TALENT.noMatchesTitle })).toBeVisible();
+
+  await page.goBack();
+  await card.getByRole("link").click();
+  await expect(page).toHaveURL(`/players/${player.username}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${player.firstName} C.`);
+  const video = page.getByLabel("highlight video", { exact: true });
+  await expect(video).toHaveAttribute("preload", "none");
+  await expectAccessible(page);
+});
+
+test("the filter form works without JavaScript", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/players");
+  await page.getByLabel("Search by name").fill(player.firstName);
+  await page.getByLabel("Position").selectOption("left-winger");
+  await page.getByRole("button", { name: "Show players" }).click();
+  await expect(page).toHaveURL(new RegExp(`/players\\?q=${player.firstName}&position=left-winger&foot=&fitness=&minAge=&maxAge=&minHeight=&maxHeight=#talent-list$`));
+  await expect(page.getByRole("article").filter({ hasText: `${player.firstName} C.` })).toBeVisible();
+  await expect(page.getByRole("status")).toHaveText("1 player");
+  await context.close();
+});
+
+test("a club sends a contact request from the player page; it reaches the staff inbox", async ({ page, playwright }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto(`/players/${player.username}`);
+  await expect(page.getByRole("button", { name: "Send request" })).toBeEnabled();
+  await expectNoHorizontalScroll(page);
+  await page.getByLabel("Your name").fill("Kelvin Mwansa");
+  await page.getByLabel("Club or organisation").fill("Zesco United FC");
+  await page.getByLabel("Email", { exact: true }).fill("scouting@zesco.example");
+  await page.getByRole("button", { name: "Send request" }).click();
+  // The form checks itself before anything is sent, and keeps what was typed.
+  await expect(page.getByText("Message is required")).toBeVisible();
+  await expect(page.getByLabel("Your name")).toHaveValue("Kelvin Mwansa");
+  const message = `Trial invitation for ${player.firstName}, Ndola, next month.`;
+  await page.getByLabel("Phone (optional)").fill("0977 123 456");
+  await page.getByLabel("Message", { exact: true }).fill(message);
+  await page.getByRole("button", { name: "Send request" }).click();
+  await expect(page.getByText(TALENT.contactSent(player.firstName))).toBeVisible();
+  await expect(page.getByLabel("Message", { exact: true })).toHaveValue("");
+
+  const staff = await playwright.request.newContext({ baseURL });
+  await staff.post("/api/Authorization/loginScout", { data: { phoneNumber: E2E_REVIEWER.phoneNumber, password: E2E_REVIEWER.password, rememberMe: false } });
+  // Other journeys leave messages too: look through the open ones, oldest first.
+  type Item = { message: string; source: string; organisation: string; phone: string; playerUsername: string };
+  let found: Item | undefined;
+  for (let page = 1; !found && page <= 20; page++) {
+    const inbox = (await (await staff.get(`/api/admin/contact-messages?status=open&page=${page}`)).json()) as { items: Item[] };
+    if (inbox.items.length === 0) break;
+    found = inbox.items.find((item) => item.message === message);
+  }
+  expect(found).toMatchObject({
+    source: "player-contact",
+    organisation: "Zesco United FC",
+    phone: "+260977123456",
+    playerUsername: player.username,
+  });
+  await staff.dispose();
+});
