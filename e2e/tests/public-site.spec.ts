@@ -242,7 +242,7 @@ test.describe("server-rendered HTML", () => {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(h1);
     }
     await page.goto("/players");
-    await expect(page.getByText("No approved players yet")).toBeVisible();
+    await expectTalentList(page);
     await context.close();
   });
 
@@ -328,6 +328,15 @@ test.describe("talent landing", () => {
     for (const text of ["Dribbling", "Freestyle and trials", "Max 3 minutes", "MP4 format", "Max 150MB", "Scout visibility", "Skill analysis"]) {
       await expect(page.getByText(text, { exact: true })).toBeVisible();
     }
-    await expect(page.getByRole("heading", { name: "No approved players yet" })).toBeVisible();
+    await expectTalentList(page);
   });
 });
+
+/**
+ * The list under the landing screen: its honest empty state, or (once another journey running on
+ * the same server has had a player approved) player cards.
+ */
+async function expectTalentList(page: Page) {
+  const list = page.locator("#talent-list");
+  await expect(list.getByRole("heading", { name: "No approved players yet" }).or(list.getByRole("article").first())).toBeVisible();
+}
