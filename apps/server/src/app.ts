@@ -8,7 +8,8 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import { connectDatabase, type DatabaseConnection } from "./db/client.ts";
-import { migrate } from "./db/migrate.ts";
+import { createDatabaseAvailability, type RetryOptions } from "./db/availability.ts";
+import { refuseApiUntilDatabaseReady } from "./http/unavailable-gate.ts";
 import { adminRoutes } from "./admin/routes.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { createEmailSender, type EmailSender } from "./email/sender.ts";
@@ -16,10 +17,12 @@ import { installSessions } from "./auth/session-plugin.ts";
 import { healthRoutes, type HealthState } from "./health/routes.ts";
 import { installErrorHandler } from "./http/errors.ts";
 import { loggerOptions } from "./http/logger.ts";
+import { contextualLogger, installRequestContext } from "./http/request-context.ts";
 import { createStorage } from "./media/create-storage.ts";
 import { mediaPlugin } from "./media/plugin.ts";
 import { profileRoutes } from "./players/profile-routes.ts";
 import { installOriginCheck } from "./http/origin-check.ts";
+import { postgresRateLimitStore } from "./http/rate-limit-store.ts";
 import { API_CSP } from "./http/security-headers.ts";
 import type { AppServices } from "./services.ts";
 import { redirectRoutes } from "./site/redirects.ts";
@@ -41,6 +44,8 @@ export interface BuildOptions {
   email?: EmailSender;
   /** Serve the built web app when it exists (default true). */
   web?: boolean;
+  /** How soon an unreachable database is tried again (tests shorten it). */
+  databaseRetry?: RetryOptions;
 }
 
 export type App = FastifyInstance & { services: AppServices; healthState: HealthState };
@@ -58,27 +63,34 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // First hook: services' log lines written during a request carry its reqId.
+  installRequestContext(app);
+  const log = contextualLogger(app.log);
 
   const ownsDatabase = !options.database;
   const database =
     options.database ??
     (await connectDatabase({ url: config.DATABASE_URL, pgliteDir: path.join(config.dataDir, "db"), poolSize: config.DATABASE_POOL_SIZE }));
-  await migrate(database);
+  // An unreachable database does not stop the start: the server answers 503 and keeps trying.
+  const availability = createDatabaseAvailability(database, app.log, options.databaseRetry);
+  await availability.start();
+  app.addHook("onClose", async () => availability.stop());
   if (ownsDatabase) app.addHook("onClose", () => database.close());
 
   const services: AppServices = {
     config,
     database,
     db: database.db,
-    log: app.log,
+    log,
     now: options.now ?? (() => new Date()),
-    sms: options.sms ?? createSmsSender(config, app.log),
-    email: options.email ?? createEmailSender(config, app.log),
+    sms: options.sms ?? createSmsSender(config, log),
+    email: options.email ?? createEmailSender(config, log),
     storage: createStorage(config),
   };
-  const healthState: HealthState = { draining: false };
+  const healthState: HealthState = { draining: false, databaseReady: () => availability.ready };
 
   installErrorHandler(app);
+  refuseApiUntilDatabaseReady(app, availability);
   installOriginCheck(app, config.PUBLIC_URL);
   await app.register(helmet, {
     contentSecurityPolicy: false,
@@ -94,7 +106,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  // Counted in PostgreSQL, so each route's limit holds across every instance.
+  await app.register(rateLimit, { global: false, store: postgresRateLimitStore(services.db, services.now) });
   // request.user for every route below; needs the cookie parser above.
   installSessions(app, services);
 

@@ -125,6 +125,8 @@ export const EXTRA = {
   deletionReceived: "Your account deletion request has been received. We will process it within 30 days and send you a confirmation e-mail when it is done.",
   invalidRequest: "The request is not valid. Please check the highlighted fields.",
   serverError: "Something went wrong on our side. Please try again later.",
+  /** 503 while the database (or another system behind the server) cannot be reached. */
+  serviceUnavailable: "The service is temporarily unavailable. Please try again in a moment.",
   notFound: "Not found",
   phoneInvalid: "Enter a valid Zambian mobile number, for example 0971234567",
   usernameChars: "Username can only contain letters, numbers, dots, dashes and underscores",

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { isUnavailableError } from "../db/unavailable.ts";
 import type { AppServices } from "../services.ts";
 import { createSessionStore, SESSION_COOKIE } from "./session-store.ts";
 
@@ -21,7 +22,14 @@ export function installSessions(app: FastifyInstance, services: AppServices): vo
     request.user = null;
     const token = request.cookies[SESSION_COOKIE];
     if (!token || STATIC_FILE.test(request.url)) return;
-    const session = await store.resolve(token);
+    let session;
+    try {
+      session = await store.resolve(token);
+    } catch (error) {
+      // While the database is away, pages still render (for a visitor); API calls answer 503.
+      if (!request.url.startsWith("/api/") && isUnavailableError(error)) return;
+      throw error;
+    }
     if (!session) {
       // The cookie names a session that has ended: tell the browser to drop it.
       reply.clearCookie(SESSION_COOKIE, { path: "/" });

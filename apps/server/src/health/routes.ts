@@ -4,14 +4,22 @@ import type { AppServices } from "../services.ts";
 export interface HealthState {
   /** Set when shutdown begins: the load balancer must stop sending traffic at once. */
   draining: boolean;
+  /** Whether the database has been reached and migrated since the start (db/availability.ts). */
+  databaseReady: () => boolean;
 }
+
+/** A check that has not answered by then counts as failed: a probe must answer quickly. */
+const CHECK_TIMEOUT_MS = 3_000;
 
 /** /api/health: the process lives. /api/ready: the database and storage can be used now. */
 export const healthRoutes: FastifyPluginAsync<{ services: AppServices; state: HealthState }> = async (app, { services, state }) => {
   app.get("/api/health", async () => ({ status: "ok" }));
 
   app.get("/api/ready", async (_request, reply) => {
-    const [database, storage] = await Promise.all([services.database.ping(), services.storage.check()]);
+    const [database, storage] = await Promise.all([
+      state.databaseReady() ? withTimeout(services.database.ping()) : false,
+      withTimeout(services.storage.check()),
+    ]);
     const ready = database && storage && !state.draining;
     return reply
       .code(ready ? 200 : 503)
@@ -19,3 +27,11 @@ export const healthRoutes: FastifyPluginAsync<{ services: AppServices; state: He
       .send({ status: ready ? "ready" : "not-ready", database, storage, draining: state.draining });
   });
 };
+
+function withTimeout(check: Promise<boolean>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), CHECK_TIMEOUT_MS);
+  });
+  return Promise.race([check.catch(() => false), timeout]).finally(() => clearTimeout(timer));
+}

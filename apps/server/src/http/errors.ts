@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ZodError } from "zod";
 import type { ApiErrorBody } from "@touchline/contract/api-error";
 import { EXTRA } from "@touchline/contract/messages";
+import { isUnavailableError } from "../db/unavailable.ts";
 
 /** Thrown by services for an answer the caller should see as-is (409 taken, 403 forbidden, …). */
 export class HttpError extends Error {
@@ -47,6 +48,11 @@ export function installErrorHandler(app: FastifyInstance): void {
       const retryAfter = error.extra?.retryAfterSeconds;
       if (typeof retryAfter === "number") reply.header("retry-after", String(retryAfter));
       return reply.code(error.statusCode).send({ ...error.extra, message: error.message, ...(error.errors ? { errors: error.errors } : {}) } satisfies ApiErrorBody);
+    }
+    if (isUnavailableError(error)) {
+      // The database or the bucket is away: the client may retry; /api/ready is 503 meanwhile.
+      request.log.warn({ err: error }, "request failed: a system behind the server is unavailable");
+      return reply.code(503).header("retry-after", "5").send({ message: EXTRA.serviceUnavailable } satisfies ApiErrorBody);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
