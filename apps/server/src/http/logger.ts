@@ -1,9 +1,18 @@
-import type { FastifyServerOptions } from "fastify";
+import type { FastifyBaseLogger, FastifyRequest, FastifyServerOptions } from "fastify";
+import { maskPhone } from "@touchline/contract/phone";
 import type { Config } from "../config.ts";
 
+/** Log fields that hold a phone number: kept, but masked like "+260 97*****67". */
+const PHONE_FIELDS = new Set(["phone", "phoneNumber", "phone_number", "to"]);
+const SECRET_FIELDS = ["password", "newPassword", "confirmPassword", "currentPassword", "otp", "code", "resetToken", "token", "sessionId", "secret"];
+/** Query parameters never written to a log line in full. */
+const SECRET_QUERY = /([?&](?:token|code|otp|password|resetToken|key|signature)=)[^&#]*/gi;
+
 /**
- * Structured JSON logs, with every credential-bearing field redacted: cookies, authorization,
- * and any body field that could hold a password, code or token should a route ever log one.
+ * Structured JSON logs (pino, one object per line, every line of a request with its reqId),
+ * with credentials redacted wherever a route or service might log them: cookies, authorization,
+ * passwords, codes, tokens; phone numbers masked; secret-looking query parameters cut from URLs.
+ * LOG_LEVEL sets the level; SIGUSR2 switches debug on and off in a running server (main.ts).
  */
 export function loggerOptions(config: Config): FastifyServerOptions["logger"] {
   return {
@@ -13,17 +22,39 @@ export function loggerOptions(config: Config): FastifyServerOptions["logger"] {
         "req.headers.cookie",
         "req.headers.authorization",
         'res.headers["set-cookie"]',
-        "*.password",
-        "*.newPassword",
-        "*.confirmPassword",
-        "*.currentPassword",
-        "*.otp",
-        "*.code",
-        "*.resetToken",
-        "*.token",
-        "*.sessionId",
+        // Each field both at the top of a line's object and one level down.
+        ...[...SECRET_FIELDS, ...PHONE_FIELDS].flatMap((field) => [field, `*.${field}`]),
       ],
-      censor: "[redacted]",
+      censor: (value: unknown, path: string[]) => {
+        const field = path.at(-1) ?? "";
+        if (!PHONE_FIELDS.has(field)) return "[redacted]";
+        if (typeof value !== "string" || value.includes("*")) return value; // already masked, or not a number
+        if (!/^\+?\d[\d\s-]{6,}$/.test(value)) return value;
+        const digits = value.replace(/[\s-]/g, "");
+        return digits.startsWith("+") ? maskPhone(digits) : `${digits.slice(0, 3)}*****${digits.slice(-2)}`;
+      },
+    },
+    serializers: {
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: scrubUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
     },
   };
+}
+
+export function scrubUrl(url: string): string {
+  return url.replace(SECRET_QUERY, "$1[redacted]");
+}
+
+/**
+ * SIGUSR2 in a running server: debug on, and off again (back to LOG_LEVEL) at the next signal.
+ * Request loggers are children made per request, so the change applies from the next request.
+ */
+export function toggleDebugLevel(log: FastifyBaseLogger, configured: string): string {
+  log.level = log.level === "debug" || log.level === "trace" ? configured : "debug";
+  return log.level;
 }

@@ -62,6 +62,7 @@ export const uploadRoutes: FastifyPluginAsync<{ services: AppServices }> = async
       }
       try {
         const media = await pending;
+        log.info({ uploadId: upload.id, kind: media.kind, size: media.size }, "upload complete and checked");
         return { status_code: 200, headers: { "Content-Type": "application/json; charset=utf-8" }, body: JSON.stringify(media) };
       } catch (error) {
         if (error instanceof MediaRejected) throw tusRefusal(error.statusCode, error.message);

@@ -1,0 +1,91 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp, type App } from "../app.ts";
+import { loadConfig } from "../config.ts";
+import { createPlayer, loginCookie } from "../test/auth-helpers.ts";
+import { createTestDatabase, type TestApp } from "../test/test-app.ts";
+import { fixture, uploadBytes } from "../media/test-upload-client.ts";
+import { scrubUrl, toggleDebugLevel } from "./logger.ts";
+
+/**
+ * Every line a request writes (Fastify's own, services', the tus upload hooks') is one JSON
+ * object carrying that request's reqId; phone numbers are masked and credentials never appear.
+ */
+const lines: string[] = [];
+let t: TestApp;
+let dropDatabase: () => Promise<void>;
+beforeAll(async () => {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "touchline-logger-"));
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "info", WEB_BUILD_DIR: "none", MEDIA_SWEEP_MINUTES: "0" });
+  const { connection, drop } = await createTestDatabase();
+  dropDatabase = drop;
+  const clock = { now: new Date(), advance: (ms: number) => (clock.now = new Date(clock.now.getTime() + ms)) };
+  const app: App = await buildApp(config, { database: connection, now: () => new Date(clock.now), web: false, logStream: { write: (line) => lines.push(line) } });
+  t = { app, config, dataDir, database: connection, clock, close: async () => {} };
+});
+afterAll(async () => {
+  await t.app.close();
+  await dropDatabase();
+  await fs.rm(t.dataDir, { recursive: true, force: true });
+});
+
+type Line = { reqId?: string; msg?: string; level: number; req?: { url?: string }; [field: string]: unknown };
+const parsed = () => lines.map((line) => JSON.parse(line) as Line);
+/** The lines of the one request whose "incoming request" line has this URL. */
+const linesOfRequestTo = (url: string): Line[] => {
+  const incoming = parsed().filter((line) => line.msg === "incoming request" && line.req?.url === url).at(-1);
+  expect(incoming?.reqId).toBeTruthy();
+  return parsed().filter((line) => line.reqId === incoming!.reqId);
+};
+
+describe("request logs", () => {
+  it("give a service's lines the reqId of the request that caused them", async () => {
+    const refused = await t.app.inject({ method: "POST", url: "/api/Authorization/loginScout", payload: { phoneNumber: "0971234567", password: "not-the-password" } });
+    expect(refused.statusCode).toBe(401);
+    const own = linesOfRequestTo("/api/Authorization/loginScout");
+    expect(own.map((line) => line.msg)).toEqual(["incoming request", "login refused", "request completed"]);
+    // The number is masked in the service's line.
+    const serviceLine = own.find((line) => line.msg === "login refused")!;
+    expect(JSON.stringify(serviceLine)).not.toContain("971234567");
+  });
+
+  it("give the tus upload hooks' lines the reqId of the PATCH that finished the upload", async () => {
+    const cookie = await loginCookie(t, await createPlayer(t));
+    const result = await uploadBytes(t.app, cookie, fixture("faststart.mp4"), { kind: "video", filetype: "video/mp4" });
+    expect(result.status).toBe(200);
+    const finished = parsed().find((line) => line.msg === "upload complete and checked");
+    expect(finished).toMatchObject({ uploadId: result.body.fileId, kind: "video" });
+    const sameRequest = parsed().filter((line) => line.reqId === finished!.reqId);
+    expect(sameRequest.map((line) => line.msg)).toEqual(["incoming request", "upload complete and checked", "request completed"]);
+    expect(sameRequest[0]!.req).toMatchObject({ url: result.location });
+  });
+
+  it("mask phone numbers and redact credentials whatever a line is given", () => {
+    const before = lines.length;
+    t.app.log.info({ phoneNumber: "+260971234567", to: "+260977654321", password: "hunter22", token: "abc", nested: { code: "12345", phone: "0971234567" } }, "probe");
+    const line = lines.slice(before).join("");
+    for (const secret of ["971234567", "977654321", "hunter22", '"abc"', "12345"]) expect(line).not.toContain(secret);
+    expect(JSON.parse(line)).toMatchObject({ phoneNumber: "+260 97*****67", password: "[redacted]", nested: { code: "[redacted]" } });
+  });
+
+  it("cut secret-looking query parameters out of logged URLs", () => {
+    expect(scrubUrl("/auth/reset?token=abcdef&next=%2Fplayer")).toBe("/auth/reset?token=[redacted]&next=%2Fplayer");
+    expect(scrubUrl("/x?a=1&code=55555")).toBe("/x?a=1&code=[redacted]");
+  });
+});
+
+describe("the log level", () => {
+  it("comes from LOG_LEVEL, and SIGUSR2's toggle switches debug on and back", () => {
+    const log = t.app.log;
+    expect(log.level).toBe("info");
+    expect(toggleDebugLevel(log, "info")).toBe("debug");
+    const before = lines.length;
+    log.debug("now visible");
+    expect(lines.length).toBe(before + 1);
+    expect(toggleDebugLevel(log, "info")).toBe("info");
+    log.debug("hidden again");
+    expect(lines.length).toBe(before + 1);
+  });
+});
