@@ -15,7 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { createRequire } from "node:module";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { TalentListQuery } from "@touchline/contract/talent";
@@ -64,7 +64,7 @@ const sqlArray = (values: string[]) => `array[${values.map((v) => `'${v}'`).join
  * 80% approved, 10% pending, 10% rejected; videos uploaded over the last 120 days, so about a
  * quarter of the approved ones have expired (VIDEO_EXPIRY_DAYS = 90). Visible: about 60%.
  */
-function seedSql(n: number, now: Date): string {
+export function seedSql(n: number, now: Date): string {
   const at = now.toISOString();
   return /* sql */ `
     -- independent pseudo-random attributes per row: a hash of the row number with a different salt each
@@ -312,4 +312,5 @@ async function main() {
   else console.log(section);
 }
 
-await main();
+// Run as a script; bench/seed-profiles.ts imports seedSql for the server benchmarks without running this.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
