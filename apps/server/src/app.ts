@@ -75,7 +75,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const availability = createDatabaseAvailability(database, app.log, options.databaseRetry);
   await availability.start();
   app.addHook("onClose", async () => availability.stop());
-  if (ownsDatabase) app.addHook("onClose", () => database.close());
+  if (ownsDatabase) {
+    // onClose runs after the server has finished the requests in flight (Fastify closes it first).
+    app.addHook("onClose", async () => {
+      await database.close();
+      app.log.info({ database: database.kind }, "database closed");
+    });
+  }
 
   const services: AppServices = {
     config,

@@ -1,5 +1,9 @@
+import { format } from "node:util";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { toggleDebugLevel } from "./http/logger.ts";
+import { contextualLogger } from "./http/request-context.ts";
+import { installGracefulShutdown } from "./ops/shutdown.ts";
 
 async function main() {
   let config;
@@ -14,24 +18,28 @@ async function main() {
   }
 
   const app = await buildApp(config);
+  routeConsoleToLog(app.log);
+  installGracefulShutdown(app);
+  process.on("SIGUSR2", () => app.log.info({ level: toggleDebugLevel(app.log, config.LOG_LEVEL) }, "log level changed (SIGUSR2)"));
   await app.listen({ port: config.PORT, host: config.HOST });
+}
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.healthState.draining = true;
-    app.log.info({ signal }, "shutting down: finishing requests in flight");
-    const force = setTimeout(() => {
-      app.log.error("shutdown took longer than 25 s; exiting");
-      process.exit(1);
-    }, 25_000);
-    force.unref();
-    await app.close();
-    process.exit(0);
+/**
+ * Libraries that write to the console (React Router reports a failed render with console.error)
+ * would put plain text among the JSON lines; through the logger their lines are JSON too, with
+ * the reqId of the request they happened in.
+ */
+function routeConsoleToLog(base: Parameters<typeof contextualLogger>[0]) {
+  const log = contextualLogger(base);
+  const write = (level: "error" | "warn" | "info") => (...args: unknown[]) => {
+    const error = args.find((arg) => arg instanceof Error);
+    if (error) log[level]({ err: error }, format(...args.filter((arg) => arg !== error)) || error.message);
+    else log[level](format(...args));
   };
-  process.on("SIGTERM", () => void stop("SIGTERM"));
-  process.on("SIGINT", () => void stop("SIGINT"));
+  console.error = write("error");
+  console.warn = write("warn");
+  console.info = write("info");
+  console.log = write("info");
 }
 
 main().catch((error) => {
