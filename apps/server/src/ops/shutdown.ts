@@ -18,8 +18,9 @@ export interface ShutdownOptions {
  */
 export function installGracefulShutdown(app: App, options: ShutdownOptions = {}): void {
   const stop = createShutdown(app, options);
-  process.once("SIGTERM", () => void stop("SIGTERM"));
-  process.once("SIGINT", () => void stop("SIGINT"));
+  // `on`, not `once`: a second signal (Ctrl-C reaches both npm start and the server) must not kill the drain.
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
 }
 
 /** The shutdown sequence of installGracefulShutdown, callable once (tests call it without a signal). */
