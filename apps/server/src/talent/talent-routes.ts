@@ -6,6 +6,7 @@ import { playerContactRequestSchema, talentListQuerySchema } from "@touchline/co
 import { createRateLimiter, type Limit } from "../auth/rate-limiter.ts";
 import { HttpError } from "../http/errors.ts";
 import type { AppServices } from "../services.ts";
+import { startPgliteVacuum } from "./pglite-vacuum.ts";
 import { createPlayerContactStore } from "./player-contact.ts";
 import { createTalentService } from "./talent-service.ts";
 
@@ -29,6 +30,9 @@ export const talentRoutes: FastifyPluginAsync<{ services: AppServices }> = async
   const talent = createTalentService({ db: services.db, now: services.now, videoExpiryDays: services.config.VIDEO_EXPIRY_DAYS });
   const contacts = createPlayerContactStore(services.db, services.now);
   const limiter = createRateLimiter(services.db, services.now);
+  // PGlite has no autovacuum; the list's counts rely on it (pglite-vacuum.ts).
+  const stopVacuum = startPgliteVacuum(services.database, services.log);
+  fastify.addHook("onClose", async () => stopVacuum());
 
   app.get("/api/talent/players", { schema: { querystring: talentListQuerySchema } }, async (request, reply) => {
     const list = await talent.listPublicPlayers(request.query);
