@@ -39,7 +39,8 @@ export default defineConfig({
     ].join(" && "),
     url: `${baseURL}/api/ready`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Two create-staff runs and PGlite's first start: generous for a loaded 2-core machine.
+    timeout: 180_000,
     stdout: "ignore",
     stderr: "pipe",
     env: {
