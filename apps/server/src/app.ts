@@ -25,6 +25,7 @@ import { installOriginCheck } from "./http/origin-check.ts";
 import { postgresRateLimitStore } from "./http/rate-limit-store.ts";
 import { API_CSP } from "./http/security-headers.ts";
 import type { AppServices } from "./services.ts";
+import { openApiRoutes, registerOpenApi } from "./openapi/openapi.ts";
 import { redirectRoutes } from "./site/redirects.ts";
 import { createSmsSender, type SmsSender } from "./sms/sender.ts";
 import { siteRoutes } from "./site/routes.ts";
@@ -116,8 +117,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rateLimit, { global: false, store: postgresRateLimitStore(services.db, services.now) });
   // request.user for every route below; needs the cookie parser above.
   installSessions(app, services);
+  // Before every route: @fastify/swagger describes the routes added after it.
+  await registerOpenApi(app);
 
   await app.register(healthRoutes, { services, state: healthState });
+  await app.register(openApiRoutes);
   await app.register(authRoutes, { services });
   await app.register(siteRoutes, { services });
   await app.register(mediaPlugin, { services });
