@@ -17,10 +17,20 @@ async function main() {
     throw error;
   }
 
+  // Process warnings (the AWS SDK's notice about Node versions, deprecations) become JSON log
+  // lines too, instead of plain text on stderr; those raised while starting wait for the logger.
+  const earlyWarnings: Error[] = [];
+  process.removeAllListeners("warning");
+  process.on("warning", (warning) => earlyWarnings.push(warning));
+
   const app = await buildApp(config);
   routeConsoleToLog(app.log);
+  const logWarning = (warning: Error) => app.log.warn({ warning: { name: warning.name, message: warning.message } }, "process warning");
+  earlyWarnings.splice(0).forEach(logWarning);
+  process.removeAllListeners("warning");
+  process.on("warning", logWarning);
   installGracefulShutdown(app);
-  process.on("SIGUSR2", () => app.log.info({ level: toggleDebugLevel(app.log, config.LOG_LEVEL) }, "log level changed (SIGUSR2)"));
+  process.on("SIGUSR2", () => app.log.info({ logLevel: toggleDebugLevel(app.log, config.LOG_LEVEL) }, "log level changed (SIGUSR2)"));
   await app.listen({ port: config.PORT, host: config.HOST });
 }
 

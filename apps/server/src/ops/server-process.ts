@@ -42,8 +42,6 @@ export async function startServerProcess(env: Record<string, string>, options: {
       WEB_BUILD_DIR: "none",
       LOG_LEVEL: "info",
       MEDIA_SWEEP_MINUTES: "0",
-      // The AWS SDK warns on every start that its 2027 releases will need Node 22.
-      NODE_NO_WARNINGS: "1",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
