@@ -4,7 +4,8 @@
  * 100,000 profiles and the API against a realistic database. Media rows exist; their files do
  * not (nothing here serves them).
  *
- *   npx tsx bench/seed-profiles.ts <DATA_DIR> [--profiles=100000]
+ *   npx tsx bench/seed-profiles.ts <DATA_DIR> [--profiles=100000] [--database-url=postgres://…]
+ * With --database-url the profiles go into that PostgreSQL database instead of DATA_DIR/db.
  */
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -17,10 +18,12 @@ if (!dataDir || dataDir.startsWith("--")) {
   console.error("usage: npx tsx bench/seed-profiles.ts <DATA_DIR> [--profiles=N]");
   process.exit(2);
 }
-const profiles = Number(process.argv.find((arg) => arg.startsWith("--profiles="))?.split("=")[1] ?? 100_000);
+const option = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+const profiles = Number(option("profiles") ?? 100_000);
+const databaseUrl = option("database-url");
 
 const start = performance.now();
-const connection = await connectDatabase({ pgliteDir: path.join(path.resolve(dataDir), "db") });
+const connection = await connectDatabase(databaseUrl ? { url: databaseUrl, poolSize: 1 } : { pgliteDir: path.join(path.resolve(dataDir), "db") });
 try {
   await migrate(connection);
   await connection.withSession((query) => query(seedSql(profiles, new Date())));
@@ -29,4 +32,4 @@ try {
 } finally {
   await connection.close();
 }
-console.log(`seeded ${profiles} profiles into ${dataDir} in ${((performance.now() - start) / 1000).toFixed(1)} s`);
+console.log(`seeded ${profiles} profiles into ${databaseUrl ? "PostgreSQL" : dataDir} in ${((performance.now() - start) / 1000).toFixed(1)} s`);

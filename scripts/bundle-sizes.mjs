@@ -1,0 +1,101 @@
+// Compressed JavaScript and CSS a first visit to a page downloads, computed from the web build
+// alone (no browser, no timing), so the numbers are the same on every machine: the bundle budget
+// (check-bundle-budget.mjs) fails CI on them and the benchmark (bench/run.mjs) reports them.
+//
+// What a page loads comes from React Router's manifest (build/client/assets/manifest-*.js): the
+// client entry and, for every route from the root down to the page's route, its module, the
+// modules it imports statically (each page's HTML preloads exactly these) and its CSS. Modules a
+// page imports with import() (tus-js-client on the first upload) are not counted: they are only
+// downloaded when used. Sizes are those the server sends: @fastify/compress compresses on the fly
+// with gzip (zlib's default level 6) and brotli at quality 4.
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+
+/** Pages we watch, by path, with the id of the route module that renders each. */
+export const PAGES = [
+  { path: "/", route: "routes/public/home", kind: "public" },
+  { path: "/players", route: "routes/public/players", kind: "public" },
+  { path: "/players/:username", route: "routes/public/player", kind: "public" },
+  { path: "/auth/player-login", route: "routes/auth/player-login", kind: "auth" },
+  { path: "/auth/player-register", route: "routes/auth/player-register", kind: "auth" },
+  { path: "/player/home", route: "routes/player/home", kind: "player" },
+  { path: "/player/add-content", route: "routes/player/add-content", kind: "player" },
+  { path: "/player/profile", route: "routes/player/profile", kind: "player" },
+  { path: "/player/settings", route: "routes/player/settings", kind: "player" },
+  { path: "/admin", route: "routes/admin/reviews", kind: "admin" },
+];
+
+/** Reads the manifest React Router wrote into the client build. */
+export function readManifest(clientDir) {
+  const assets = path.join(clientDir, "assets");
+  const file = fs.readdirSync(assets).find((name) => /^manifest-[\w-]+\.js$/.test(name));
+  if (!file) throw new Error(`no React Router manifest in ${assets}: run \`npm run build\` first`);
+  const text = fs.readFileSync(path.join(assets, file), "utf8");
+  const json = text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1);
+  return JSON.parse(json);
+}
+
+/** The routes from the root down to routeId. */
+function routeChain(manifest, routeId) {
+  const chain = [];
+  for (let id = routeId; id; id = manifest.routes[id]?.parentId) {
+    const route = manifest.routes[id];
+    if (!route) throw new Error(`route ${id} is not in the build's manifest`);
+    chain.unshift(route);
+  }
+  return chain;
+}
+
+/** The JS and CSS files a first visit to the page with routeId downloads. */
+export function filesOfRoute(manifest, routeId) {
+  const js = new Set([manifest.entry.module, ...manifest.entry.imports]);
+  const css = new Set(manifest.entry.css ?? []);
+  for (const route of routeChain(manifest, routeId)) {
+    if (route.module) js.add(route.module);
+    for (const file of route.imports ?? []) js.add(file);
+    for (const file of route.css ?? []) css.add(file);
+  }
+  return { js: [...js], css: [...css] };
+}
+
+const cache = new Map();
+
+/** Raw, gzip and brotli sizes of one built file, compressed as the server compresses it. */
+export function fileSizes(clientDir, url) {
+  const key = path.join(clientDir, url);
+  let sizes = cache.get(key);
+  if (!sizes) {
+    const bytes = fs.readFileSync(key);
+    sizes = {
+      raw: bytes.length,
+      gzip: zlib.gzipSync(bytes).length,
+      brotli: zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }).length,
+    };
+    cache.set(key, sizes);
+  }
+  return sizes;
+}
+
+const sum = (clientDir, files) =>
+  files.reduce(
+    (total, url) => {
+      const sizes = fileSizes(clientDir, url);
+      return { raw: total.raw + sizes.raw, gzip: total.gzip + sizes.gzip, brotli: total.brotli + sizes.brotli };
+    },
+    { raw: 0, gzip: 0, brotli: 0 },
+  );
+
+/**
+ * Per page: the files and their total raw, gzip and brotli bytes, for JS and CSS apart.
+ * Sizes are summed per file, as each file is compressed and sent on its own.
+ */
+export function measurePages(clientDir, pages = PAGES) {
+  const manifest = readManifest(clientDir);
+  return pages.map((page) => {
+    const files = filesOfRoute(manifest, page.route);
+    return { ...page, files, js: sum(clientDir, files.js), css: sum(clientDir, files.css) };
+  });
+}
+
+export const kb = (bytes) => (bytes / 1000).toFixed(1);
