@@ -36,6 +36,16 @@ export function createSessionStore(db: Database, now: () => Date) {
   const isAlive = (row: { expiresAt: Date; lastSeenAt: Date; remember: boolean }, at: Date) =>
     at < row.expiresAt && (row.remember || at.getTime() - row.lastSeenAt.getTime() < SESSION_IDLE_MS);
 
+  // Every request with a session cookie runs this lookup: prepared once, so the query is not
+  // rebuilt per request (drizzle's building cost more than PostgreSQL's answer), and on
+  // PostgreSQL a named statement each connection parses and plans only once.
+  const findSession = db
+    .select({ id: sessions.id, playerId: sessions.playerId, role: players.role, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt, remember: sessions.remember })
+    .from(sessions)
+    .innerJoin(players, eq(players.id, sessions.playerId))
+    .where(eq(sessions.id, sql.placeholder("id")))
+    .prepare("session_resolve");
+
   return {
     /** A brand-new session (a new id at every login). Returns the token for the cookie. */
     async create(playerId: string, options: { remember: boolean; userAgent?: string | undefined }) {
@@ -63,11 +73,7 @@ export function createSessionStore(db: Database, now: () => Date) {
     async resolve(token: string): Promise<ResolvedSession | null> {
       if (token.length < 20 || token.length > 100) return null;
       const id = sha256Hex(token);
-      const [row] = await db
-        .select({ id: sessions.id, playerId: sessions.playerId, role: players.role, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt, remember: sessions.remember })
-        .from(sessions)
-        .innerJoin(players, eq(players.id, sessions.playerId))
-        .where(eq(sessions.id, id));
+      const [row] = await findSession.execute({ id });
       if (!row) return null;
       const at = now();
       if (!isAlive(row, at)) {

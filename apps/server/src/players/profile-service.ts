@@ -37,17 +37,27 @@ interface SubmittedMedia {
 export function createProfileService({ db, now, videoExpiryDays }: ProfileServiceDeps) {
   const media = createMediaStore(db);
 
+  // GetScoutById's read: prepared once (not rebuilt per request), and only the player columns
+  // the answer shows (never the password hash).
+  const findProfile = db
+    .select({
+      profile: playerProfiles,
+      player: { id: players.id, username: players.username, firstName: players.firstName, lastName: players.lastName, email: players.email, phoneNumber: players.phoneNumber },
+    })
+    .from(playerProfiles)
+    .innerJoin(players, eq(players.id, playerProfiles.playerId))
+    .where(eq(playerProfiles.playerId, sql.placeholder("playerId")))
+    .prepare("profile_by_player");
+
   const findRow = async (playerId: string) => {
     if (!isMediaId(playerId)) return null;
-    const [row] = await db
-      .select({ profile: playerProfiles, player: players })
-      .from(playerProfiles)
-      .innerJoin(players, eq(players.id, playerProfiles.playerId))
-      .where(eq(playerProfiles.playerId, playerId));
+    const [row] = await findProfile.execute({ playerId });
     return row ?? null;
   };
 
-  const toResponse = ({ profile, player }: { profile: PlayerProfile; player: typeof players.$inferSelect }): PlayerInfoResponse => {
+  type ProfileRow = NonNullable<Awaited<ReturnType<typeof findRow>>>;
+
+  const toResponse = ({ profile, player }: ProfileRow): PlayerInfoResponse => {
     // The video date is always set (a first video is required); the submission date is the fallback.
     const expiry = videoExpiry(profile.videoUploadedAt ?? profile.submittedAt, videoExpiryDays, now());
     return {
