@@ -21,6 +21,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: "contract", root: "packages/contract", include: ["src/**/*.test.ts"], environment: "node" } },
+      { test: { name: "scripts", root: "scripts", include: ["**/*.test.mjs"], environment: "node" } },
       "apps/web/vitest.config.ts",
       serverProject("server-pglite", { TEST_DB: "pglite" }),
       ...(process.env.TEST_DATABASE_URL ? [serverProject("server-postgres", { TEST_DB: "postgres" })] : []),
