@@ -5,7 +5,7 @@ import { REJECTION_REASONS, REJECTION_TEXT_MAX, rejectionReasonText, rejectProfi
 import { Button } from "../../components/button.tsx";
 import { SelectField, TextAreaField } from "../../components/field.tsx";
 import { ApiError } from "../../lib/api.ts";
-import { ModalDialog } from "./modal-dialog.tsx";
+import { ModalDialog } from "../../components/modal-dialog.tsx";
 
 interface RejectForm {
   reasonCode: RejectionReasonCode | "";

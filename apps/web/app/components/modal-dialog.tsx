@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
 
 /**
- * A modal on the native <dialog> (like the auth ConfirmDialog, but holding a form): showModal()
- * makes the page behind inert, keeps focus inside and gives Escape; React state stays the
- * source of truth for whether it is open. The content mounts only while open, so a form
- * starts empty each time; the element marked data-autofocus gets the focus on opening.
+ * A modal on the native <dialog>: showModal() makes the page behind inert, keeps focus inside
+ * and gives Escape; React state stays the source of truth for whether it is open. The content
+ * mounts only while open, so a form starts empty each time; the element marked
+ * data-autofocus gets the focus on opening. ConfirmDialog and the review console's forms use it.
  */
 export function ModalDialog({
   open,
@@ -12,6 +12,7 @@ export function ModalDialog({
   description,
   onClose,
   closeDisabled,
+  role,
   children,
 }: {
   open: boolean;
@@ -19,6 +20,8 @@ export function ModalDialog({
   description?: ReactNode;
   onClose(): void;
   closeDisabled?: boolean;
+  /** "alertdialog" for a question that interrupts the user (a confirmation). */
+  role?: "dialog" | "alertdialog";
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -42,6 +45,7 @@ export function ModalDialog({
   return (
     <dialog
       ref={ref}
+      role={role === "alertdialog" ? role : undefined}
       aria-modal="true"
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
