@@ -8,5 +8,4 @@ export default defineConfig({
     environment: "jsdom",
     setupFiles: ["./vitest.setup.ts"],
   },
-  esbuild: { jsx: "automatic" },
 });
