@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { expect, it } from "vitest";
 import { createS3Storage } from "./s3-storage.ts";
 import { storageContract } from "./storage-contract.ts";
 import { startTestS3Server } from "./test-s3-server.ts";
@@ -25,4 +26,18 @@ storageContract("s3", async () => {
       await fs.rm(tmpDir, { recursive: true, force: true });
     },
   };
+});
+
+it("clears spool files a dead process left behind (older than an hour), and only those", async () => {
+  const tmpDir = await fs.mkdtemp(path.join(os.tmpdir(), "touchline-s3-spool-"));
+  try {
+    await fs.writeFile(path.join(tmpDir, "left-by-a-crash"), "x");
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    await fs.utimes(path.join(tmpDir, "left-by-a-crash"), twoHoursAgo, twoHoursAgo);
+    await fs.writeFile(path.join(tmpDir, "in-flight"), "y");
+    createS3Storage({ endpoint: "http://127.0.0.1:9", bucket: "unused", region: "us-east-1", accessKeyId: "k", secretAccessKey: "s", forcePathStyle: true, tmpDir });
+    expect(await fs.readdir(tmpDir)).toEqual(["in-flight"]);
+  } finally {
+    await fs.rm(tmpDir, { recursive: true, force: true });
+  }
 });

@@ -57,6 +57,7 @@ export function createS3Client(options: S3StorageOptions): S3Client {
 export function createS3Storage(options: S3StorageOptions, client: S3Client = createS3Client(options)): Storage {
   const Bucket = options.bucket;
   fs.mkdirSync(options.tmpDir, { recursive: true });
+  removeStaleSpools(options.tmpDir);
 
   const stat = async (key: string): Promise<StoredObject | null> => {
     assertValidKey(key);
@@ -175,4 +176,20 @@ function sliceStream(source: Readable, skip: number, length: number): Readable {
     }
   }
   return Readable.from(slice());
+}
+
+/**
+ * Spool files live for one request; any older than an hour were left by a process that died
+ * mid-request (each instance has its own DATA_DIR, so they are this instance's own).
+ */
+function removeStaleSpools(tmpDir: string): void {
+  const cutoff = Date.now() - 60 * 60 * 1000;
+  for (const name of fs.readdirSync(tmpDir)) {
+    const file = path.join(tmpDir, name);
+    try {
+      if (fs.statSync(file).mtimeMs < cutoff) fs.rmSync(file, { force: true });
+    } catch {
+      // gone meanwhile
+    }
+  }
 }
