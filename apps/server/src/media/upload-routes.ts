@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import { ERRORS, Server as TusServer, TUS_RESUMABLE } from "@tus/server";
+import { ERRORS, MemoryLocker, Server as TusServer, TUS_RESUMABLE } from "@tus/server";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { UPLOAD_ENDPOINT, type MediaKind, type UploadedMedia } from "@touchline/contract/media";
 import { EXTRA, MEDIA } from "@touchline/contract/messages";
@@ -42,7 +42,9 @@ export const uploadRoutes: FastifyPluginAsync<{ services: AppServices }> = async
     namingFunction: () => randomUUID(),
     disableTerminationForFinishedUploads: true,
     // Shared by every instance: a HEAD or PATCH may reach another instance than the last one.
-    locker: createUploadLocker(services.db, log),
+    // The embedded database (PGlite) serves a single process, where tus's lock in memory holds
+    // just as well and spares every PATCH two database writes (a third of its time on PGlite).
+    locker: services.database.kind === "pglite" ? new MemoryLocker() : createUploadLocker(services.db, log),
 
     async onUploadCreate(req, upload) {
       const user = senders.get(rawRequest(req));
