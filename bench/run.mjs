@@ -328,6 +328,7 @@ function render(r) {
   if (r.uploads) {
     const u = r.uploads;
     row("Upload throughput, 150 MB in 5 MB chunks", `${fmt(u.uploadMBps)} MiB/s`, `disk write ${fmt(u.diskMBps)} MiB/s`, fmt(u.ratio, 2), "at least 0.70", u.ratio >= TARGET.uploadRatio);
+    row("Upload throughput against bare HTTP on loopback", `${fmt(u.uploadMBps)} MiB/s`, `bare HTTP ${fmt(u.rawMBps)} MiB/s`, fmt(u.rawRatio, 2), "none set", null);
     row("Server memory growth, four uploads at once", `${fmt(u.memory.growth / MiB)} MiB`, `idle ${fmt(u.memory.idle / MiB)} MiB`, fmt(u.memory.growth / MiB / TARGET.memoryGrowthMiB, 2), "under 64 MiB", u.memory.growth / MiB < TARGET.memoryGrowthMiB);
     row("Sent again after a cut at 50%", `${fmt(u.cut.resent / MiB, 2)} MiB`, "one chunk, 5 MiB", fmt(u.cut.chunks, 2), "at most 1 chunk", u.cut.chunks <= TARGET.resentChunks);
   }
@@ -385,13 +386,13 @@ function render(r) {
       [
         `A ${fmt(u.size / MiB)} MiB MP4 (the 4 s test clip with its media data box padded, moov at the end, so the server's checks must skip 150 MB to read the duration), ` +
           "uploaded through tus on loopback: creation, then 5 MiB PATCHes streamed from the file, the server's type and duration checks at the end. " +
-          "Reference: the same file read and written in 5 MiB chunks to the same disk, in the same run, alternating with the uploads (median of the runs).",
+          "References: the same file read and written in 5 MiB chunks to the same disk (no fsync: the upload path does not sync either), and the same upload against a bare HTTP server; all three alternate in the same run (median of the runs).",
         "",
         "| figure | value |",
         "|---|---:|",
-        `| upload, one at a time | ${fmt(u.uploadMBps)} MiB/s (runs: ${u.uploadSeconds.map((s) => `${fmt(s, 2)} s`).join(", ")}) |`,
-        `| straight to disk | ${fmt(u.diskMBps)} MiB/s (runs: ${u.diskSeconds.map((s) => `${fmt(s, 2)} s`).join(", ")}) |`,
-        `| ratio | ${fmt(u.ratio, 2)} |`,
+        `| upload through tus, one at a time | ${fmt(u.uploadMBps)} MiB/s (runs: ${u.uploadSeconds.map((s) => `${fmt(s, 2)} s`).join(", ")}) |`,
+        `| straight to disk (the target's reference) | ${fmt(u.diskMBps)} MiB/s (runs: ${u.diskSeconds.map((s) => `${fmt(s, 2)} s`).join(", ")}); ratio ${fmt(u.ratio, 2)} |`,
+        `| bare HTTP to disk: the same client and requests against \`bench/lib/raw-upload-server.mjs\` (no checks, session, database or tus) | ${fmt(u.rawMBps)} MiB/s (runs: ${u.rawSeconds.map((s) => `${fmt(s, 2)} s`).join(", ")}); ratio ${fmt(u.rawRatio, 2)} |`,
         `| four uploads at once | ${fmt(u.memory.fourMBps)} MiB/s together, ${fmt(u.memory.fourSeconds, 1)} s |`,
         `| server RSS idle, peak with four uploads, growth | ${fmt(u.memory.idle / MiB)} MiB, ${fmt(u.memory.peak / MiB)} MiB, ${fmt(u.memory.growth / MiB)} MiB (sampled from /proc every 20 ms) |`,
         `| cut at ${fmt(u.cut.cutAt / MiB, 1)} MiB (middle of a chunk), HEAD, resume | ${fmt(u.cut.resent)} bytes sent again (${fmt(u.cut.chunks, 2)} chunks), ${u.cut.resumes} resume |`,

@@ -2,6 +2,7 @@
 // HTTP on loopback, the server's checks at the end) against writing the same bytes straight to
 // disk in the same run; the server's memory while four uploads run at once; and the bytes sent
 // again when the connection is cut in the middle of the upload.
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -10,7 +11,7 @@ import { tusUpload } from "./lib/tus-client.mjs";
 
 export const CHUNK = 5 * 1024 * 1024;
 const metadata = { kind: "video", filename: "match.mp4", filetype: "video/mp4" };
-const MB = 1024 * 1024;
+const MB = 1024 * 1024; // MiB: the upload limit (150 MB) is 150 × 1,048,576 bytes
 
 /**
  * The reference: the same file read in 5 MB chunks and written to a new file on the same disk
@@ -53,26 +54,55 @@ function removeStoredUploads(dataDir) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+/** Starts bench/lib/raw-upload-server.mjs; resolves with its URL and a stop function. */
+async function startRawServer(dir) {
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, "lib/raw-upload-server.mjs"), dir], { stdio: ["ignore", "pipe", "inherit"] });
+  const port = await new Promise((resolve, reject) => {
+    child.stdout.once("data", (chunk) => resolve(Number(String(chunk).trim())));
+    child.once("exit", (code) => reject(new Error(`raw upload server exited (${code})`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () => new Promise((resolve) => (child.once("exit", resolve), child.kill("SIGTERM"))),
+  };
+}
+
 export async function runUploads({ server, player, file, tmpDir, repeats = 3, log = console.log }) {
   const size = fs.statSync(file).size;
   const upload = (options = {}) => tusUpload(server.url, player.cookie, file, { chunkSize: CHUNK, metadata, ...options });
+  const raw = await startRawServer(path.join(tmpDir, "raw-uploads"));
+  const timed = async (fn) => {
+    const start = performance.now();
+    await fn();
+    return (performance.now() - start) / 1000;
+  };
 
-  // 1. Throughput, the upload and the disk write alternated, median of the repeats.
+  // 1. Throughput: the upload, the disk write and the bare HTTP upload alternated, median of the repeats.
   const uploadSeconds = [];
   const diskSeconds = [];
-  await upload(); // warm-up: first-call costs (JIT, tus, mp4 inspection code)
-  removeStoredUploads(server.dataDir);
-  for (let i = 0; i < repeats; i++) {
-    diskSeconds.push(await straightToDisk(file, path.join(tmpDir, "disk-copy.bin")));
-    const start = performance.now();
-    const result = await upload();
-    uploadSeconds.push((performance.now() - start) / 1000);
-    if (result.media.kind !== "video") throw new Error(`the server stored the benchmark video as ${result.media.kind}`);
+  const rawSeconds = [];
+  try {
+    // Warm-up: first-call costs (JIT, tus, the mp4 inspection code) stay out of the figures.
+    await upload();
+    await tusUpload(raw.url, "", file, { chunkSize: CHUNK, metadata });
     removeStoredUploads(server.dataDir);
+    for (let i = 0; i < repeats; i++) {
+      diskSeconds.push(await straightToDisk(file, path.join(tmpDir, "disk-copy.bin")));
+      rawSeconds.push(await timed(() => tusUpload(raw.url, "", file, { chunkSize: CHUNK, metadata })));
+      let result;
+      uploadSeconds.push(await timed(async () => (result = await upload())));
+      if (result.media.kind !== "video") throw new Error(`the server stored the benchmark video as ${result.media.kind}`);
+      removeStoredUploads(server.dataDir);
+    }
+  } finally {
+    await raw.stop();
   }
   const uploadMBps = size / MB / median(uploadSeconds);
   const diskMBps = size / MB / median(diskSeconds);
-  log(`  upload ${uploadMBps.toFixed(0)} MB/s, straight to disk ${diskMBps.toFixed(0)} MB/s, ratio ${(uploadMBps / diskMBps).toFixed(2)}`);
+  const rawMBps = size / MB / median(rawSeconds);
+  log(
+    `  upload ${uploadMBps.toFixed(0)} MiB/s, straight to disk ${diskMBps.toFixed(0)} MiB/s (ratio ${(uploadMBps / diskMBps).toFixed(2)}), bare HTTP to disk ${rawMBps.toFixed(0)} MiB/s (ratio ${(uploadMBps / rawMBps).toFixed(2)})`,
+  );
 
   // 2. Memory: idle after the uploads above, then four uploads at once.
   await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -86,22 +116,25 @@ export async function runUploads({ server, player, file, tmpDir, repeats = 3, lo
   const fourSeconds = (performance.now() - start) / 1000;
   const { peak, samples } = sampler.stop();
   removeStoredUploads(server.dataDir);
-  log(`  four at once: RSS idle ${(idle / MB).toFixed(0)} MB, peak ${(peak / MB).toFixed(0)} MB, growth ${((peak - idle) / MB).toFixed(0)} MB (${samples} samples), ${((4 * size) / MB / fourSeconds).toFixed(0)} MB/s together`);
+  log(`  four at once: RSS idle ${(idle / MB).toFixed(0)} MiB, peak ${(peak / MB).toFixed(0)} MiB, growth ${((peak - idle) / MB).toFixed(0)} MiB (${samples} samples), ${((4 * size) / MB / fourSeconds).toFixed(0)} MiB/s together`);
 
   // 3. A connection cut at 50%: in the middle of a chunk (2.5 MB into it), then HEAD and resume.
   const cutAt = Math.floor(size / 2 / CHUNK) * CHUNK + CHUNK / 2;
   const cut = await upload({ cutAt });
   removeStoredUploads(server.dataDir);
   const resent = cut.sent - size;
-  log(`  cut at ${(cutAt / MB).toFixed(1)} MB: ${cut.resumes} resume, ${(resent / MB).toFixed(2)} MB sent again (${(resent / CHUNK).toFixed(2)} chunks)`);
+  log(`  cut at ${(cutAt / MB).toFixed(1)} MiB: ${cut.resumes} resume, ${(resent / MB).toFixed(2)} MiB sent again (${(resent / CHUNK).toFixed(2)} chunks)`);
 
   return {
     size,
     uploadSeconds,
     diskSeconds,
+    rawSeconds,
     uploadMBps,
     diskMBps,
+    rawMBps,
     ratio: uploadMBps / diskMBps,
+    rawRatio: uploadMBps / rawMBps,
     memory: { idle, peak, growth: peak - idle, fourSeconds, fourMBps: (4 * size) / MB / fourSeconds },
     cut: { cutAt, resent, chunks: resent / CHUNK, resumes: cut.resumes },
   };

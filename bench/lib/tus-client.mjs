@@ -122,6 +122,8 @@ export async function tusUpload(baseUrl, cookie, file, { chunkSize, metadata, cu
     }
     if (res.status === 204) {
       offset = Number(res.headers["upload-offset"]);
+      // Complete without a body: tus's plain answer (our server answers the last PATCH with 200 JSON).
+      if (offset >= size) return { media: null, sent: counter.sent, size, resumes, location };
       continue;
     }
     // 423: the cut request still holds the upload's lock; 409: the offset moved. Ask and retry.
