@@ -2,9 +2,9 @@ import { z } from "zod";
 import { MIN_REGISTRATION_AGE, OTP_LENGTH, PASSWORD_MIN_LENGTH } from "./limits.ts";
 import { EXTRA, LOGIN, REGISTER, RESET } from "./messages.ts";
 import { normalizeZambianMobile } from "./phone.ts";
+import { confirmPasswordField, newPasswordField, PASSWORD_MAX_LENGTH, passwordsMatch } from "./password.ts";
 import { emailField } from "./site.ts";
 
-const PASSWORD_MAX_LENGTH = 128;
 const NAME_MAX = 50;
 const USERNAME_MAX = 30;
 
@@ -98,19 +98,6 @@ export const requestPasswordResetOtpSchema = z.object({ phoneNumber: phoneField(
 
 export const verifyPasswordResetOtpSchema = z.object({ phoneNumber: phoneField(REGISTER.phoneRequired), otp: otpField });
 
-/** Lowercase, uppercase, digit and one of @$!%*?&, and nothing outside those classes. */
-export const STRONG_PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]+$/;
-
-export const newPasswordField = z
-  .string({ error: RESET.newPasswordRequired })
-  .min(1, RESET.newPasswordRequired)
-  .min(PASSWORD_MIN_LENGTH, RESET.passwordTooShort)
-  .max(PASSWORD_MAX_LENGTH, EXTRA.tooLong(PASSWORD_MAX_LENGTH))
-  .regex(STRONG_PASSWORD_PATTERN, RESET.passwordRule);
-
-const confirmPasswordField = z.string({ error: RESET.confirmRequired }).min(1, RESET.confirmRequired);
-const passwordsMatch = { message: RESET.mismatch, path: ["confirmPassword"] };
-
 export const resetPasswordSchema = z
   .object({
     phoneNumber: phoneField(REGISTER.phoneRequired),
@@ -120,20 +107,9 @@ export const resetPasswordSchema = z
   })
   .refine((body) => body.newPassword === body.confirmPassword, passwordsMatch);
 
-/** The reset screen's own fields; phone and reset token come from the earlier steps. */
-export const newPasswordFormSchema = z
-  .object({ newPassword: newPasswordField, confirmPassword: confirmPasswordField })
-  .refine((body) => body.newPassword === body.confirmPassword, passwordsMatch);
-export type NewPasswordFormInput = z.input<typeof newPasswordFormSchema>;
-
-export const changePasswordSchema = z
-  .object({
-    currentPassword: z.string({ error: LOGIN.passwordRequired }).min(1, LOGIN.passwordRequired).max(PASSWORD_MAX_LENGTH),
-    newPassword: newPasswordField,
-    confirmPassword: confirmPasswordField,
-  })
-  .refine((body) => body.newPassword === body.confirmPassword, passwordsMatch);
-
 // The session shape lives in its own module (no phone rules), so pages that only need to know
 // who is logged in do not download the phone-number library; re-exported for existing imports.
 export { sessionSchema, type SessionInfo } from "./session.ts";
+// Likewise the password rules (password.ts): the settings page checks a new password without the
+// phone-number library; re-exported for existing imports.
+export { changePasswordSchema, newPasswordField, newPasswordFormSchema, STRONG_PASSWORD_PATTERN, type NewPasswordFormInput } from "./password.ts";

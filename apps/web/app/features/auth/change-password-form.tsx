@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
-import { changePasswordSchema } from "@touchline/contract/auth";
+import { changePasswordSchema } from "@touchline/contract/password";
 import { AUTH, AUTH_SCREENS } from "@touchline/contract/messages";
 import { Button } from "../../components/button.tsx";
 import { useHydrated } from "../site/use-hydrated.ts";
