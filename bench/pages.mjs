@@ -53,10 +53,18 @@ async function launchChromium(tmpDir) {
 const sumTransfer = (requests, type) => requests.filter((r) => r.resourceType === type).reduce((total, r) => total + (r.transferSize ?? 0), 0);
 
 /** One Lighthouse run of url; the figures we report. */
-async function audit(port, url, headers) {
+async function audit(port, url, headers, blockScripts) {
   const result = await lighthouse(
     url,
-    { port, output: "json", logLevel: "error", onlyCategories: ["performance"], ...(headers ? { extraHeaders: headers } : {}) },
+    {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance"],
+      ...(headers ? { extraHeaders: headers } : {}),
+      // What-if runs: the page as it would be without hydration (its server-rendered HTML alone).
+      ...(blockScripts ? { blockedUrlPatterns: ["*.js"] } : {}),
+    },
     undefined,
   );
   const { lhr } = result;
@@ -85,7 +93,7 @@ async function audit(port, url, headers) {
 
 /**
  * Runs each page `runs` times (a fresh Chromium per run, so every visit is a first visit) and
- * keeps the run with the median performance score. pages: [{ name, path, headers? }].
+ * keeps the run with the median performance score. pages: [{ name, path, headers?, blockScripts? }].
  */
 export async function runPages({ baseUrl, pages, runs = 3, tmpDir = os.tmpdir(), log = console.log }) {
   const results = [];
@@ -94,7 +102,7 @@ export async function runPages({ baseUrl, pages, runs = 3, tmpDir = os.tmpdir(),
     for (let i = 0; i < runs; i++) {
       const chromium = await launchChromium(tmpDir);
       try {
-        all.push(await audit(chromium.port, `${baseUrl}${page.path}`, page.headers));
+        all.push(await audit(chromium.port, `${baseUrl}${page.path}`, page.headers, page.blockScripts));
       } finally {
         await chromium.close();
       }
@@ -106,7 +114,7 @@ export async function runPages({ baseUrl, pages, runs = 3, tmpDir = os.tmpdir(),
     }
     results.push({ ...page, ...median, scores: all.map((r) => r.score) });
     log(
-      `  ${page.path.padEnd(20)} score ${median.score} (runs ${all.map((r) => r.score).join("/")})  LCP ${(median.lcp / 1000).toFixed(2)} s  TBT ${median.tbt.toFixed(0)} ms  CLS ${median.cls.toFixed(3)}  ${(median.bytes / 1024).toFixed(0)} KiB (JS ${(median.jsBytes / 1024).toFixed(0)}, CSS ${(median.cssBytes / 1024).toFixed(0)})`,
+      `  ${(page.path + (page.blockScripts ? " (no JS)" : "")).padEnd(20)} score ${median.score} (runs ${all.map((r) => r.score).join("/")})  LCP ${(median.lcp / 1000).toFixed(2)} s  TBT ${median.tbt.toFixed(0)} ms  CLS ${median.cls.toFixed(3)}  ${(median.bytes / 1024).toFixed(0)} KiB (JS ${(median.jsBytes / 1024).toFixed(0)}, CSS ${(median.cssBytes / 1024).toFixed(0)})`,
     );
   }
   return results;

@@ -239,6 +239,9 @@ async function main() {
           { name: "Players", path: "/players", kind: "public" },
           { name: "Player login", path: "/auth/player-login", kind: "auth" },
           { name: "My profile (logged in)", path: "/player/profile", kind: "player", headers: { Cookie: cookie } },
+          // What if these two pages were not hydrated: their server HTML and CSS alone.
+          { name: "Home without JavaScript", path: "/", kind: "what-if", blockScripts: true },
+          { name: "Players without JavaScript", path: "/players", kind: "what-if", blockScripts: true },
         ],
       });
     } finally {
@@ -403,7 +406,7 @@ function render(r) {
   if (r.pages) {
     const lines = r.pages.map(
       (p) =>
-        `| \`${p.path}\` | ${p.score} (${p.scores.join(", ")}) | ${fmt(p.fcp / 1000, 2)} | ${fmt(p.lcp / 1000, 2)} | ${fmt(p.tbt)} | ${fmt(p.cls, 3)} | ${kib(p.bytes)} | ${kib(p.documentBytes)} | ${kib(p.jsBytes)} | ${kib(p.cssBytes)} | ${kib(p.imageBytes)} | ${p.requests} |`,
+        `| \`${p.path}\`${p.blockScripts ? " with scripts blocked (what-if)" : ""} | ${p.score} (${p.scores.join(", ")}) | ${fmt(p.fcp / 1000, 2)} | ${fmt(p.lcp / 1000, 2)} | ${fmt(p.tbt)} | ${fmt(p.cls, 3)} | ${kib(p.bytes)} | ${kib(p.documentBytes)} | ${kib(p.jsBytes)} | ${kib(p.cssBytes)} | ${kib(p.imageBytes)} | ${p.requests} |`,
     );
     const p0 = r.pages[0];
     sections.push([
@@ -412,7 +415,8 @@ function render(r) {
         `Lighthouse ${p0.lighthouseVersion}, default mobile settings (${p0.formFactor}; simulated throttling: ${p0.throttling.rttMs} ms RTT, ${fmt(p0.throttling.throughputKbps)} kbit/s, CPU ×${p0.throttling.cpuSlowdownMultiplier}), ` +
           `system Chromium headless, a fresh browser per run (first visit, empty cache), ${RUNS} run${RUNS === 1 ? "" : "s"} per page, the median run by score shown (all scores in brackets). ` +
           `Data: the demo players of \`npm run seed-demo\` (covers drawn and stored through the upload pipeline). \`/player/profile\` is loaded with a demo player's session cookie (extraHeaders). ` +
-          `Sizes are bytes on the wire (brotli from the server's on-the-fly compression). Lighthouse's CPU benchmark index on this machine: ${fmt(p0.benchmarkIndex ?? 0)}.`,
+          "Sizes are bytes on the wire (brotli as the server sends it). The last two rows are a what-if, not a measurement of the site: the same pages with every script request blocked, i.e. the server-rendered HTML and CSS alone, as the pages would load if they were not hydrated. " +
+          `Lighthouse's CPU benchmark index on this machine: ${fmt(p0.benchmarkIndex ?? 0)}.`,
         "",
         "| page | score (runs) | FCP s | LCP s | TBT ms | CLS | transferred KiB | HTML KiB | JS KiB | CSS KiB | images KiB | requests |",
         "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
