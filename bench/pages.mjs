@@ -45,7 +45,12 @@ async function launchChromium(tmpDir) {
       const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
       await exited;
       clearTimeout(timer);
-      fs.rmSync(profile, { recursive: true, force: true });
+      // Chromium's helper processes may still be writing their last files for a moment.
+      try {
+        fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+      } catch {
+        // left in bench/.tmp, which is temporary anyway
+      }
     },
   };
 }
