@@ -293,7 +293,7 @@ function render(r) {
     "Latest run",
     [
       `- Date: ${r.started.toISOString().replace("T", " ").slice(0, 16)} UTC; took ${fmt(r.seconds / 60, 1)} min`,
-      `- Command: \`${command}\``,
+      `- Command: \`${command}\`${process.env.TEST_DATABASE_URL ? ` with \`TEST_DATABASE_URL\` set (PostgreSQL at ${new URL(process.env.TEST_DATABASE_URL).host})` : ""}`,
       `- Build measured: commit ${r.revision}`,
       `- Machine: ${m.cpu}, ${m.cores} cores${m.cgroupCpus ? ` (limited to ${m.cgroupCpus})` : ""}, ${fmt(m.memoryGiB, 0)} GiB RAM, ${m.os}, Node ${m.node}`,
       `- Load average (1, 5, 15 min): ${loadText(m.load)} at the start, ${loadText(r.loadAtEnd)} at the end. The 2 cores are shared with other work: absolute figures move with the load; ratios to a reference measured in the same run move much less.`,
