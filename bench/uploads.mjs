@@ -100,8 +100,11 @@ export async function runUploads({ server, player, file, tmpDir, repeats = 3, lo
   const uploadMBps = size / MB / median(uploadSeconds);
   const diskMBps = size / MB / median(diskSeconds);
   const rawMBps = size / MB / median(rawSeconds);
+  // Each repeat runs the three back to back: its ratios share that moment's load; the median of them.
+  const ratios = uploadSeconds.map((seconds, i) => diskSeconds[i] / seconds);
+  const rawRatios = uploadSeconds.map((seconds, i) => rawSeconds[i] / seconds);
   log(
-    `  upload ${uploadMBps.toFixed(0)} MiB/s, straight to disk ${diskMBps.toFixed(0)} MiB/s (ratio ${(uploadMBps / diskMBps).toFixed(2)}), bare HTTP to disk ${rawMBps.toFixed(0)} MiB/s (ratio ${(uploadMBps / rawMBps).toFixed(2)})`,
+    `  upload ${uploadMBps.toFixed(0)} MiB/s, straight to disk ${diskMBps.toFixed(0)} MiB/s (ratio ${median(ratios).toFixed(2)}), bare HTTP to disk ${rawMBps.toFixed(0)} MiB/s (ratio ${median(rawRatios).toFixed(2)})`,
   );
 
   // 2. Memory: idle after the uploads above, then four uploads at once.
@@ -133,8 +136,10 @@ export async function runUploads({ server, player, file, tmpDir, repeats = 3, lo
     uploadMBps,
     diskMBps,
     rawMBps,
-    ratio: uploadMBps / diskMBps,
-    rawRatio: uploadMBps / rawMBps,
+    ratio: median(ratios),
+    rawRatio: median(rawRatios),
+    ratios,
+    rawRatios,
     memory: { idle, peak, growth: peak - idle, fourSeconds, fourMBps: (4 * size) / MB / fourSeconds },
     cut: { cutAt, resent, chunks: resent / CHUNK, resumes: cut.resumes },
   };

@@ -6,8 +6,8 @@
 // client entry and, for every route from the root down to the page's route, its module, the
 // modules it imports statically (each page's HTML preloads exactly these) and its CSS. Modules a
 // page imports with import() (tus-js-client on the first upload) are not counted: they are only
-// downloaded when used. Sizes are those the server sends: @fastify/compress compresses on the fly
-// with gzip (zlib's default level 6) and brotli at quality 4.
+// downloaded when used. Sizes are those the server sends: the copies the build precompresses
+// (scripts/precompress-assets.mjs), gzip level 9 and brotli quality 11.
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -69,8 +69,8 @@ export function fileSizes(clientDir, url) {
     const bytes = fs.readFileSync(key);
     sizes = {
       raw: bytes.length,
-      gzip: zlib.gzipSync(bytes).length,
-      brotli: zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }).length,
+      gzip: zlib.gzipSync(bytes, { level: 9 }).length,
+      brotli: zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
     };
     cache.set(key, sizes);
   }

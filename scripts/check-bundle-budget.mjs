@@ -11,8 +11,8 @@ import { measurePages } from "./bundle-sizes.mjs";
 const KiB = 1024;
 
 /**
- * Budgets in KiB of gzip (level 6, as the server compresses; brotli is about the same at the
- * server's quality 4 and 13% smaller precompressed at quality 11).
+ * Budgets in KiB of gzip (level 9, the copy the build precompresses for browsers without brotli;
+ * the brotli copy that Chrome gets is about 13% smaller).
  * Player pages: under 200 KiB (issue 7; decision 0006). `/` and `/players` have a target of
  * 100 KiB that the React app cannot meet while it hydrates those pages (bench/RESULTS.md): their
  * budgets hold today's size so it can only shrink. Lower a budget when a page gets lighter.
