@@ -22,7 +22,7 @@ const logIn = () => screen.getByRole("button", { name: "Log in" });
 describe("LoginForm", () => {
   it("has the spec's controls: fixed country, password toggle, Remember me, Forgot password?, Sign Up", () => {
     renderScreen(<LoginForm />);
-    expect(screen.getByLabelText("Country")).toBeDisabled();
+    expect(screen.getByLabelText(/^Country/)).toBeDisabled();
     expect(screen.getByRole("button", { name: "Show password" })).toBeInTheDocument();
     expect(screen.getByRole("checkbox", { name: "Remember me" })).not.toBeChecked();
     expect(screen.getByRole("link", { name: "Forgot password?" })).toHaveAttribute("href", "/auth/player-forgot-password");

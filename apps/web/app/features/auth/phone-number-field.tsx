@@ -25,10 +25,12 @@ export function PhoneNumberField({ label = "Phone number", error, id, className,
       </label>
       <div className="flex gap-2">
         <label htmlFor={countryId} className="sr-only">
-          Country
+          Country (Zambia only)
         </label>
-        <select id={countryId} disabled defaultValue="ZM" className={`${controlClass} border-slate-300 w-auto shrink-0 pr-2`}>
-          <option value="ZM">Zambia (+{PHONE_COUNTRY_CALLING_CODE})</option>
+        {/* controlClass is full width; here the country keeps its own width and the number takes the rest. */}
+        <select id={countryId} disabled defaultValue="ZM" className={`${controlClass.replace("w-full", "w-auto")} shrink-0 border-slate-300 pr-2`}>
+          {/* Short, so the number box keeps room on a 360 px screen; the label names the country. */}
+          <option value="ZM">ZM +{PHONE_COUNTRY_CALLING_CODE}</option>
         </select>
         <input
           id={fieldId}
@@ -39,7 +41,7 @@ export function PhoneNumberField({ label = "Phone number", error, id, className,
           placeholder="097 1234567"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${fieldId}-error` : hintId}
-          className={`${controlClass} ${borderClass(error)} min-w-0 ${className ?? ""}`}
+          className={`${controlClass} ${borderClass(error)} min-w-0 flex-1 ${className ?? ""}`}
           {...input}
         />
       </div>
