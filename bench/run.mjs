@@ -21,6 +21,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { measurePages } from "../scripts/bundle-sizes.mjs";
+import { BUDGETS } from "../scripts/check-bundle-budget.mjs";
 import { runApi } from "./api.mjs";
 import { buildCommit, gitRevision, snapshotBuild } from "./lib/build.mjs";
 import { describeMachine, loadText } from "./lib/machine.mjs";
@@ -431,17 +432,17 @@ function render(r) {
   if (r.bundles) {
     const lines = r.bundles.map((p) => {
       const budget = p.kind === "public" && ["/", "/players"].includes(p.path) ? TARGET.publicJsKiB : p.kind === "player" ? TARGET.playerJsKiB : null;
-      return `| \`${p.path}\` | ${p.files.js.length} | ${kib(p.js.raw)} | ${kib(p.js.gzip)} | ${kib(p.js.brotli)} | ${kib(p.css.gzip)} | ${budget ? `${budget} KiB` : "–"} |`;
+      return `| \`${p.path}\` | ${p.files.js.length} | ${kib(p.js.raw)} | ${kib(p.js.gzip)} | ${kib(p.js.brotli)} | ${kib(p.css.gzip)} | ${budget ? `${budget} KiB` : "–"} | ${BUDGETS[p.path] ? `${BUDGETS[p.path].js} KiB` : "–"} |`;
     });
     sections.push([
       "JavaScript and CSS per page",
       [
         "From the build's React Router manifest: the client entry and, for each route from the root down to the page, its module, its static imports (what the page's HTML preloads) and its CSS; " +
           "modules loaded with `import()` on demand (tus-js-client) are not counted. Compressed as the server sends them, file by file: the build's precompressed copies, gzip level 9 and brotli quality 11. " +
-          "Deterministic: `node scripts/check-bundle-budget.mjs` fails the build over budget (run by `npm run test:e2e` after the build).",
+          "Deterministic: `node scripts/check-bundle-budget.mjs` fails the build over its CI budget (run by `npm run test:e2e` after the build); pages that miss their target are held at today's size there.",
         "",
-        "| page | JS files | JS raw KiB | JS gzip KiB | JS brotli KiB | CSS gzip KiB | JS budget (gzip) |",
-        "|---|---:|---:|---:|---:|---:|---:|",
+        "| page | JS files | JS raw KiB | JS gzip KiB | JS brotli KiB | CSS gzip KiB | JS target (gzip) | CI budget (gzip) |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
         ...lines,
       ].join("\n"),
     ]);
