@@ -5,6 +5,7 @@ import type { PlayerInfoResponse } from "@touchline/contract/profile";
 import { buttonClass } from "../../components/button.tsx";
 import { fitnessLabel, footLabel, formatDate, formatPhone, imageSrcSet, imageVariant, positionsText } from "./display.ts";
 import { PlayerVideos } from "./player-videos.tsx";
+import { Card } from "../../components/card.tsx";
 
 /** The player's submitted profile as they see it (SPEC.md "Player area", /player/profile). */
 export function ProfileDetails({ profile }: { profile: PlayerInfoResponse }) {
@@ -121,18 +122,6 @@ function ApprovalBadge({ isApproved, rejected }: { isApproved: boolean; rejected
   if (isApproved) return <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-sm font-semibold text-brand-900">{PROFILE_PAGE.approved}</span>;
   if (rejected) return <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-sm font-semibold text-red-900">{EXTRA.profileRejectedStatus}</span>;
   return <span className="rounded-full bg-accent-400/30 px-2.5 py-0.5 text-sm font-semibold text-amber-900">{PROFILE_PAGE.pending}</span>;
-}
-
-function Card({ title, children }: { title: string; children: ReactNode }) {
-  const id = `card-${title.toLowerCase().replace(/\W+/g, "-")}`;
-  return (
-    <section aria-labelledby={id} className="rounded-xl border border-slate-200 p-5">
-      <h2 id={id} className="text-lg font-bold text-slate-900">
-        {title}
-      </h2>
-      <div className="mt-3">{children}</div>
-    </section>
-  );
 }
 
 function Facts({ items }: { items: [string, ReactNode][] }) {

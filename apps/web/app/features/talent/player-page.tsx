@@ -6,6 +6,7 @@ import { fitnessLabel, footLabel, formatDate, positionsText } from "../profile/d
 import { PlayerVideos } from "../profile/player-videos.tsx";
 import { ageText, coverSrcSet, heightText, weightText } from "./display.ts";
 import { PlayerContactForm } from "./player-contact-form.tsx";
+import { Card } from "../../components/card.tsx";
 
 /**
  * A public player page (/players/{username}): what clubs and scouts need to judge a player, and
@@ -96,18 +97,6 @@ export function PlayerPage({ player }: { player: PublicPlayer }) {
         </div>
       </section>
     </div>
-  );
-}
-
-function Card({ title, children }: { title: string; children: ReactNode }) {
-  const id = `card-${title.toLowerCase().replace(/\W+/g, "-")}`;
-  return (
-    <section aria-labelledby={id} className="rounded-xl border border-slate-200 p-5">
-      <h2 id={id} className="text-lg font-bold text-slate-900">
-        {title}
-      </h2>
-      <div className="mt-3">{children}</div>
-    </section>
   );
 }
 
