@@ -3,7 +3,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { REJECTION_REASONS, rejectionReasonText } from "@touchline/contract/admin";
 import { ADMIN, ADMIN_CONSOLE, EXTRA, PROFILE_FORM, PROFILE_PAGE, UPLOAD_TOASTS } from "@touchline/contract/messages";
 import { E2E_ADMIN, E2E_REVIEWER } from "../staff-accounts.ts";
-import { expectAccessible, expectNoHorizontalScroll, latestCode, readOutbox } from "./support.ts";
+import { expectAccessible, expectNoHorizontalScroll, fileInput, logIn, newPlayer, readOutbox } from "./support.ts";
 
 /**
  * The review console end to end: players submit profiles through the real upload and form
@@ -14,7 +14,6 @@ import { expectAccessible, expectNoHorizontalScroll, latestCode, readOutbox } fr
 const FIXTURES = path.resolve(import.meta.dirname, "../../apps/server/src/media/fixtures");
 const VIDEO = path.join(FIXTURES, "short.mp4");
 const PHOTO = path.join(FIXTURES, "gps.jpg");
-const PASSWORD = "Kabwe!2026ok";
 
 interface Player {
   local: string;
@@ -23,34 +22,9 @@ interface Player {
   lastName: string;
 }
 
-/** A fresh player: registered and verified through the API, logged in on the login screen. */
-async function newPlayer(page: Page, firstName: string): Promise<Player> {
-  const local = `097${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
-  const phoneNumber = `+260${local.slice(1)}`;
-  const username = `adm${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-  const email = `${username}@example.zm`;
-  const lastName = "Tembo";
-  const registered = await page.request.post("/api/Authorization/registerScoutWithOtp", {
-    data: { firstName, lastName, userName: username, dateOfBirth: "2007-06-15", email, phoneNumber, password: PASSWORD },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  const code = await latestCode(phoneNumber);
-  const verified = await page.request.post("/api/Authorization/verifyGeneralOtp", { data: { phoneNumber, otp: Number(code), email } });
-  expect(verified.ok(), await verified.text()).toBe(true);
-  await logIn(page, local, PASSWORD);
-  await expect(page).toHaveURL(/\/player\/home$/);
-  return { local, username, firstName, lastName };
-}
-
-async function logIn(page: Page, local: string, password: string) {
-  if (!page.url().includes("/auth/player-login")) await page.goto("/auth/player-login");
-  await expect(page.getByRole("button", { name: "Log in" })).toBeEnabled();
-  await page.getByLabel("Phone number").fill(local);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Log in" }).click();
-}
-
-const fileInput = (page: Page, label: string) => page.getByRole("group", { name: label, exact: true }).locator('input[type="file"]');
+/** A fresh player (see support.ts), named so the review queue can tell them apart. */
+const newNamedPlayer = (page: Page, firstName: string): Promise<Player> =>
+  newPlayer(page, { firstName, lastName: "Tembo", dateOfBirth: "2007-06-15", usernamePrefix: "adm" });
 
 /** Uploads a photo and a video and submits the form, as the profile journey does. */
 async function submitProfile(page: Page, details: { position: string; foot: string; height: string }) {
@@ -89,7 +63,7 @@ async function reviewerPage(browser: Browser, account: { local: string; password
 const reviewCard = (page: Page, player: Player) => page.getByRole("article", { name: `${player.firstName} ${player.lastName}` });
 
 test("a reviewer approves a submitted profile from /admin and the player goes public", async ({ page, browser }) => {
-  const player = await newPlayer(page, `Mwila${Math.floor(Math.random() * 1e6)}`);
+  const player = await newNamedPlayer(page, `Mwila${Math.floor(Math.random() * 1e6)}`);
   await submitProfile(page, { position: "attacking-midfielder", foot: "left", height: "171" });
 
   const staff = await reviewerPage(browser);
@@ -146,7 +120,7 @@ test("a reviewer approves a submitted profile from /admin and the player goes pu
 });
 
 test("a rejection with a reason reaches the player's profile page", async ({ page, browser }) => {
-  const player = await newPlayer(page, `Bupe${Math.floor(Math.random() * 1e6)}`);
+  const player = await newNamedPlayer(page, `Bupe${Math.floor(Math.random() * 1e6)}`);
   await submitProfile(page, { position: "goalkeeper", foot: "right", height: "188" });
 
   const staff = await reviewerPage(browser);
@@ -185,7 +159,7 @@ test("a rejection with a reason reaches the player's profile page", async ({ pag
 });
 
 test("a player who opens /admin gets the 403 page; a reviewer has no audit log and an admin has", async ({ page, browser }) => {
-  await newPlayer(page, "Chileshe");
+  await newNamedPlayer(page, "Chileshe");
   await page.goto("/admin");
   await expect(page.getByRole("heading", { level: 1, name: ADMIN_CONSOLE.forbiddenTitle })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Review console" })).toHaveCount(0);
@@ -216,7 +190,7 @@ test("a player who opens /admin gets the 403 page; a reviewer has no audit log a
 });
 
 test("staff mark a contact message handled and process an account deletion, which e-mails the requester", async ({ page, browser }) => {
-  const player = await newPlayer(page, "Natasha");
+  const player = await newNamedPlayer(page, "Natasha");
   const email = `${player.username}@example.zm`;
   const sender = `Scout ${player.username}`;
   const contact = await page.request.post("/api/site/contact-messages", { data: { name: sender, email: "scout@nkana.example", message: "Is there a trial list for under-18s?" } });

@@ -1,38 +1,13 @@
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { PROFILE_FORM, PROFILE_PAGE, UPLOAD_TOASTS } from "@touchline/contract/messages";
-import { expectAccessible, expectNoHorizontalScroll, latestCode } from "./support.ts";
+import { expectAccessible, expectNoHorizontalScroll, fileInput, newPlayer } from "./support.ts";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../../apps/server/src/media/fixtures");
 const VIDEO = path.join(FIXTURES, "short.mp4"); // 4 seconds, H.264
 const PHOTO = path.join(FIXTURES, "gps.jpg");
 
-/** A fresh player: registered and verified through the API, logged in through the login screen. */
-async function newPlayer(page: Page) {
-  const local = `097${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
-  const phoneNumber = `+260${local.slice(1)}`;
-  const username = `e2e${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-  const password = "Kabwe!2026ok";
-  const email = `${username}@example.zm`;
-  const registered = await page.request.post("/api/Authorization/registerScoutWithOtp", {
-    data: { firstName: "Chanda", lastName: "Mulenga", userName: username, dateOfBirth: "2005-04-12", email, phoneNumber, password },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  const code = await latestCode(phoneNumber);
-  const verified = await page.request.post("/api/Authorization/verifyGeneralOtp", { data: { phoneNumber, otp: Number(code), email } });
-  expect(verified.ok(), await verified.text()).toBe(true);
 
-  await page.goto("/auth/player-login");
-  await expect(page.getByRole("button", { name: "Log in" })).toBeEnabled();
-  await page.getByLabel("Phone number").fill(local);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page).toHaveURL(/\/player\/home$/);
-  return { username, email };
-}
-
-/** The file picker of one upload field (the field's group carries the same label). */
-const fileInput = (page: Page, label: string) => page.getByRole("group", { name: label, exact: true }).locator('input[type="file"]');
 
 /**
  * Holds every upload request back a moment: on the loopback a 160 KB file would otherwise

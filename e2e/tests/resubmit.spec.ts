@@ -5,7 +5,7 @@ import { EXTRA, PROFILE_FORM, PROFILE_PAGE, UPLOAD_TOASTS } from "@touchline/con
 import type { PlayerInfoResponse } from "@touchline/contract/profile";
 import type { SessionInfo } from "@touchline/contract/session";
 import { E2E_REVIEWER } from "../staff-accounts.ts";
-import { expectAccessible, latestCode } from "./support.ts";
+import { expectAccessible, fileInput, newPlayer } from "./support.ts";
 
 /**
  * A rejected player corrects and resubmits their profile (issue 5). The rejection itself goes
@@ -17,30 +17,8 @@ const FIXTURES = path.resolve(import.meta.dirname, "../../apps/server/src/media/
 const VIDEO = path.join(FIXTURES, "short.mp4");
 const NEW_VIDEO = path.join(FIXTURES, "faststart.mp4");
 const PHOTO = path.join(FIXTURES, "gps.jpg");
-const PASSWORD = "Kabwe!2026ok";
 
-/** A fresh player, registered and verified through the API and logged in on the login screen. */
-async function newPlayer(page: Page) {
-  const local = `097${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
-  const phoneNumber = `+260${local.slice(1)}`;
-  const username = `rsb${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-  const email = `${username}@example.zm`;
-  const registered = await page.request.post("/api/Authorization/registerScoutWithOtp", {
-    data: { firstName: "Mutale", lastName: "Banda", userName: username, dateOfBirth: "2006-02-20", email, phoneNumber, password: PASSWORD },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  const code = await latestCode(phoneNumber);
-  const verified = await page.request.post("/api/Authorization/verifyGeneralOtp", { data: { phoneNumber, otp: Number(code), email } });
-  expect(verified.ok(), await verified.text()).toBe(true);
-  await page.goto("/auth/player-login");
-  await expect(page.getByRole("button", { name: "Log in" })).toBeEnabled();
-  await page.getByLabel("Phone number").fill(local);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page).toHaveURL(/\/player\/home$/);
-}
 
-const fileInput = (page: Page, label: string) => page.getByRole("group", { name: label, exact: true }).locator('input[type="file"]');
 
 /** The player's profile as the API gives it back (the page's own session cookie). */
 async function ownProfile(page: Page): Promise<PlayerInfoResponse> {

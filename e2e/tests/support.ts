@@ -53,3 +53,51 @@ export async function expectNoHorizontalScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 }
+
+export const PLAYER_PASSWORD = "Kabwe!2026ok";
+
+export interface NewPlayer {
+  local: string;
+  phoneNumber: string;
+  username: string;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** Logs in on the login screen (opening it unless it is already open). */
+export async function logIn(page: Page, local: string, password: string) {
+  if (!page.url().includes("/auth/player-login")) await page.goto("/auth/player-login");
+  await expect(page.getByRole("button", { name: "Log in" })).toBeEnabled();
+  await page.getByLabel("Phone number").fill(local);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+}
+
+/** A fresh player: registered and verified through the API (code from the SMS outbox), logged in on the login screen. */
+export async function newPlayer(
+  page: Page,
+  details: { firstName?: string; lastName?: string; dateOfBirth?: string; usernamePrefix?: string } = {},
+): Promise<NewPlayer> {
+  const local = `097${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
+  const phoneNumber = `+260${local.slice(1)}`;
+  const username = `${details.usernamePrefix ?? "e2e"}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+  const email = `${username}@example.zm`;
+  const firstName = details.firstName ?? "Chanda";
+  const lastName = details.lastName ?? "Mulenga";
+  const password = PLAYER_PASSWORD;
+  const registered = await page.request.post("/api/Authorization/registerScoutWithOtp", {
+    data: { firstName, lastName, userName: username, dateOfBirth: details.dateOfBirth ?? "2005-04-12", email, phoneNumber, password },
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  const code = await latestCode(phoneNumber);
+  const verified = await page.request.post("/api/Authorization/verifyGeneralOtp", { data: { phoneNumber, otp: Number(code), email } });
+  expect(verified.ok(), await verified.text()).toBe(true);
+  await logIn(page, local, password);
+  await expect(page).toHaveURL(/\/player\/home$/);
+  return { local, phoneNumber, username, email, password, firstName, lastName };
+}
+
+/** The file picker of one upload field (the field's group carries the same label). */
+export const fileInput = (page: Page, label: string) => page.getByRole("group", { name: label, exact: true }).locator('input[type="file"]');
