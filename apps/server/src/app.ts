@@ -32,6 +32,7 @@ import { siteRoutes } from "./site/routes.ts";
 import { talentRoutes } from "./talent/talent-routes.ts";
 import { talentForWeb } from "./talent/web-context.ts";
 import { registerWeb } from "./web/serve-web.ts";
+import { createSiteService } from "./site/site-service.ts";
 
 export interface BuildOptions {
   /** An already-connected database (tests share one per file); otherwise one is opened from config. */
@@ -132,11 +133,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const webBuild = config.webBuildDir;
   const talent = talentForWeb(services);
+  const site = createSiteService(services.db, services.now);
   if (options.web !== false && webBuild && fs.existsSync(path.join(webBuild, "server", "index.js"))) {
     await registerWeb(app, {
       buildDir: webBuild,
       mode: config.isProduction ? "production" : "development",
-      loadContext: (request) => ({ publicUrl: config.PUBLIC_URL?.replace(/\/$/, "") ?? `${request.protocol}://${request.host}`, talent }),
+      loadContext: (request) => ({ publicUrl: config.PUBLIC_URL?.replace(/\/$/, "") ?? `${request.protocol}://${request.host}`, talent, site }),
     });
   }
 

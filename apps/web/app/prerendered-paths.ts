@@ -5,6 +5,7 @@ export const PRERENDERED_PATHS = [
   "/services",
   "/get-started",
   "/contact",
+  "/contact/sent",
   "/freelance-journalist",
   "/privacy",
   "/terms",

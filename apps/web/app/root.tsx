@@ -1,14 +1,17 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
 import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import { createQueryClient } from "./features/auth/query-client.ts";
+import { pageHydrates } from "./lib/page-scripts.ts";
 import "./app.css";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // Plain-HTML pages (lib/page-scripts.ts) get no scripts at all, and so no toaster either.
+  const hydrate = pageHydrates(useMatches());
   return (
     <html lang="en">
       <head>
@@ -20,9 +23,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-white font-sans text-slate-900 antialiased">
         {children}
-        <Toaster position="top-center" richColors closeButton />
-        <ScrollRestoration />
-        <Scripts />
+        {hydrate ? (
+          <>
+            <Toaster position="top-center" richColors closeButton />
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : null}
       </body>
     </html>
   );

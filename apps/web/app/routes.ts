@@ -16,6 +16,7 @@ export default [
     route("services", "routes/public/services.tsx"),
     route("get-started", "routes/public/get-started.tsx"),
     route("contact", "routes/public/contact.tsx"),
+    route("contact/sent", "routes/public/contact-sent.tsx"),
     route("freelance-journalist", "routes/public/freelance-journalist.tsx"),
     route("privacy", "routes/public/privacy.tsx"),
     route("terms", "routes/public/terms.tsx"),

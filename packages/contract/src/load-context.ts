@@ -1,3 +1,4 @@
+import type { ContactMessageInput } from "./site.ts";
 import type { PublicPlayer, PublicPlayerList, TalentListQuery } from "./talent.ts";
 
 /**
@@ -13,5 +14,10 @@ export interface WebLoadContext {
     listPlayers(query: TalentListQuery): Promise<PublicPlayerList>;
     /** One approved, unexpired profile by username (any case), or null. */
     getPlayer(username: string): Promise<PublicPlayer | null>;
+  };
+  /** The public site's forms, for pages served without JavaScript that post as plain HTML forms. */
+  site: {
+    /** Stores a checked contact message for the staff inbox (as POST /api/site/contact-messages does). */
+    saveContactMessage(message: ContactMessageInput): Promise<{ id: string }>;
   };
 }

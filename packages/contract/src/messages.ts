@@ -120,6 +120,7 @@ export const EXTRA = {
   tooLong: (max: number) => `Must be at most ${max} characters`,
   contactSent: "Thank you! Your message has been sent. We will get back to you soon.",
   contactFailed: "Your message could not be sent. Please try again.",
+  contactInvalid: "Please correct the fields marked below.",
   deletionFailed: "Your request could not be submitted. Please try again.",
   /** Shown on /privacy?deletionRequested=1, where the deletion flow lands after storing the request. */
   deletionReceived: "Your account deletion request has been received. We will process it within 30 days and send you a confirmation e-mail when it is done.",

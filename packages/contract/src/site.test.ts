@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contactMessageSchema, deletionRequestSchema } from "./site.ts";
+import { contactMessageSchema, deletionRequestSchema, readContactForm } from "./site.ts";
 import { EXTRA } from "./messages.ts";
 
 function firstErrors(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
@@ -29,5 +29,33 @@ describe("deletionRequestSchema", () => {
   it("requires both ticks", () => {
     const errors = firstErrors(deletionRequestSchema.safeParse({ ...valid, understand: false, confirmation: false }));
     expect(errors).toEqual({ understand: EXTRA.understandRequired, confirmation: EXTRA.confirmationCheckboxRequired });
+  });
+});
+
+describe("readContactForm", () => {
+  it("returns the trimmed message of a valid form and the values as typed", () => {
+    const form = new URLSearchParams({ name: " Chanda ", email: "chanda@example.zm", message: "Hello" });
+    expect(readContactForm(form)).toEqual({
+      ok: true,
+      values: { name: " Chanda ", email: "chanda@example.zm", message: "Hello" },
+      message: { name: "Chanda", email: "chanda@example.zm", message: "Hello" },
+    });
+  });
+
+  it("names each bad field once, in the schema's words, and keeps what was typed", () => {
+    const form = new URLSearchParams({ name: "", email: "not-an-address", message: "Still here" });
+    expect(readContactForm(form)).toEqual({
+      ok: false,
+      values: { name: "", email: "not-an-address", message: "Still here" },
+      errors: { name: EXTRA.contactNameRequired, email: EXTRA.emailInvalid },
+    });
+  });
+
+  it("treats missing fields and uploaded files as empty text", () => {
+    const form = new FormData();
+    form.set("name", new Blob(["x"]));
+    const result = readContactForm(form);
+    expect(result.values).toEqual({ name: "", email: "", message: "" });
+    expect(result.ok).toBe(false);
   });
 });

@@ -46,3 +46,28 @@ export const deletionStepTwoSchema = z.object({
 /** What the browser sends to POST /api/site/deletion-requests: both steps together. */
 export const deletionRequestSchema = deletionStepOneSchema.extend(deletionStepTwoSchema.shape);
 export type DeletionRequestInput = z.infer<typeof deletionRequestSchema>;
+
+/** What the contact form sends as a plain HTML form post (no JavaScript): every field as text. */
+export type ContactFormValues = { [K in keyof ContactMessageInput]: string };
+
+/**
+ * Reads a posted contact form: the typed values as they came (to show them again) and either
+ * the checked message or the first error of each field, in the schema's words.
+ */
+export function readContactForm(form: { get(name: string): unknown }):
+  | { ok: true; values: ContactFormValues; message: ContactMessageInput }
+  | { ok: false; values: ContactFormValues; errors: Partial<Record<keyof ContactMessageInput, string>> } {
+  const text = (name: keyof ContactMessageInput) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const values: ContactFormValues = { name: text("name"), email: text("email"), message: text("message") };
+  const parsed = contactMessageSchema.safeParse(values);
+  if (parsed.success) return { ok: true, values, message: parsed.data };
+  const errors: Partial<Record<keyof ContactMessageInput, string>> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as keyof ContactMessageInput;
+    errors[field] ??= issue.message;
+  }
+  return { ok: false, values, errors };
+}

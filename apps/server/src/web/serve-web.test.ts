@@ -35,7 +35,7 @@ describe("web assets", () => {
     const app = Fastify();
     // As in app.ts: on-the-fly compression for everything that has no compressed copy.
     await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });
-    await registerWeb(app, { buildDir, mode: "production", loadContext: () => ({ publicUrl: "http://localhost", talent: {} as never }) });
+    await registerWeb(app, { buildDir, mode: "production", loadContext: () => ({ publicUrl: "http://localhost", talent: {} as never, site: {} as never }) });
     const file = (suffix: string) => fs.readFileSync(path.join(buildDir, `client/assets/app-3f9a1c.js${suffix}`));
     return { app, file, script, close: async () => (await app.close(), fs.rmSync(buildDir, { recursive: true, force: true })) };
   };

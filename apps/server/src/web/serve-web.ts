@@ -32,7 +32,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   const clientDir = path.join(options.buildDir, "client");
   const build = (await import(pathToFileURL(path.join(options.buildDir, "server", "index.js")).href)) as ServerBuild;
   const handle = createRequestHandler(build, options.mode);
-  const prerendered = await loadPrerenderedPages(clientDir);
+  const stylesheets = new StylesheetCache(clientDir);
+  const prerendered = await loadPrerenderedPages(clientDir, stylesheets);
 
   await app.register(fastifyStatic, {
     root: clientDir,
@@ -54,7 +55,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     const pathname = request.url.split("?")[0] ?? "/";
     if (pathname === "/api" || pathname.startsWith("/api/")) return reply.callNotFound();
 
-    const page = prerendered.get(normalisePath(pathname));
+    // A post (a plain HTML form of a page served without JavaScript) runs the route's action.
+    const page = request.method === "GET" ? prerendered.get(normalisePath(pathname)) : undefined;
     if (page) {
       const { publicUrl } = await options.loadContext(request);
       return sendPrerendered(request, reply, withAbsoluteMetaUrls(page, publicUrl));
@@ -63,13 +65,62 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     // The web app widens AppLoadContext to WebLoadContext by declaration merging (apps/web/app/env.d.ts).
     const context = (await options.loadContext(request)) as unknown as AppLoadContext;
     const response = await handle(toWebRequest(request, reply), context);
-    return sendWebResponse(reply, response);
+    return sendWebResponse(reply, response, stylesheets);
   };
   app.get("/*", render);
   app.get("/", render);
+
+  // Plain HTML forms post to their page (the contact form of the plain-HTML public pages). Only
+  // url-encoded bodies are read here (anything else: 415), with the API's size and rate limits.
+  await app.register(async (pages) => {
+    pages.removeAllContentTypeParsers();
+    pages.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) =>
+      done(null, body),
+    );
+    const config = { rateLimit: { max: 10, timeWindow: "1 minute" } };
+    pages.post("/*", { config }, render);
+    pages.post("/", { config }, render);
+  });
 }
 
-async function loadPrerenderedPages(clientDir: string): Promise<Map<string, PrerenderedPage>> {
+const FORM_BODY_LIMIT = 64 * 1024;
+
+/**
+ * Pages served without scripts (apps/web/app/lib/page-scripts.ts) get their stylesheet inlined:
+ * on a slow mobile network a separate CSS request costs a round trip before anything can be
+ * painted, which is most of a first visit's wait once no script is on the critical path.
+ * Hydrated pages keep the cacheable link: they are the app pages a player returns to.
+ */
+export class StylesheetCache {
+  private readonly files = new Map<string, string | null>();
+  constructor(private readonly clientDir: string) {}
+
+  async inline(html: string): Promise<string> {
+    if (html.includes('type="module"')) return html;
+    let result = html;
+    for (const match of html.matchAll(STYLESHEET_LINK)) {
+      const css = await this.read(match[1] ?? "");
+      // A `</style` inside the CSS would end the element early; such a sheet stays a link.
+      if (css === null || /<\/style/i.test(css)) continue;
+      result = result.replace(match[0], `<style>${css}</style>`);
+    }
+    return result;
+  }
+
+  private async read(href: string): Promise<string | null> {
+    if (!this.files.has(href)) {
+      const file = path.join(this.clientDir, ...href.split("/").filter(Boolean));
+      // Only the build's own hashed assets, never a path that climbs out of the client folder.
+      const inside = file.startsWith(path.join(this.clientDir, "assets") + path.sep);
+      this.files.set(href, inside ? await fs.readFile(file, "utf8").catch(() => null) : null);
+    }
+    return this.files.get(href) ?? null;
+  }
+}
+
+const STYLESHEET_LINK = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\s*\/?>/g;
+
+async function loadPrerenderedPages(clientDir: string, stylesheets: StylesheetCache): Promise<Map<string, PrerenderedPage>> {
   const pages = new Map<string, PrerenderedPage>();
   let entries: string[] = [];
   try {
@@ -79,7 +130,7 @@ async function loadPrerenderedPages(clientDir: string): Promise<Map<string, Prer
   }
   for (const relative of entries) {
     if (!relative.endsWith("index.html")) continue;
-    const html = await fs.readFile(path.join(clientDir, relative), "utf8");
+    const html = await stylesheets.inline(await fs.readFile(path.join(clientDir, relative), "utf8"));
     const route = normalisePath(`/${path.dirname(relative).split(path.sep).join("/")}`.replace(/\/\.$/, "/"));
     pages.set(route, { html, etag: `"${createHash("sha1").update(html).digest("base64url")}"`, csp: pageCsp(html) });
   }
@@ -131,10 +182,11 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
   }
   const controller = new AbortController();
   reply.raw.on("close", () => controller.abort());
-  return new Request(url, { method: request.method, headers, signal: controller.signal });
+  const body = typeof request.body === "string" ? request.body : undefined;
+  return new Request(url, { method: request.method, headers, body, signal: controller.signal });
 }
 
-async function sendWebResponse(reply: FastifyReply, response: Response) {
+async function sendWebResponse(reply: FastifyReply, response: Response, stylesheets: StylesheetCache) {
   reply.code(response.status);
   for (const [key, value] of response.headers) {
     if (key === "set-cookie") continue;
@@ -145,7 +197,8 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
   const type = response.headers.get("content-type") ?? "";
   if (type.startsWith("text/html")) {
     // Whole pages are small; reading them lets us hash their inline scripts into the CSP.
-    const html = await response.text();
+    const html = await stylesheets.inline(await response.text());
+    reply.removeHeader("content-length");
     reply.header("content-security-policy", pageCsp(html));
     if (!response.headers.has("cache-control")) reply.header("cache-control", "no-cache");
     return reply.send(html);

@@ -1,21 +1,28 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Toaster, toast } from "sonner";
-import { renderToString } from "react-dom/server";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { createRoutesStub, type AppLoadContext } from "react-router";
+import { describe, expect, it, vi } from "vitest";
 import { EXTRA } from "@touchline/contract/messages";
+import type { ContactMessageInput } from "@touchline/contract/site";
+import { CONTACT_SENT_PATH, contactAction } from "./contact-action.server.ts";
 import { ContactForm } from "./contact-form.tsx";
 
-function setup() {
-  const user = userEvent.setup();
-  render(
-    <>
-      <ContactForm />
-      <Toaster />
-    </>,
+/** The form on /contact with the real action behind it; only the store is a fake. */
+function setup(save: (message: ContactMessageInput) => Promise<{ id: string }> = async () => ({ id: "c1" })) {
+  const saveContactMessage = vi.fn(save);
+  const context = { site: { saveContactMessage } } as unknown as AppLoadContext;
+  const Stub = createRoutesStub(
+    [
+      { path: "/contact", Component: () => <ContactForm action="/contact" anchor="contact-form" />, action: contactAction },
+      { path: CONTACT_SENT_PATH, Component: () => <h1>Sent page</h1> },
+    ],
+    context,
   );
+  const user = userEvent.setup();
+  render(<Stub initialEntries={["/contact"]} />);
   return {
     user,
+    saveContactMessage,
     name: screen.getByLabelText("Name") as HTMLInputElement,
     email: screen.getByLabelText("Email") as HTMLInputElement,
     message: screen.getByLabelText("Message") as HTMLTextAreaElement,
@@ -23,100 +30,100 @@ function setup() {
   };
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-
 async function fillValid(f: ReturnType<typeof setup>) {
   await f.user.type(f.name, "Chanda Mulenga");
   await f.user.type(f.email, "chanda@example.zm");
   await f.user.type(f.message, "Do you cover the Super League?");
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  // Sonner keeps toasts in a module-level store; start every test with none.
-  toast.dismiss();
-});
+const post = (fields: Record<string, string>) =>
+  new Request("http://localhost/contact", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
 
 describe("ContactForm", () => {
-  it("shows a message per field and sends nothing when the form is empty", async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal("fetch", fetchMock);
+  it("is a plain HTML post to its own page, usable without any JavaScript", () => {
+    const f = setup();
+    const form = f.send.closest("form")!;
+    // method="post" (never a GET that would put the message in the URL), back to the form's place.
+    expect(form).toHaveAttribute("method", "post");
+    expect(form).toHaveAttribute("action", "/contact#contact-form");
+    expect([f.name.name, f.email.name, f.message.name]).toEqual(["name", "email", "message"]);
+    expect(f.send).toBeEnabled();
+  });
+
+  it("shows a message per field and stores nothing when the form is empty", async () => {
     const f = setup();
     await f.user.click(f.send);
     expect(await screen.findByText(EXTRA.contactNameRequired)).toBeInTheDocument();
     expect(screen.getByText(EXTRA.emailRequired)).toBeInTheDocument();
     expect(screen.getByText(EXTRA.contactMessageRequired)).toBeInTheDocument();
+    expect(screen.getByText(EXTRA.contactInvalid)).toBeInTheDocument();
     expect(f.name).toHaveAttribute("aria-invalid", "true");
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(f.saveContactMessage).not.toHaveBeenCalled();
   });
 
-  it("rejects a malformed e-mail address", async () => {
-    vi.stubGlobal("fetch", vi.fn());
+  it("rejects a malformed e-mail address and keeps everything typed", async () => {
     const f = setup();
+    await f.user.type(f.name, "Chanda");
     await f.user.type(f.email, "chanda@");
+    await f.user.type(f.message, "Hello");
     await f.user.click(f.send);
     expect(await screen.findByText(EXTRA.emailInvalid)).toBeInTheDocument();
+    expect(screen.queryByText(EXTRA.contactNameRequired)).not.toBeInTheDocument();
+    expect((screen.getByLabelText("Name") as HTMLInputElement).value).toBe("Chanda");
+    expect((screen.getByLabelText("Message") as HTMLTextAreaElement).value).toBe("Hello");
+    expect(f.saveContactMessage).not.toHaveBeenCalled();
   });
 
-  it("posts the message, confirms with a toast and clears the fields", async () => {
-    let release!: (response: Response) => void;
-    const fetchMock = vi.fn(() => new Promise<Response>((resolve) => (release = resolve)));
-    vi.stubGlobal("fetch", fetchMock);
+  it("stores the checked message and lands on the confirmation page", async () => {
     const f = setup();
     await fillValid(f);
     await f.user.click(f.send);
-
-    // While the request is in flight the button says so and cannot be pressed twice.
-    const sending = await screen.findByRole("button", { name: "Sending…" });
-    expect(sending).toBeDisabled();
-    release(json(201, { id: "c1" }));
-
-    expect(await screen.findByText(EXTRA.contactSent)).toBeInTheDocument();
-    await waitFor(() => expect(f.name.value).toBe(""));
-    expect(f.email.value).toBe("");
-    expect(f.message.value).toBe("");
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe("/api/site/contact-messages");
-    expect(init.method).toBe("POST");
-    expect(JSON.parse(init.body as string)).toEqual({ name: "Chanda Mulenga", email: "chanda@example.zm", message: "Do you cover the Super League?" });
-    expect(screen.getByRole("button", { name: "Send Message" })).toBeEnabled();
+    expect(await screen.findByRole("heading", { name: "Sent page" })).toBeInTheDocument();
+    expect(f.saveContactMessage).toHaveBeenCalledTimes(1);
+    expect(f.saveContactMessage).toHaveBeenCalledWith({ name: "Chanda Mulenga", email: "chanda@example.zm", message: "Do you cover the Super League?" });
   });
 
-  it("keeps everything typed and shows a toast when the server fails", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => json(500, { message: EXTRA.serverError })));
-    const f = setup();
+  it("says so and keeps everything typed when the message cannot be stored", async () => {
+    const f = setup(async () => {
+      throw new Error("database away");
+    });
     await fillValid(f);
     await f.user.click(f.send);
     expect(await screen.findByText(EXTRA.contactFailed)).toBeInTheDocument();
-    expect(f.name.value).toBe("Chanda Mulenga");
-    expect(f.email.value).toBe("chanda@example.zm");
-    expect(f.message.value).toBe("Do you cover the Super League?");
+    expect((screen.getByLabelText("Name") as HTMLInputElement).value).toBe("Chanda Mulenga");
+    expect((screen.getByLabelText("Email") as HTMLInputElement).value).toBe("chanda@example.zm");
+    expect((screen.getByLabelText("Message") as HTMLTextAreaElement).value).toBe("Do you cover the Super League?");
     expect(screen.getByRole("button", { name: "Send Message" })).toBeEnabled();
   });
+});
 
-  it("keeps the content when the connection drops", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
-    const f = setup();
-    await fillValid(f);
-    await f.user.click(f.send);
-    expect(await screen.findByText(EXTRA.contactFailed)).toBeInTheDocument();
-    expect(f.message.value).toBe("Do you cover the Super League?");
+describe("contactAction (a plain form post, no JavaScript)", () => {
+  const context = (save = vi.fn(async () => ({ id: "c1" }))) => ({ save, context: { site: { saveContactMessage: save } } as unknown as AppLoadContext });
+
+  it("answers 303 to the confirmation page once the message is stored", async () => {
+    const { save, context: ctx } = context();
+    const response = (await contactAction({ request: post({ name: " Chanda ", email: "chanda@example.zm", message: "Hi" }), context: ctx })) as Response;
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe(CONTACT_SENT_PATH);
+    expect(save).toHaveBeenCalledWith({ name: "Chanda", email: "chanda@example.zm", message: "Hi" });
   });
 
-  it("shows the server's field errors beside the fields", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => json(400, { message: EXTRA.invalidRequest, errors: { email: "This address cannot receive mail" } })));
-    const f = setup();
-    await fillValid(f);
-    await f.user.click(f.send);
-    expect(await screen.findByText("This address cannot receive mail")).toBeInTheDocument();
-    expect(f.email).toHaveAttribute("aria-invalid", "true");
-    expect(f.email.value).toBe("chanda@example.zm");
+  it("answers 400 with each field's error and the values as typed", async () => {
+    const { save, context: ctx } = context();
+    const result = (await contactAction({ request: post({ name: "", email: "x", message: "Hi" }), context: ctx })) as unknown as { init: ResponseInit; data: unknown };
+    expect(result.init.status).toBe(400);
+    expect(result.data).toEqual({ values: { name: "", email: "x", message: "Hi" }, errors: { name: EXTRA.contactNameRequired, email: EXTRA.emailInvalid } });
+    expect(save).not.toHaveBeenCalled();
   });
 
-  it("cannot be submitted natively before hydration (no GET with the message in the URL)", () => {
-    const html = renderToString(<ContactForm />);
-    expect(html).toMatch(/<form[^>]*method="post"/);
-    expect(html).toMatch(/<button[^>]*type="submit"[^>]*disabled=""/);
+  it("answers 503 with the failure message and the values when storing fails", async () => {
+    const { context: ctx } = context(vi.fn(async () => Promise.reject(new Error("down"))));
+    const result = (await contactAction({ request: post({ name: "A", email: "a@b.zm", message: "Hi" }), context: ctx })) as unknown as { init: ResponseInit; data: unknown };
+    expect(result.init.status).toBe(503);
+    expect(result.data).toEqual({ values: { name: "A", email: "a@b.zm", message: "Hi" }, errors: {}, failed: EXTRA.contactFailed });
   });
 });

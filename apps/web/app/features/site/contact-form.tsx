@@ -1,60 +1,46 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { Form, useActionData, useNavigation } from "react-router";
 import { EXTRA } from "@touchline/contract/messages";
-import { contactMessageSchema, type ContactMessageInput } from "@touchline/contract/site";
+import type { ContactFormValues, ContactMessageInput } from "@touchline/contract/site";
 import { Button } from "../../components/button.tsx";
 import { TextAreaField, TextField } from "../../components/field.tsx";
-import { ApiError, apiFetch } from "../../lib/api.ts";
-import { useHydrated } from "./use-hydrated.ts";
+import { FormAlert } from "../auth/form-alert.tsx";
 
-const EMPTY: ContactMessageInput = { name: "", email: "", message: "" };
-const FIELDS = Object.keys(EMPTY) as (keyof ContactMessageInput)[];
+/** What the contact action (contact-action.server.ts) answers when it does not redirect. */
+export interface ContactFormResult {
+  values: ContactFormValues;
+  errors: Partial<Record<keyof ContactMessageInput, string>>;
+  /** The message could not be stored: try again. */
+  failed?: string;
+}
 
 /**
- * The contact form of the home page and /contact. The spec shows it without behaviour; here it
- * validates with the shared contract schema, stores the message on the server and confirms with
- * a toast. On failure nothing typed is lost, so a visitor on a flaky connection can simply retry.
+ * The contact form of the home page and /contact. It posts to its own page (`action`), whose
+ * server action checks it with the shared contract schema and stores it: no JavaScript needed,
+ * so it works on the plain-HTML public pages (lib/page-scripts.ts). When the page is rendered by
+ * React in the browser, React Router sends the same post without a page load. On any error the
+ * page comes back with the message beside each field and everything typed kept, scrolled to the
+ * form (`#anchor`), so a visitor on a flaky connection simply fixes or retries.
  */
-export function ContactForm({ headingId }: { headingId?: string }) {
-  const hydrated = useHydrated();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ContactMessageInput>({ resolver: zodResolver(contactMessageSchema), defaultValues: EMPTY });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await apiFetch<{ id: string }>("/api/site/contact-messages", { method: "POST", body: values });
-      toast.success(EXTRA.contactSent);
-      reset(EMPTY);
-    } catch (error) {
-      toast.error(EXTRA.contactFailed);
-      // The server checks the same schema; show its per-field verdicts beside the fields.
-      if (error instanceof ApiError) {
-        for (const field of FIELDS) {
-          const message = error.errors[field];
-          if (message) setError(field, { type: "server", message });
-        }
-      }
-    }
-  });
+export function ContactForm({ action, anchor, headingId }: { action: string; anchor: string; headingId?: string }) {
+  const result = useActionData<ContactFormResult>();
+  const sending = useNavigation().formAction?.startsWith(action.split("#")[0] ?? action) ?? false;
+  const errors = result?.errors ?? {};
+  const values = result?.values;
+  const invalid = Object.keys(errors).length > 0;
 
   return (
-    // method="post" and a button disabled until hydration: the form can never fall back to a
-    // native GET that would put the visitor's name, e-mail and message into the URL.
-    <form method="post" noValidate onSubmit={onSubmit} aria-labelledby={headingId} className="flex flex-col gap-4">
-      <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register("name")} />
-      <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register("email")} />
-      <TextAreaField label="Message" rows={5} error={errors.message?.message} {...register("message")} />
+    // noValidate: the server's messages (the contract's words) rather than the browser's.
+    <Form method="post" action={`${action}#${anchor}`} noValidate aria-labelledby={headingId} className="flex flex-col gap-4">
+      {result?.failed ? <FormAlert>{result.failed}</FormAlert> : null}
+      {invalid ? <FormAlert>{EXTRA.contactInvalid}</FormAlert> : null}
+      <TextField label="Name" name="name" autoComplete="name" defaultValue={values?.name} error={errors.name} />
+      <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" defaultValue={values?.email} error={errors.email} />
+      <TextAreaField label="Message" name="message" rows={5} defaultValue={values?.message} error={errors.message} />
       <div>
-        <Button type="submit" disabled={!hydrated || isSubmitting} aria-busy={isSubmitting || undefined}>
-          {isSubmitting ? "Sending…" : "Send Message"}
+        <Button type="submit" disabled={sending} aria-busy={sending || undefined}>
+          {sending ? "Sending…" : "Send Message"}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -1,57 +1,39 @@
-import { useEffect, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { useEffect } from "react";
+import { Link, NavLink } from "react-router";
 import { buttonClass } from "../../components/button.tsx";
 import { Icon } from "./icons.tsx";
 import { DOWNLOAD_APP_PATH, type SiteLink } from "./site-links.ts";
+import { installMobileMenu, MOBILE_MENU_ID, MOBILE_MENU_SCRIPT } from "./mobile-menu-behaviour.ts";
 
-export const MOBILE_MENU_ID = "site-mobile-menu";
+export { MOBILE_MENU_ID };
 
 /**
  * The header's menu on small screens: a disclosure button (aria-expanded, aria-controls) and
- * the panel it shows. Opening moves focus to the first link so keyboard and screen-reader
- * users land in the menu; Escape closes it and returns focus to the button; any navigation
- * (including to a section of the same page) closes it.
+ * the panel it shows. The public pages are served without React's scripts
+ * (lib/page-scripts.ts), so the behaviour is plain DOM code (mobile-menu-behaviour.ts) that
+ * runs from an inline script as the page is parsed: no download, no framework. On a page that
+ * React renders in the browser (reached by a client-side navigation) the effect installs the
+ * same code; installing twice is harmless. The markup itself holds no state, so React and the
+ * script never fight over it.
  */
 export function MobileMenu({ links }: { links: readonly SiteLink[] }) {
-  const [open, setOpen] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
-  const location = useLocation();
-
-  // location.key changes on every navigation, also to "/#features" while already on "/".
-  useEffect(() => {
-    setOpen(false);
-  }, [location.key]);
-
-  useEffect(() => {
-    if (!open) return;
-    panelRef.current?.querySelector<HTMLElement>("a")?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, [open]);
+  useEffect(() => installMobileMenu(document, MOBILE_MENU_ID), []);
 
   return (
     <>
       <button
-        ref={buttonRef}
         type="button"
-        className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-brand-900 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 lg:hidden"
-        aria-expanded={open}
+        className="group inline-flex h-11 w-11 items-center justify-center rounded-lg text-brand-900 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 lg:hidden"
+        aria-expanded="false"
         aria-controls={MOBILE_MENU_ID}
-        onClick={() => setOpen((value) => !value)}
       >
-        <Icon name={open ? "close" : "menu"} />
+        <Icon name="menu" className="h-6 w-6 group-aria-expanded:hidden" />
+        <Icon name="close" className="hidden h-6 w-6 group-aria-expanded:block" />
         <span className="sr-only">Menu</span>
       </button>
       <div
-        ref={panelRef}
         id={MOBILE_MENU_ID}
-        hidden={!open}
+        hidden
         className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-slate-200 bg-white shadow-lg lg:hidden"
       >
         <nav aria-label="Main menu" className="mx-auto flex max-w-6xl flex-col px-4 py-3">
@@ -77,6 +59,10 @@ export function MobileMenu({ links }: { links: readonly SiteLink[] }) {
           </a>
         </nav>
       </div>
+      {/* Runs while the page is parsed; the server lists its hash in the page's CSP. React
+          never runs it again on the client, and its text differs between the server's and the
+          browser's builds, hence suppressHydrationWarning. */}
+      <script dangerouslySetInnerHTML={{ __html: MOBILE_MENU_SCRIPT }} suppressHydrationWarning />
     </>
   );
 }

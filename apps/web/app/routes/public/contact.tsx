@@ -4,6 +4,17 @@ import { Icon } from "../../features/site/icons.tsx";
 import { PageHero } from "../../features/site/page-parts.tsx";
 import { pageMeta } from "../../features/site/seo.ts";
 import { CONTACT_DETAILS, SOCIAL_LINKS } from "../../features/site/site-links.ts";
+import { PLAIN_HTML_PAGE } from "../../lib/page-scripts.ts";
+import { contactAction } from "../../features/site/contact-action.server.ts";
+import type { Route } from "./+types/contact";
+
+/** Served as HTML and CSS alone, without React's scripts (lib/page-scripts.ts). */
+export const handle = PLAIN_HTML_PAGE;
+
+/** The form below posts here (see ContactForm). */
+export async function action(args: Route.ActionArgs) {
+  return contactAction(args);
+}
 
 export function meta() {
   return pageMeta({
@@ -51,14 +62,14 @@ export default function Contact() {
       <PageHero eyebrow="Contact" title="Get in touch with the Touchline team">
         <p>Questions, ideas or problems: write to us and a member of the team in Lusaka will reply by e-mail.</p>
       </PageHero>
-      <section aria-labelledby="contact-form-heading" className="bg-white">
+      <section id="contact-form" aria-labelledby="contact-form-heading" className="bg-white">
         <div className="mx-auto grid max-w-6xl gap-12 px-4 py-12 sm:py-16 md:grid-cols-[3fr_2fr]">
           <div>
             <h2 id="contact-form-heading" className="text-2xl font-bold tracking-tight text-brand-900">
               Send us a message
             </h2>
             <p className="mt-2 mb-6 text-slate-700">Give us an e-mail address we can answer; we use it only to reply to you.</p>
-            <ContactForm headingId="contact-form-heading" />
+            <ContactForm action="/contact" anchor="contact-form" headingId="contact-form-heading" />
           </div>
           <div className="flex flex-col gap-8">
             <div>

@@ -3,6 +3,10 @@ import { Link } from "react-router";
 import { DELETION_PROCESSING_DAYS, MAX_VIDEOS, MIN_REGISTRATION_AGE, OTP_LENGTH, VIDEO_MAX_BYTES, VIDEO_MAX_SECONDS } from "@touchline/contract/limits";
 import { PageHero } from "../../features/site/page-parts.tsx";
 import { pageMeta } from "../../features/site/seo.ts";
+import { PLAIN_HTML_PAGE } from "../../lib/page-scripts.ts";
+
+/** Served as HTML and CSS alone, without React's scripts (lib/page-scripts.ts). */
+export const handle = PLAIN_HTML_PAGE;
 
 export function meta() {
   return pageMeta({

@@ -5,6 +5,10 @@ import { CheckList, PageHero, Section } from "../../features/site/page-parts.tsx
 import { pageMeta } from "../../features/site/seo.ts";
 import { StoreBadges } from "../../features/site/store-badges.tsx";
 import { TECHNICAL_SPECS } from "../../features/site/talent-guidelines.ts";
+import { PLAIN_HTML_PAGE } from "../../lib/page-scripts.ts";
+
+/** Served as HTML and CSS alone, without React's scripts (lib/page-scripts.ts). */
+export const handle = PLAIN_HTML_PAGE;
 
 export function meta() {
   return pageMeta({

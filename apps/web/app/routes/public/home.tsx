@@ -8,6 +8,17 @@ import { InfoCard, Section } from "../../features/site/page-parts.tsx";
 import { pageMeta } from "../../features/site/seo.ts";
 import { CONTACT_DETAILS, DOWNLOAD_APP_PATH, GET_STARTED_EXTERNAL_PATH } from "../../features/site/site-links.ts";
 import { StoreBadges } from "../../features/site/store-badges.tsx";
+import { PLAIN_HTML_PAGE } from "../../lib/page-scripts.ts";
+import { contactAction } from "../../features/site/contact-action.server.ts";
+import type { Route } from "./+types/home";
+
+/** Served as HTML and CSS alone, without React's scripts (lib/page-scripts.ts). */
+export const handle = PLAIN_HTML_PAGE;
+
+/** The contact section's form posts here (see ContactForm). */
+export async function action(args: Route.ActionArgs) {
+  return contactAction(args);
+}
 
 export function meta() {
   return pageMeta({
@@ -171,7 +182,7 @@ function Contact() {
             .
           </p>
         </div>
-        <ContactForm headingId="contact-heading" />
+        <ContactForm action="/?index" anchor="contact" headingId="contact-heading" />
       </div>
     </section>
   );

@@ -1,11 +1,15 @@
 import { data, Link, useLocation } from "react-router";
 import { buttonClass } from "../../components/button.tsx";
 import { pageMeta } from "../../features/site/seo.ts";
+import { PLAIN_HTML_PAGE } from "../../lib/page-scripts.ts";
 
 /** Any path no other route matches. The loader throws so the answer carries status 404. */
 export function loader() {
   throw data(null, { status: 404 });
 }
+
+/** Served as HTML and CSS alone, without React's scripts (lib/page-scripts.ts). */
+export const handle = PLAIN_HTML_PAGE;
 
 export function meta() {
   return pageMeta({

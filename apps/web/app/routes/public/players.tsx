@@ -9,6 +9,10 @@ import { BENEFITS, CONTENT_GUIDELINES, TECHNICAL_SPECS } from "../../features/si
 import { PUBLIC_PAGE_CACHE } from "../../features/talent/cache.ts";
 import { TalentList, type TalentListData } from "../../features/talent/talent-list.tsx";
 import type { Route } from "./+types/players";
+import { PLAIN_HTML_PAGE } from "../../lib/page-scripts.ts";
+
+/** Served as HTML and CSS alone, without React's scripts (lib/page-scripts.ts). */
+export const handle = PLAIN_HTML_PAGE;
 
 export function meta() {
   return pageMeta({

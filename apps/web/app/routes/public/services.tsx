@@ -5,6 +5,10 @@ import { Icon } from "../../features/site/icons.tsx";
 import { CheckList, InfoCard, PageHero, Section } from "../../features/site/page-parts.tsx";
 import { pageMeta } from "../../features/site/seo.ts";
 import { DOWNLOAD_APP_PATH } from "../../features/site/site-links.ts";
+import { PLAIN_HTML_PAGE } from "../../lib/page-scripts.ts";
+
+/** Served as HTML and CSS alone, without React's scripts (lib/page-scripts.ts). */
+export const handle = PLAIN_HTML_PAGE;
 
 export function meta() {
   return pageMeta({

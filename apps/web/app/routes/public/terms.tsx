@@ -3,6 +3,10 @@ import { MIN_REGISTRATION_AGE, VIDEO_MAX_BYTES, VIDEO_MAX_SECONDS } from "@touch
 import { PageHero, Prose } from "../../features/site/page-parts.tsx";
 import { pageMeta } from "../../features/site/seo.ts";
 import { CONTACT_DETAILS } from "../../features/site/site-links.ts";
+import { PLAIN_HTML_PAGE } from "../../lib/page-scripts.ts";
+
+/** Served as HTML and CSS alone, without React's scripts (lib/page-scripts.ts). */
+export const handle = PLAIN_HTML_PAGE;
 
 export function meta() {
   return pageMeta({
