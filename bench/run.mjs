@@ -20,7 +20,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
-import { measurePages } from "../scripts/bundle-sizes.mjs";
+import { measurePages, readPlainRoutes } from "../scripts/bundle-sizes.mjs";
 import { BUDGETS } from "../scripts/check-bundle-budget.mjs";
 import { runApi } from "./api.mjs";
 import { buildCommit, gitRevision, snapshotBuild } from "./lib/build.mjs";
@@ -240,9 +240,6 @@ async function main() {
           { name: "Players", path: "/players", kind: "public" },
           { name: "Player login", path: "/auth/player-login", kind: "auth" },
           { name: "My profile (logged in)", path: "/player/profile", kind: "player", headers: { Cookie: cookie } },
-          // What if these two pages were not hydrated: their server HTML and CSS alone.
-          { name: "Home without JavaScript", path: "/", kind: "what-if", blockScripts: true },
-          { name: "Players without JavaScript", path: "/players", kind: "what-if", blockScripts: true },
         ],
       });
     } finally {
@@ -252,8 +249,10 @@ async function main() {
 
   if (ONLY.has("bundles")) {
     log("\nJavaScript and CSS per page (build manifest)");
-    results.bundles = measurePages(path.join(build.webBuild, "client"));
-    for (const page of results.bundles) log(`  ${page.path.padEnd(22)} JS ${kib(page.js.gzip)} KiB gzip  CSS ${kib(page.css.gzip)} KiB gzip`);
+    results.bundles = measurePages(path.join(build.webBuild, "client"), undefined, await readPlainRoutes(build.webBuild));
+    for (const page of results.bundles) {
+      log(`  ${page.path.padEnd(22)} JS ${kib(page.js.gzip)} KiB gzip  CSS ${kib(page.css.gzip)} KiB gzip${page.plain ? "  (plain HTML)" : ""}`);
+    }
   }
 
   results.seconds = (performance.now() - startedAt) / 1000;
@@ -419,7 +418,7 @@ function render(r) {
         `Lighthouse ${p0.lighthouseVersion}, default mobile settings (${p0.formFactor}; simulated throttling: ${p0.throttling.rttMs} ms RTT, ${fmt(p0.throttling.throughputKbps)} kbit/s, CPU ×${p0.throttling.cpuSlowdownMultiplier}), ` +
           `system Chromium headless, a fresh browser per run (first visit, empty cache), ${RUNS} run${RUNS === 1 ? "" : "s"} per page, the median run by score shown (all scores in brackets). ` +
           `Data: the demo players of \`npm run seed-demo\` (covers drawn and stored through the upload pipeline). \`/player/profile\` is loaded with a demo player's session cookie (extraHeaders). ` +
-          "Sizes are bytes on the wire (brotli as the server sends it). The last two rows are a what-if, not a measurement of the site: the same pages with every script request blocked, i.e. the server-rendered HTML and CSS alone, as the pages would load if they were not hydrated. " +
+          "Sizes are bytes on the wire (brotli as the server sends it). `/` and `/players` are served as plain HTML (decision 0011): no scripts, and their CSS is inlined in the HTML, so it counts in the HTML column. " +
           `Lighthouse's CPU benchmark index on this machine: ${fmt(p0.benchmarkIndex ?? 0)}.`,
         "",
         "| page | score (runs) | FCP s | LCP s | TBT ms | CLS | transferred KiB | HTML KiB | JS KiB | CSS KiB | images KiB | requests |",
@@ -432,13 +431,13 @@ function render(r) {
   if (r.bundles) {
     const lines = r.bundles.map((p) => {
       const budget = p.kind === "public" && ["/", "/players"].includes(p.path) ? TARGET.publicJsKiB : p.kind === "player" ? TARGET.playerJsKiB : null;
-      return `| \`${p.path}\` | ${p.files.js.length} | ${kib(p.js.raw)} | ${kib(p.js.gzip)} | ${kib(p.js.brotli)} | ${kib(p.css.gzip)} | ${budget ? `${budget} KiB` : "–"} | ${BUDGETS[p.path] ? `${BUDGETS[p.path].js} KiB` : "–"} |`;
+      return `| \`${p.path}\`${p.plain ? " (plain HTML)" : ""} | ${p.files.js.length} | ${kib(p.js.raw)} | ${kib(p.js.gzip)} | ${kib(p.js.brotli)} | ${kib(p.css.gzip)} | ${budget ? `${budget} KiB` : "–"} | ${BUDGETS[p.path] ? `${BUDGETS[p.path].js} KiB` : "–"} |`;
     });
     sections.push([
       "JavaScript and CSS per page",
       [
         "From the build's React Router manifest: the client entry and, for each route from the root down to the page, its module, its static imports (what the page's HTML preloads) and its CSS; " +
-          "modules loaded with `import()` on demand (tus-js-client) are not counted. Compressed as the server sends them, file by file: the build's precompressed copies, gzip level 9 and brotli quality 11. " +
+          "modules loaded with `import()` on demand (tus-js-client) are not counted. Pages marked plain HTML load no script at all (a route of theirs exports `handle = PLAIN_HTML_PAGE`, read from the server build) and get their CSS inlined. Compressed as the server sends them, file by file: the build's precompressed copies, gzip level 9 and brotli quality 11. " +
           "Deterministic: `node scripts/check-bundle-budget.mjs` fails the build over its CI budget (run by `npm run test:e2e` after the build); pages that miss their target are held at today's size there.",
         "",
         "| page | JS files | JS raw KiB | JS gzip KiB | JS brotli KiB | CSS gzip KiB | JS target (gzip) | CI budget (gzip) |",

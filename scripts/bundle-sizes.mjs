@@ -8,8 +8,14 @@
 // page imports with import() (tus-js-client on the first upload) are not counted: they are only
 // downloaded when used. Sizes are those the server sends: the copies the build precompresses
 // (scripts/precompress-assets.mjs), gzip level 9 and brotli quality 11.
+//
+// Pages served as plain HTML (a route of theirs exports `handle = PLAIN_HTML_PAGE`,
+// apps/web/app/lib/page-scripts.ts) load no JavaScript at all: the root leaves every script out.
+// Which routes those are is read from the server build, where each route module and its handle
+// live; their CSS still counts, as the server inlines it into the page.
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 
 /** Pages we watch, by path, with the id of the route module that renders each. */
@@ -47,16 +53,34 @@ function routeChain(manifest, routeId) {
   return chain;
 }
 
-/** The JS and CSS files a first visit to the page with routeId downloads. */
-export function filesOfRoute(manifest, routeId) {
-  const js = new Set([manifest.entry.module, ...manifest.entry.imports]);
+/**
+ * The ids of the routes that ask for their pages to be served without scripts
+ * (handle.hydrate === false), from the server build in buildDir (the folder with client/ and server/).
+ */
+export async function readPlainRoutes(buildDir) {
+  const build = await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href);
+  const plain = new Set();
+  for (const [id, route] of Object.entries(build.routes ?? {})) {
+    if (route?.module?.handle?.hydrate === false) plain.add(id);
+  }
+  return plain;
+}
+
+/**
+ * The JS and CSS files a first visit to the page with routeId downloads: no JS when a route of
+ * the chain is in plainRoutes.
+ */
+export function filesOfRoute(manifest, routeId, plainRoutes = new Set()) {
+  const chain = routeChain(manifest, routeId);
+  const plain = chain.some((route) => plainRoutes.has(route.id));
+  const js = new Set(plain ? [] : [manifest.entry.module, ...manifest.entry.imports]);
   const css = new Set(manifest.entry.css ?? []);
-  for (const route of routeChain(manifest, routeId)) {
-    if (route.module) js.add(route.module);
-    for (const file of route.imports ?? []) js.add(file);
+  for (const route of chain) {
+    if (route.module && !plain) js.add(route.module);
+    for (const file of plain ? [] : (route.imports ?? [])) js.add(file);
     for (const file of route.css ?? []) css.add(file);
   }
-  return { js: [...js], css: [...css] };
+  return { js: [...js], css: [...css], plain };
 }
 
 const cache = new Map();
@@ -90,11 +114,11 @@ const sum = (clientDir, files) =>
  * Per page: the files and their total raw, gzip and brotli bytes, for JS and CSS apart.
  * Sizes are summed per file, as each file is compressed and sent on its own.
  */
-export function measurePages(clientDir, pages = PAGES) {
+export function measurePages(clientDir, pages = PAGES, plainRoutes = new Set()) {
   const manifest = readManifest(clientDir);
   return pages.map((page) => {
-    const files = filesOfRoute(manifest, page.route);
-    return { ...page, files, js: sum(clientDir, files.js), css: sum(clientDir, files.css) };
+    const { plain, ...files } = filesOfRoute(manifest, page.route, plainRoutes);
+    return { ...page, plain, files, js: sum(clientDir, files.js), css: sum(clientDir, files.css) };
   });
 }
 

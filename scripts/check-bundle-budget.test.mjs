@@ -50,6 +50,15 @@ describe("what a first visit downloads", () => {
     expect(filesOfRoute(readManifest(dir), "routes/public/home").js).not.toContain("/assets/admin-g.js");
   });
 
+  it("is no JavaScript at all for a page served as plain HTML, whichever route of its chain asks", () => {
+    for (const plain of ["routes/public/home", "routes/public/layout"]) {
+      const files = filesOfRoute(readManifest(dir), "routes/public/home", new Set([plain]));
+      expect(files).toEqual({ js: [], css: ["/assets/root-h.css"], plain: true });
+    }
+    // Another page's choice changes nothing here.
+    expect(filesOfRoute(readManifest(dir), "routes/admin/reviews", new Set(["routes/public/home"])).js.sort()).toEqual(["/assets/admin-g.js", "/assets/entry.client-a.js", "/assets/react-b.js", "/assets/root-c.js"]);
+  });
+
   it("names a route missing from the build", () => {
     expect(() => filesOfRoute(readManifest(dir), "routes/public/gone")).toThrow("route routes/public/gone is not in the build's manifest");
   });
