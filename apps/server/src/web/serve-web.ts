@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import type { WebLoadContext } from "@touchline/contract/load-context";
 import { pageCsp } from "../http/security-headers.ts";
+import { compressOnce } from "./compress-once.ts";
 
 export interface WebOptions {
   /** The folder `react-router build` wrote: client/ and server/index.js. */
@@ -167,11 +168,16 @@ function normalisePath(pathname: string): string {
   return trimmed === "" ? "/" : trimmed;
 }
 
-function sendPrerendered(request: FastifyRequest, reply: FastifyReply, page: PrerenderedPage) {
+async function sendPrerendered(request: FastifyRequest, reply: FastifyReply, page: PrerenderedPage) {
   reply.header("cache-control", "no-cache").header("etag", page.etag).header("content-security-policy", page.csp);
   if (request.headers["if-none-match"] === page.etag) return reply.code(304).send();
-  return reply.type("text/html; charset=utf-8").send(page.html);
+  reply.type("text/html; charset=utf-8");
+  const compressed = await compressOnce(page, page.html, request.headers["accept-encoding"]);
+  if (!compressed) return reply.send(page.html);
+  // Set here, the header tells @fastify/compress the body is compressed already.
+  return reply.header("content-encoding", compressed.encoding).header("vary", "accept-encoding").send(compressed.body);
 }
+
 
 function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
   const url = new URL(request.url, `${request.protocol}://${request.host}`);
