@@ -4,7 +4,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { errorCodes, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import type { WebLoadContext } from "@touchline/contract/load-context";
 import { pageCsp } from "../http/security-headers.ts";
@@ -78,6 +78,10 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     pages.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) =>
       done(null, body),
     );
+    // A post with no body at all skips every parser; without this its action's formData() throws (a 500).
+    pages.addHook("preHandler", async (request) => {
+      if (typeof request.body !== "string") throw new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(request.headers["content-type"] ?? "none");
+    });
     const config = { rateLimit: { max: 10, timeWindow: "1 minute" } };
     pages.post("/*", { config }, render);
     pages.post("/", { config }, render);
