@@ -3,3 +3,13 @@
  * shared caches may keep a page for a minute, as the public API allows (server talent-routes.ts).
  */
 export const PUBLIC_PAGE_CACHE = "public, max-age=60";
+
+/** A talent page whose data could not be read (the database is away): never cached, try again soon. */
+export const UNAVAILABLE_HEADERS = { "cache-control": "no-store", "retry-after": "30" };
+
+/** The headers of a talent page: its loader's (or error's) cache-control, and retry-after if set. */
+export function talentPageHeaders(loaderHeaders: Headers, errorHeaders: Headers | undefined): Record<string, string> {
+  const source = errorHeaders ?? loaderHeaders;
+  const retryAfter = source.get("retry-after");
+  return { "cache-control": source.get("cache-control") ?? "no-cache", ...(retryAfter ? { "retry-after": retryAfter } : {}) };
+}

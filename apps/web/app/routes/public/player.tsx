@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import { TALENT } from "@touchline/contract/messages";
 import { pageMeta } from "../../features/site/seo.ts";
-import { PUBLIC_PAGE_CACHE } from "../../features/talent/cache.ts";
+import { PUBLIC_PAGE_CACHE, talentPageHeaders, UNAVAILABLE_HEADERS } from "../../features/talent/cache.ts";
 import { playerMeta } from "../../features/talent/player-meta.ts";
 import { PlayerNotFound, PlayerPage } from "../../features/talent/player-page.tsx";
 import type { Route } from "./+types/player";
@@ -12,13 +12,16 @@ import type { Route } from "./+types/player";
  * pending, rejected, expired) is the same 404.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const player = await context.talent.getPlayer(params.username);
+  const player = await context.talent.getPlayer(params.username).catch(() => {
+    // The database is away: 503 (come back soon), not a 500 or a false "not found".
+    throw data(null, { status: 503, headers: UNAVAILABLE_HEADERS });
+  });
   if (!player) throw data(null, { status: 404, headers: { "cache-control": PUBLIC_PAGE_CACHE } });
   return data({ player, publicUrl: context.publicUrl }, { headers: { "cache-control": PUBLIC_PAGE_CACHE } });
 }
 
 export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
-  return { "cache-control": (errorHeaders ?? loaderHeaders).get("cache-control") ?? "no-cache" };
+  return talentPageHeaders(loaderHeaders, errorHeaders);
 }
 
 export function meta({ loaderData, params }: Route.MetaArgs) {
@@ -35,5 +38,5 @@ export default function PublicPlayer({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <PlayerNotFound title={TALENT.playerNotFoundTitle} text={TALENT.playerNotFound} />;
-  return <PlayerNotFound title="Something went wrong" text="This player could not be loaded. Please try again in a moment." />;
+  return <PlayerNotFound title="Something went wrong" text={TALENT.playerUnavailable} />;
 }

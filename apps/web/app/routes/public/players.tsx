@@ -1,4 +1,5 @@
 import { data, Link, useLocation } from "react-router";
+import { TALENT } from "@touchline/contract/messages";
 import { readTalentQuery } from "@touchline/contract/talent";
 import { buttonClass } from "../../components/button.tsx";
 import { Icon, type IconName } from "../../features/site/icons.tsx";
@@ -6,7 +7,7 @@ import { RadarIllustration } from "../../features/site/illustrations.tsx";
 import { CheckList, Section } from "../../features/site/page-parts.tsx";
 import { pageMeta } from "../../features/site/seo.ts";
 import { BENEFITS, CONTENT_GUIDELINES, TECHNICAL_SPECS } from "../../features/site/talent-guidelines.ts";
-import { PUBLIC_PAGE_CACHE } from "../../features/talent/cache.ts";
+import { PUBLIC_PAGE_CACHE, talentPageHeaders, UNAVAILABLE_HEADERS } from "../../features/talent/cache.ts";
 import { TalentList, type TalentListData } from "../../features/talent/talent-list.tsx";
 import type { Route } from "./+types/players";
 import { PLAIN_HTML_PAGE } from "../../lib/page-scripts.ts";
@@ -38,12 +39,33 @@ const CARDS: readonly { icon: IconName; title: string; items: readonly string[] 
 /** Filters come from the URL; invalid ones are left out and shown beside their field. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { query, errors } = readTalentQuery(new URL(request.url).searchParams);
-  const list = await context.talent.listPlayers(query);
+  const list = await context.talent.listPlayers(query).catch(() => {
+    // The database is away (restarting, failing over): say so with 503, which tells browsers
+    // and crawlers to come back, rather than a 500 that reads as a broken page.
+    throw data(null, { status: 503, headers: UNAVAILABLE_HEADERS });
+  });
   return data({ list, query, errors } satisfies TalentListData, { headers: { "cache-control": PUBLIC_PAGE_CACHE } });
 }
 
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return { "cache-control": loaderHeaders.get("cache-control") ?? "no-cache" };
+export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
+  return talentPageHeaders(loaderHeaders, errorHeaders);
+}
+
+/** The list could not be loaded: the page keeps its header and footer and offers a retry. */
+export function ErrorBoundary() {
+  const { pathname, search } = useLocation();
+  return (
+    <section aria-labelledby="talent-unavailable-heading" className="mx-auto max-w-xl px-4 py-20 text-center">
+      <h1 id="talent-unavailable-heading" className="text-3xl font-bold text-brand-900">
+        {TALENT.listUnavailableTitle}
+      </h1>
+      <p className="mt-4 text-slate-700">{TALENT.listUnavailable}</p>
+      {/* A plain link: a full page load asks the server again (this page has no scripts). */}
+      <a href={`${pathname}${search}`} className={buttonClass("primary", "mt-8")}>
+        Try again
+      </a>
+    </section>
+  );
 }
 
 export default function Players({ loaderData }: Route.ComponentProps) {
