@@ -2,6 +2,8 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { SESSION_IDLE_MS, SESSION_REMEMBER_MS } from "@touchline/contract/limits";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
+import { createReadCache } from "../db/read-cache.ts";
+import type { TableChanges } from "../db/table-changes.ts";
 import { players, sessions } from "../db/schema/auth.ts";
 import type { Role } from "./request-user.ts";
 import { randomToken, sha256Hex } from "./secrets.ts";
@@ -31,20 +33,54 @@ export function sessionCookieOptions(config: Config, remember: boolean) {
   };
 }
 
-/** Server-side sessions. The browser holds a random token; the table holds only its sha256. */
-export function createSessionStore(db: Database, now: () => Date) {
-  const isAlive = (row: { expiresAt: Date; lastSeenAt: Date; remember: boolean }, at: Date) =>
+/** The columns a session lookup reads (GetScoutById reads them in one statement with the profile). */
+export const sessionColumns = {
+  id: sessions.id,
+  playerId: sessions.playerId,
+  role: players.role,
+  expiresAt: sessions.expiresAt,
+  lastSeenAt: sessions.lastSeenAt,
+  remember: sessions.remember,
+};
+
+/** A session row as read, before the expiry rules are applied to it (settle). */
+export interface SessionRow {
+  id: string;
+  playerId: string;
+  role: Role;
+  expiresAt: Date;
+  lastSeenAt: Date;
+  remember: boolean;
+}
+
+/** The tables a session lookup reads: a cached lookup is good until one of them is written. */
+export const SESSION_TABLES = ["sessions", "players"] as const;
+
+/** The session id (sha256 of the token) a cookie names, or null for a token no session can have. */
+export function sessionIdOf(token: string): string | null {
+  if (token.length < 20 || token.length > 100) return null;
+  return sha256Hex(token);
+}
+
+/**
+ * Server-side sessions. The browser holds a random token; the table holds only its sha256.
+ * With changes (PGlite, one process) session lookups are cached until the sessions or players
+ * table is written (db/read-cache.ts); the expiry rules are applied at every request.
+ */
+export function createSessionStore(db: Database, now: () => Date, changes?: TableChanges) {
+  const isAlive = (row: SessionRow, at: Date) =>
     at < row.expiresAt && (row.remember || at.getTime() - row.lastSeenAt.getTime() < SESSION_IDLE_MS);
 
   // Every request with a session cookie runs this lookup: prepared once, so the query is not
   // rebuilt per request (drizzle's building cost more than PostgreSQL's answer), and on
   // PostgreSQL a named statement each connection parses and plans only once.
   const findSession = db
-    .select({ id: sessions.id, playerId: sessions.playerId, role: players.role, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt, remember: sessions.remember })
+    .select(sessionColumns)
     .from(sessions)
     .innerJoin(players, eq(players.id, sessions.playerId))
     .where(eq(sessions.id, sql.placeholder("id")))
     .prepare("session_resolve");
+  const cache = createReadCache<SessionRow | undefined>(changes, SESSION_TABLES);
 
   return {
     /** A brand-new session (a new id at every login). Returns the token for the cookie. */
@@ -69,11 +105,20 @@ export function createSessionStore(db: Database, now: () => Date) {
       return { token, id };
     },
 
-    /** The live session behind a cookie token, or null. Dead sessions are deleted on sight. */
-    async resolve(token: string): Promise<ResolvedSession | null> {
-      if (token.length < 20 || token.length > 100) return null;
-      const id = sha256Hex(token);
-      const [row] = await findSession.execute({ id });
+    /** The session row of an id (sessionIdOf), whether or not it is still alive; see settle. */
+    async find(id: string): Promise<SessionRow | undefined> {
+      return cache.get(
+        id,
+        async () => (await findSession.execute({ id }))[0],
+        (row) => row !== undefined,
+      );
+    },
+
+    /**
+     * The live session of a row read by find (or with a route's own read), or null. Dead sessions
+     * are deleted on sight; last_seen_at is written at most every SESSION_TOUCH_MS.
+     */
+    async settle(id: string, row: SessionRow | undefined): Promise<ResolvedSession | null> {
       if (!row) return null;
       const at = now();
       if (!isAlive(row, at)) {
@@ -84,6 +129,12 @@ export function createSessionStore(db: Database, now: () => Date) {
         await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
       }
       return { id: row.id, playerId: row.playerId, role: row.role };
+    },
+
+    /** The live session behind a cookie token, or null. */
+    async resolve(token: string): Promise<ResolvedSession | null> {
+      const id = sessionIdOf(token);
+      return id ? this.settle(id, await this.find(id)) : null;
     },
 
     async end(id: string): Promise<void> {

@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import { trackPgliteTableChanges, type TableChanges } from "./table-changes.ts";
 
 /** The drizzle handle every domain service uses; the same type over PGlite and node-postgres. */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -20,6 +21,11 @@ export interface DatabaseConnection {
   /** Answers whether the database accepts queries right now. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /**
+   * PGlite only (one process by construction): which tables have been written, for in-process
+   * read caches (db/read-cache.ts). Absent on PostgreSQL, where other instances write too.
+   */
+  changes?: TableChanges;
 }
 
 export interface DatabaseOptions {
@@ -39,10 +45,12 @@ async function connectPglite(dataDir?: string): Promise<DatabaseConnection> {
   if (dataDir) await fs.mkdir(path.dirname(dataDir), { recursive: true });
   const client = new PGlite(dataDir);
   await client.waitReady;
+  const changes = await trackPgliteTableChanges(client);
   let closed = false;
   return {
     db: drizzlePglite(client) as unknown as Database,
     kind: "pglite",
+    changes,
     withSession: (fn) =>
       fn(async (text) => {
         const results = await client.exec(text);

@@ -33,6 +33,8 @@ export async function migrate(connection: DatabaseConnection, migrations: Migrat
         }
         applied.push(migration.name);
       }
+      // After the last migration, so every table has its change trigger (PGlite's read caches).
+      if (connection.changes) await connection.changes.install(query);
     } finally {
       await query(`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`).catch(() => {});
     }

@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { MEDIA } from "@touchline/contract/messages";
 import { playerInfoSchema } from "@touchline/contract/profile";
 import { isStaff, requireUser } from "../auth/request-user.ts";
+import { fillUserFromSession } from "../auth/session-plugin.ts";
+import { createSessionStore } from "../auth/session-store.ts";
 import { HttpError } from "../http/errors.ts";
 import type { AppServices } from "../services.ts";
 import { createProfileService } from "./profile-service.ts";
@@ -12,7 +14,8 @@ export const profileRoutes: FastifyPluginAsync<{ services: AppServices }> = asyn
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Counted per player, not per address: many phones share one mobile-network address.
   const perPlayerLimit = { max: 60, timeWindow: "1 minute", keyGenerator: (request: FastifyRequest) => request.user?.playerId ?? request.ip };
-  const profiles = createProfileService({ db: services.db, now: services.now, videoExpiryDays: services.config.VIDEO_EXPIRY_DAYS });
+  const profiles = createProfileService({ db: services.db, changes: services.database.changes, now: services.now, videoExpiryDays: services.config.VIDEO_EXPIRY_DAYS });
+  const sessions = createSessionStore(services.db, services.now);
 
   app.post(
     "/api/Scouts/ScoutManagement/CreateNewScout",
@@ -25,11 +28,23 @@ export const profileRoutes: FastifyPluginAsync<{ services: AppServices }> = asyn
     },
   );
 
-  app.get<{ Params: { scoutId: string } }>("/api/Scouts/ScoutManagement/GetScoutById/:scoutId", async (request, reply) => {
-    const user = requireUser(request);
-    // Another player's profile answers exactly like a missing one.
-    const profile = user.playerId === request.params.scoutId || isStaff(user) ? await profiles.get(request.params.scoutId) : null;
-    if (!profile) throw new HttpError(404, MEDIA.profileNotFound);
-    return reply.header("cache-control", "private, no-store").send(profile);
-  });
+  app.get<{ Params: { scoutId: string } }>(
+    "/api/Scouts/ScoutManagement/GetScoutById/:scoutId",
+    { config: { readsSessionItself: true } },
+    async (request, reply) => {
+      const { scoutId } = request.params;
+      // The session and the profile in one statement (the onRequest hook skips this route).
+      const read: { profile: Awaited<ReturnType<typeof profiles.findWithSession>>["profile"] } = { profile: null };
+      await fillUserFromSession(request, reply, sessions, async (sessionId) => {
+        const both = await profiles.findWithSession(sessionId, scoutId);
+        read.profile = both.profile;
+        return both.session;
+      });
+      const user = requireUser(request);
+      // Another player's profile answers exactly like a missing one.
+      const profile = user.playerId === scoutId || isStaff(user) ? read.profile : null;
+      if (!profile) throw new HttpError(404, MEDIA.profileNotFound);
+      return reply.header("cache-control", "private, no-store").send(profiles.toResponse(profile));
+    },
+  );
 };

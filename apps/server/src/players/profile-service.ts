@@ -3,8 +3,12 @@ import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { MEDIA } from "@touchline/contract/messages";
 import { fileIdFromMediaUrl, mediaUrl, type PlayerInfoResponse, type playerInfoSchema } from "@touchline/contract/profile";
 import type { z } from "zod";
+import { alias } from "drizzle-orm/pg-core";
+import { sessionColumns, SESSION_TABLES, type SessionRow } from "../auth/session-store.ts";
 import type { Database } from "../db/client.ts";
-import { players } from "../db/schema/auth.ts";
+import { createReadCache } from "../db/read-cache.ts";
+import { players, sessions } from "../db/schema/auth.ts";
+import type { TableChanges } from "../db/table-changes.ts";
 import { mediaFiles, type MediaFile } from "../db/schema/media.ts";
 import { playerProfiles, type PlayerProfile } from "../db/schema/profiles.ts";
 import { HttpError } from "../http/errors.ts";
@@ -14,10 +18,12 @@ import { videoExpiry } from "./video-expiry.ts";
 export type PlayerInfo = z.output<typeof playerInfoSchema>;
 
 /** A rejected profile, or one staff reopened for new videos, may be submitted again. */
-export const canResubmit = (profile: PlayerProfile): boolean => profile.reviewStatus === "rejected" || profile.reuploadAllowedAt !== null;
+export const canResubmit = (profile: Pick<PlayerProfile, "reviewStatus" | "reuploadAllowedAt">): boolean => profile.reviewStatus === "rejected" || profile.reuploadAllowedAt !== null;
 
 export interface ProfileServiceDeps {
   db: Database;
+  /** PGlite's change tracker: GetScoutById's read is cached in process until its tables change. */
+  changes?: TableChanges;
   now: () => Date;
   videoExpiryDays: number;
 }
@@ -34,8 +40,28 @@ interface SubmittedMedia {
  * and video-expiry status. Inside the code a player is a player; the API's "scout" names are
  * produced only in toResponse.
  */
-export function createProfileService({ db, now, videoExpiryDays }: ProfileServiceDeps) {
+export function createProfileService({ db, changes, now, videoExpiryDays }: ProfileServiceDeps) {
   const media = createMediaStore(db);
+
+  // The profile columns GetScoutById's answer shows: fewer columns are less to parse and map.
+  const answerColumns = {
+    id: playerProfiles.id,
+    coverFileId: playerProfiles.coverFileId,
+    videoFileId: playerProfiles.videoFileId,
+    videoTwoFileId: playerProfiles.videoTwoFileId,
+    position: playerProfiles.position,
+    secondaryPosition: playerProfiles.secondaryPosition,
+    heightCm: playerProfiles.heightCm,
+    weightKg: playerProfiles.weightKg,
+    preferredFoot: playerProfiles.preferredFoot,
+    fitness: playerProfiles.fitness,
+    about: playerProfiles.about,
+    submittedAt: playerProfiles.submittedAt,
+    videoUploadedAt: playerProfiles.videoUploadedAt,
+    reviewStatus: playerProfiles.reviewStatus,
+    rejectionReason: playerProfiles.rejectionReason,
+    reuploadAllowedAt: playerProfiles.reuploadAllowedAt,
+  };
 
   // GetScoutById's read: prepared once (not rebuilt per request), and only the player columns
   // the answer shows (never the password hash).
@@ -55,7 +81,26 @@ export function createProfileService({ db, now, videoExpiryDays }: ProfileServic
     return row ?? null;
   };
 
-  type ProfileRow = NonNullable<Awaited<ReturnType<typeof findRow>>>;
+  /** What the answer shows: a profile row read with at least these columns. */
+  type ProfileRow = { profile: Pick<PlayerProfile, keyof typeof answerColumns>; player: NonNullable<Awaited<ReturnType<typeof findRow>>>["player"] };
+
+  // GetScoutById's session lookup and profile read in one statement: one round trip instead of
+  // two. The profile is read whoever asks; the route decides whether the asker may see it.
+  const owner = alias(players, "owner");
+  const findSessionAndProfile = db
+    .select({
+      session: sessionColumns,
+      profile: answerColumns,
+      player: { id: owner.id, username: owner.username, firstName: owner.firstName, lastName: owner.lastName, email: owner.email, phoneNumber: owner.phoneNumber },
+    })
+    .from(sessions)
+    .innerJoin(players, eq(players.id, sessions.playerId))
+    .leftJoin(playerProfiles, eq(playerProfiles.playerId, sql.placeholder("playerId")))
+    .leftJoin(owner, eq(owner.id, playerProfiles.playerId))
+    .where(eq(sessions.id, sql.placeholder("sessionId")))
+    .prepare("session_and_profile");
+  // On PGlite (one process) the answer is kept until one of these tables is written.
+  const sessionAndProfileCache = createReadCache<{ session: SessionRow; profile: ProfileRow | null } | undefined>(changes, [...SESSION_TABLES, "player_profiles"]);
 
   const toResponse = ({ profile, player }: ProfileRow): PlayerInfoResponse => {
     // The video date is always set (a first video is required); the submission date is the fallback.
@@ -180,6 +225,28 @@ export function createProfileService({ db, now, videoExpiryDays }: ProfileServic
   };
 
   return {
+    /**
+     * A session row (unsettled: see SessionStore.settle) and, read in the same statement, the
+     * profile of playerId (null when there is none). The session row is undefined when the
+     * session does not exist.
+     */
+    async findWithSession(sessionId: string, playerId: string): Promise<{ session: SessionRow | undefined; profile: ProfileRow | null }> {
+      const found = await sessionAndProfileCache.get(
+        `${sessionId} ${playerId}`,
+        async () => {
+          // An id that is no uuid names no profile (and would fail the uuid comparison).
+          const [row] = await findSessionAndProfile.execute({ sessionId, playerId: isMediaId(playerId) ? playerId : null });
+          if (!row) return undefined;
+          return { session: row.session, profile: row.profile && row.player ? { profile: row.profile, player: row.player } : null };
+        },
+        (value) => value !== undefined,
+      );
+      return found ?? { session: undefined, profile: null };
+    },
+
+    /** A profile row (findWithSession) in the API's shape. */
+    toResponse,
+
     /** The profile in the API's shape, or null when the player has none. */
     async get(playerId: string): Promise<PlayerInfoResponse | null> {
       const row = await findRow(playerId);

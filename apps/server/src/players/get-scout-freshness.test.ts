@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SESSION_IDLE_MS } from "@touchline/contract/limits";
+import { MEDIA } from "@touchline/contract/messages";
+import { NOT_LOGGED_IN } from "../auth/request-user.ts";
+import { uploadFixture } from "../media/test-upload-client.ts";
+import { createPlayer, createStaff, latestCode, loginCookie, type TestPlayer } from "../test/auth-helpers.ts";
+import { createTestApp, type TestApp } from "../test/test-app.ts";
+
+/**
+ * GetScoutById reads the session and the profile in one statement, and on PGlite keeps that
+ * answer in memory until a table it reads is written (db/read-cache.ts). Every change must show
+ * in the very next request, whichever way it was made. On PostgreSQL nothing is cached and the
+ * same rules hold.
+ */
+const GET = (scoutId: string) => `/api/Scouts/ScoutManagement/GetScoutById/${scoutId}`;
+const AUTH = "/api/Authorization";
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+let t: TestApp;
+let reviewer: TestPlayer & { cookie: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  reviewer = await createStaff(t, "reviewer");
+});
+afterAll(() => t.close());
+
+const get = (scoutId: string, cookie: string) => t.app.inject({ method: "GET", url: GET(scoutId), headers: { cookie } });
+const post = (url: string, cookie: string | undefined, payload?: object) =>
+  t.app.inject({ method: "POST", url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+const sql = (text: string) => t.database.withSession((query) => query(text));
+
+/** A player with a submitted profile, logged in, whose GetScoutById answer has been read twice (cached on PGlite). */
+async function playerWithProfile(options: { rememberMe?: boolean } = {}) {
+  const player = await createPlayer(t);
+  const cookie = await loginCookie(t, { ...player, rememberMe: options.rememberMe ?? true });
+  const cover = await uploadFixture(t.app, cookie, "gps.jpg", "image");
+  const video = await uploadFixture(t.app, cookie, "short.mp4", "video");
+  const body = {
+    scoutId: player.id,
+    coverPhotoPath: cover.url,
+    videoPath: video.url,
+    videoPathTwo: null,
+    position: "striker",
+    secondaryPosition: null,
+    preferredFoot: "left",
+    heightInCm: 180,
+    weightInKg: 72,
+    currentFitnessStatus: "excellent",
+    aboutYourself: "First version.",
+  };
+  const created = await post("/api/Scouts/ScoutManagement/CreateNewScout", cookie, body);
+  expect(created.statusCode).toBe(201);
+  for (let i = 0; i < 2; i++) expect((await get(player.id, cookie)).statusCode).toBe(200);
+  return { player, cookie, body, profileId: created.json().scout.scoutsInformationId as string };
+}
+
+const expectLoggedOut = (res: Awaited<ReturnType<typeof get>>) => {
+  expect(res.statusCode).toBe(401);
+  expect(res.json()).toEqual({ message: NOT_LOGGED_IN });
+  // The cookie names an ended session: the browser is told to drop it.
+  expect(res.headers["set-cookie"]).toMatch(/^tl_session=;/);
+};
+
+describe("GetScoutById sees every change at the next request", () => {
+  it("tracks table writes on PGlite only (no cache with PostgreSQL, where other instances write)", () => {
+    expect(t.database.changes !== undefined).toBe(t.database.kind === "pglite");
+  });
+
+  it("answers the same as before: the profile, no-store, and 404 for another player's profile", async () => {
+    const { player, cookie, body } = await playerWithProfile();
+    const other = await playerWithProfile();
+    const res = await get(player.id, cookie);
+    expect(res.headers["cache-control"]).toBe("private, no-store");
+    expect(res.json().scout).toMatchObject({ scoutId: player.id, aboutYourself: body.aboutYourself, reviewStatus: "pending" });
+    const notYours = await get(other.player.id, cookie);
+    expect(notYours.statusCode).toBe(404);
+    expect(notYours.json()).toEqual({ message: MEDIA.profileNotFound });
+    expect((await get("not-a-uuid", cookie)).statusCode).toBe(404);
+    // Staff may read any profile; anonymous callers may read none.
+    expect((await get(player.id, reviewer.cookie)).json().scout.scoutId).toBe(player.id);
+    expect((await t.app.inject({ method: "GET", url: GET(player.id) })).statusCode).toBe(401);
+  });
+
+  it("logout", async () => {
+    const { player, cookie } = await playerWithProfile();
+    expect((await post(`${AUTH}/logout`, cookie)).statusCode).toBe(200);
+    expectLoggedOut(await get(player.id, cookie));
+  });
+
+  it("logout everywhere, from another device", async () => {
+    const { player, cookie } = await playerWithProfile();
+    const phone = await loginCookie(t, player);
+    expect((await post(`${AUTH}/logoutEverywhere`, phone)).statusCode).toBe(200);
+    expectLoggedOut(await get(player.id, cookie));
+  });
+
+  it("password change ends the other devices' sessions", async () => {
+    const { player, cookie } = await playerWithProfile();
+    const phone = await loginCookie(t, player);
+    const changed = await post(`${AUTH}/changePassword`, phone, { currentPassword: player.password, newPassword: "Other$2026kick", confirmPassword: "Other$2026kick" });
+    expect(changed.statusCode).toBe(200);
+    expectLoggedOut(await get(player.id, cookie));
+    expect((await get(player.id, phone)).statusCode).toBe(200);
+  });
+
+  it("password reset by SMS ends every session", async () => {
+    const { player, cookie } = await playerWithProfile();
+    expect((await post(`${AUTH}/requestPasswordResetOtp`, undefined, { phoneNumber: player.phoneNumber })).statusCode).toBe(200);
+    const verified = await post(`${AUTH}/verifyPasswordResetOtp`, undefined, { phoneNumber: player.phoneNumber, otp: latestCode(t, player.phoneNumber) });
+    const password = "Reset$2026kick";
+    const reset = await post(`${AUTH}/resetPasswordByPhoneNumber`, undefined, { phoneNumber: player.phoneNumber, resetToken: verified.json().resetToken, newPassword: password, confirmPassword: password });
+    expect(reset.statusCode).toBe(200);
+    expectLoggedOut(await get(player.id, cookie));
+  });
+
+  it("review decisions and a resubmission", async () => {
+    const { player, cookie, body, profileId } = await playerWithProfile();
+    const rejected = await post(`/api/admin/reviews/${profileId}/reject`, reviewer.cookie, { reasonCode: "video-quality" });
+    expect(rejected.statusCode).toBe(200);
+    expect((await get(player.id, cookie)).json().scout).toMatchObject({ reviewStatus: "rejected", canResubmit: true });
+
+    const resubmitted = await post("/api/Scouts/ScoutManagement/CreateNewScout", cookie, { ...body, aboutYourself: "Second version." });
+    expect(resubmitted.statusCode).toBe(201);
+    expect((await get(player.id, cookie)).json().scout).toMatchObject({ reviewStatus: "pending", aboutYourself: "Second version.", rejectionReason: null });
+
+    expect((await post(`/api/admin/reviews/${profileId}/approve`, reviewer.cookie)).statusCode).toBe(200);
+    expect((await get(player.id, cookie)).json().scout).toMatchObject({ reviewStatus: "approved", isVideoApproved: true });
+  });
+
+  it("a role change, made in SQL behind every service's back", async () => {
+    const { player, cookie } = await playerWithProfile();
+    const other = await playerWithProfile();
+    expect((await get(other.player.id, cookie)).statusCode).toBe(404);
+    await sql(`update players set role = 'reviewer' where id = '${player.id}'`);
+    expect((await get(other.player.id, cookie)).statusCode).toBe(200);
+  });
+
+  it("a name change in SQL, and an account deleted in SQL (its sessions go by cascade)", async () => {
+    const { player, cookie } = await playerWithProfile();
+    await sql(`update players set first_name = 'Renamed' where id = '${player.id}'`);
+    expect((await get(player.id, cookie)).json().scout.firstName).toBe("Renamed");
+    await sql(`delete from players where id = '${player.id}'`);
+    expectLoggedOut(await get(player.id, cookie));
+  });
+
+  it("a write that is rolled back changes nothing", async () => {
+    const { player, cookie } = await playerWithProfile();
+    await expect(sql(`begin; update player_profiles set about = 'Never saved.' where player_id = '${player.id}'; select 1/0;`)).rejects.toThrow();
+    await sql("rollback").catch(() => {});
+    expect((await get(player.id, cookie)).json().scout.aboutYourself).toBe("First version.");
+  });
+
+  it("time: the idle timeout ends a session and the days before the videos expire count down, with nothing written", async () => {
+    const { player, cookie } = await playerWithProfile({ rememberMe: false });
+    const before = (await get(player.id, cookie)).json();
+    t.clock.advance(2 * DAY_MS - 1000);
+    expect(SESSION_IDLE_MS).toBeLessThan(2 * DAY_MS);
+    expectLoggedOut(await get(player.id, cookie));
+
+    const remembered = await playerWithProfile();
+    const start = (await get(remembered.player.id, remembered.cookie)).json();
+    t.clock.advance(10 * DAY_MS);
+    const later = (await get(remembered.player.id, remembered.cookie)).json();
+    expect(later.daysUntilExpiration).toBe(start.daysUntilExpiration - 10);
+    expect(before.isVideoExpired).toBe(false);
+  });
+});
