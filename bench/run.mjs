@@ -377,7 +377,7 @@ function render(r) {
           "a route's ratio to the bare route is taken within each round, the median of the rounds is shown, as are the medians of requests/s and latencies), against a data directory with " +
           `${fmt(PROFILES)} seeded profiles. ` +
           "Requests carry `Accept-Encoding: br, gzip, deflate` as browsers do. The player was registered through the API (code from the SMS outbox), uploaded a photo and a clip through tus and submitted a profile; " +
-          "GetScoutById runs with that player's session cookie (session lookup + profile query). The list cycles through six filter sets. Login runs argon2 on purpose; it is not held to a target. " +
+          "GetScoutById runs with that player's session cookie (session and profile read in one statement; on PGlite cached in process until a table it reads is written, docs/decisions/0012-pglite-read-cache.md). The list cycles through six filter sets. Login runs argon2 on purpose; it is not held to a target. " +
           `Idle server memory before this part (PGlite): ${fmt((r.idleRss ?? 0) / MiB)} MiB RSS.`,
         "",
         ...lines,
