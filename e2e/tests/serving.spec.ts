@@ -1,4 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { createHash } from "node:crypto";
+import { expect, test, type Page } from "@playwright/test";
+import { EXTRA } from "@touchline/contract/messages";
 
 test.describe("production serving", () => {
   test("pages are compressed, revalidated and carry the security headers", async ({ request }) => {
@@ -21,7 +23,8 @@ test.describe("production serving", () => {
   });
 
   test("hashed assets are cached for a year and compressed", async ({ request }) => {
-    const html = await (await request.get("/")).text();
+    // A hydrated page: the public pages load no script at all.
+    const html = await (await request.get("/delete")).text();
     const asset = html.match(/\/assets\/[^"]+\.js/)?.[0];
     expect(asset).toBeTruthy();
     const response = await request.get(asset!, { headers: { "accept-encoding": "br, gzip" } });
@@ -37,15 +40,62 @@ test.describe("production serving", () => {
     expect(await response.json()).toEqual({ message: "Not found" });
   });
 
-  test("the CSP lets the page's own scripts run: the app hydrates with no violation", async ({ page }) => {
+  /** CSP violations the browser reports on the console while `visit` runs. */
+  async function cspViolations(page: Page, visit: () => Promise<void>) {
     const violations: string[] = [];
     page.on("console", (message) => {
       if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
     });
-    await page.goto("/");
-    // React Router marks hydration by attaching its router to window.
-    await expect.poll(() => page.evaluate(() => Boolean((window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules))).toBe(true);
+    await visit();
+    return violations;
+  }
+
+  test("the CSP lets the inline menu script of a plain page run, by its hash", async ({ page, request }) => {
+    const response = await request.get("/");
+    const html = await response.text();
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(inline).toHaveLength(1);
+    const hash = createHash("sha256").update(inline[0]!).digest("base64");
+    expect(response.headers()["content-security-policy"]).toContain(`script-src 'self' 'sha256-${hash}'`);
+
+    await page.setViewportSize({ width: 360, height: 740 });
+    const violations = await cspViolations(page, async () => {
+      await page.goto("/");
+      await page.getByRole("button", { name: "Menu" }).click();
+      await expect(page.getByRole("navigation", { name: "Main menu" })).toBeVisible();
+    });
     expect(violations).toEqual([]);
+  });
+
+  for (const path of ["/delete", "/auth/player-login"]) {
+    test(`the CSP lets a hydrated page's own scripts run: ${path} hydrates with no violation`, async ({ page }) => {
+      const violations = await cspViolations(page, async () => {
+        await page.goto(path);
+        // React Router marks hydration by attaching its route modules to window.
+        await expect.poll(() => page.evaluate(() => Boolean((window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules))).toBe(true);
+      });
+      expect(violations).toEqual([]);
+    });
+  }
+
+  test("pages take plain url-encoded form posts only, from their own origin", async ({ request, baseURL }) => {
+    // The home page's contact form. Page posts are rate limited (10 a minute from one address,
+    // per route): this test uses the "/" route's budget, the contact journeys mostly "/*"'s.
+    const form = { name: "", email: "", message: "" };
+    const html = await request.post("/?index", { form, headers: { origin: baseURL! } });
+    expect(html.status()).toBe(400);
+    expect(html.headers()["content-type"]).toMatch(/^text\/html/);
+    // Rendered by the server for the post, the page still has its CSS inline and no module script.
+    const body = await html.text();
+    expect(body).toContain(EXTRA.contactInvalid);
+    expect(body).toContain("<style>");
+    expect(body).not.toMatch(/<link rel="stylesheet"|type="module"/);
+    expect(html.headers()["content-security-policy"]).toMatch(/script-src 'self' 'sha256-/);
+
+    expect((await request.post("/?index", { data: form })).status()).toBe(415);
+    expect((await request.post("/?index")).status()).toBe(415);
+    expect((await request.post("/?index", { form, headers: { origin: "https://elsewhere.example" } })).status()).toBe(403);
+    expect((await request.post("/?index", { form: { ...form, message: "x".repeat(70 * 1024) } })).status()).toBe(413);
   });
 
   test("prerendered pages carry absolute Open Graph URLs for link previews", async ({ request, baseURL }) => {

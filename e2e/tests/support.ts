@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type APIRequest, type Page } from "@playwright/test";
+import { baseURL } from "../playwright.config.ts";
+import { E2E_REVIEWER } from "../staff-accounts.ts";
 
 export const dataDir = () => {
   const dir = process.env.E2E_DATA_DIR;
@@ -43,6 +45,9 @@ export async function latestCode(to: string, after = 0): Promise<string> {
 
 /** No serious or critical axe violation on the current page. */
 export async function expectAccessible(page: Page) {
+  // Colours mid-transition (a button turning from its disabled grey as the page hydrates) would
+  // be measured as they pass: let running CSS transitions end first.
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== "running"));
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
@@ -101,3 +106,34 @@ export async function newPlayer(
 
 /** The file picker of one upload field (the field's group carries the same label). */
 export const fileInput = (page: Page, label: string) => page.getByRole("group", { name: label, exact: true }).locator('input[type="file"]');
+
+export interface InboxMessage {
+  name: string;
+  email: string;
+  message: string;
+  source: string;
+  organisation?: string;
+  phone?: string;
+  playerUsername?: string;
+}
+
+/**
+ * The open contact message with this text, as the reviewer's inbox lists it (logged in through
+ * the API), or undefined. Other journeys leave messages too: it looks through the pages, oldest first.
+ */
+export async function findOpenContactMessage(request: APIRequest, text: string): Promise<InboxMessage | undefined> {
+  const staff = await request.newContext({ baseURL });
+  try {
+    const login = await staff.post("/api/Authorization/loginScout", { data: { phoneNumber: E2E_REVIEWER.phoneNumber, password: E2E_REVIEWER.password, rememberMe: false } });
+    expect(login.ok(), await login.text()).toBe(true);
+    for (let page = 1; page <= 20; page++) {
+      const inbox = (await (await staff.get(`/api/admin/contact-messages?status=open&page=${page}`)).json()) as { items: InboxMessage[] };
+      if (inbox.items.length === 0) return undefined;
+      const found = inbox.items.find((item) => item.message === text);
+      if (found) return found;
+    }
+    return undefined;
+  } finally {
+    await staff.dispose();
+  }
+}
