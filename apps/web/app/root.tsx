@@ -11,7 +11,11 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 
 export function Layout({ children }: { children: React.ReactNode }) {
   // Plain-HTML pages (lib/page-scripts.ts) get no scripts at all, and so no toaster either.
-  const hydrate = pageHydrates(useMatches());
+  // Decided by the page the server renders: in a browser this code only runs when the first page
+  // was hydrated, and then scroll restoration and the toaster stay mounted, also on plain pages
+  // reached by a client-side navigation.
+  const matches = useMatches();
+  const hydrate = typeof document !== "undefined" || pageHydrates(matches);
   return (
     <html lang="en">
       <head>

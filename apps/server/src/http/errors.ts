@@ -56,7 +56,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const message = status === 429 ? EXTRA.tooManyRequests : publicMessageFor(error);
+      const message = status === 429 ? EXTRA.tooManyRequests : publicMessageFor(error, request.url.startsWith("/api/"));
       return reply.code(status).send({ message } satisfies ApiErrorBody);
     }
     request.log.error({ err: error }, "request failed");
@@ -68,12 +68,13 @@ export function installErrorHandler(app: FastifyInstance): void {
   });
 }
 
-function publicMessageFor(error: FastifyError): string {
+function publicMessageFor(error: FastifyError, api: boolean): string {
   switch (error.code) {
     case "FST_ERR_CTP_BODY_TOO_LARGE":
       return "The request is too large.";
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
-      return "Send the request as JSON.";
+      // The API reads JSON; pages read their plain HTML forms (apps/server/src/web/serve-web.ts).
+      return api ? "Send the request as JSON." : "Send the form as a web form (application/x-www-form-urlencoded).";
     case "FST_ERR_CTP_EMPTY_JSON_BODY":
     case "FST_ERR_CTP_INVALID_JSON_BODY":
       return "The request body is not valid JSON.";

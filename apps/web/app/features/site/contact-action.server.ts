@@ -21,5 +21,6 @@ export async function contactAction({ request, context }: { request: Request; co
   } catch {
     return data<ContactFormResult>({ values: form.values, errors: {}, failed: EXTRA.contactFailed }, { status: 503 });
   }
-  return redirect(CONTACT_SENT_PATH, 303);
+  // With a fragment of its own: without one the browser would keep the form's (#contact).
+  return redirect(`${CONTACT_SENT_PATH}#main`, 303);
 }

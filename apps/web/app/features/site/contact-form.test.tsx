@@ -108,7 +108,7 @@ describe("contactAction (a plain form post, no JavaScript)", () => {
     const { save, context: ctx } = context();
     const response = (await contactAction({ request: post({ name: " Chanda ", email: "chanda@example.zm", message: "Hi" }), context: ctx })) as Response;
     expect(response.status).toBe(303);
-    expect(response.headers.get("location")).toBe(CONTACT_SENT_PATH);
+    expect(response.headers.get("location")).toBe(`${CONTACT_SENT_PATH}#main`);
     expect(save).toHaveBeenCalledWith({ name: "Chanda", email: "chanda@example.zm", message: "Hi" });
   });
 

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { Link, NavLink } from "react-router";
 import { buttonClass } from "../../components/button.tsx";
 import { Icon } from "./icons.tsx";
-import { DOWNLOAD_APP_PATH, type SiteLink } from "./site-links.ts";
+import { DOWNLOAD_APP_PATH, FOOTER_LINKS_ID, type SiteLink } from "./site-links.ts";
 import { installMobileMenu, MOBILE_MENU_ID, MOBILE_MENU_SCRIPT } from "./mobile-menu-behaviour.ts";
 
 export { MOBILE_MENU_ID };
@@ -21,9 +21,18 @@ export function MobileMenu({ links }: { links: readonly SiteLink[] }) {
 
   return (
     <>
+      {/* Without JavaScript (data savers such as Opera Mini's extreme mode) the button could not
+          open the menu: it is hidden and this link leads to the footer's list of every page. */}
+      <noscript>
+        <style>{`[aria-controls="${MOBILE_MENU_ID}"]{display:none!important}`}</style>
+        <a href={`#${FOOTER_LINKS_ID}`} className={`${TOGGLE_CLASS} lg:hidden`}>
+          <Icon name="menu" className="h-6 w-6" />
+          <span className="sr-only">Menu</span>
+        </a>
+      </noscript>
       <button
         type="button"
-        className="group inline-flex h-11 w-11 items-center justify-center rounded-lg text-brand-900 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 lg:hidden"
+        className={`group ${TOGGLE_CLASS} lg:hidden`}
         aria-expanded="false"
         aria-controls={MOBILE_MENU_ID}
       >
@@ -66,6 +75,9 @@ export function MobileMenu({ links }: { links: readonly SiteLink[] }) {
     </>
   );
 }
+
+const TOGGLE_CLASS =
+  "inline-flex h-11 w-11 items-center justify-center rounded-lg text-brand-900 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
 
 function mobileLinkClass(active: boolean) {
   return `block rounded-lg px-3 py-3 text-base font-medium hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500 ${

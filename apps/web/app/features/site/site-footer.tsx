@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Icon } from "./icons.tsx";
 import { Logo } from "./logo.tsx";
-import { CONTACT_DETAILS, FOOTER_USEFUL_LINKS, LEGAL_LINKS, SOCIAL_LINKS, type SocialNetwork } from "./site-links.ts";
+import { CONTACT_DETAILS, FOOTER_LINKS_ID, FOOTER_USEFUL_LINKS, LEGAL_LINKS, SOCIAL_LINKS, type SocialNetwork } from "./site-links.ts";
 
 /** Footer of every public page: useful links, contact details, social links and legal links (SPEC.md). */
 export function SiteFooter() {
@@ -16,7 +16,7 @@ export function SiteFooter() {
           </p>
         </div>
         <FooterColumn title="Useful links">
-          <ul className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-1">
+          <ul id={FOOTER_LINKS_ID} className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-1">
             {FOOTER_USEFUL_LINKS.map((link) => (
               <li key={link.to}>
                 <Link to={link.to} className={footerLinkClass}>

@@ -22,12 +22,21 @@ export const HEADER_LINKS: readonly SiteLink[] = [
  * so the prerendered pages never need a rebuild when the store link changes.
  */
 export const DOWNLOAD_APP_PATH = "/download";
+
+/** The footer's list of useful links: where the mobile menu's button leads without JavaScript. */
+export const FOOTER_LINKS_ID = "site-links";
 export const APP_STORE_PATH = "/download/ios";
 export const GOOGLE_PLAY_PATH = "/download/android";
 export const GET_STARTED_EXTERNAL_PATH = "/go/get-started";
 
+/**
+ * The spec's useful links, plus Talent and Freelance journalist: without JavaScript the mobile
+ * menu cannot open and its button jumps here instead, so the footer carries every header link.
+ */
 export const FOOTER_USEFUL_LINKS: readonly SiteLink[] = [
   { label: "Home", to: "/" },
+  { label: "Talent", to: "/players" },
+  { label: "Freelance journalist", to: "/freelance-journalist" },
   { label: "Features", to: "/#features" },
   { label: "About", to: "/about" },
   { label: "Services", to: "/services" },
