@@ -97,6 +97,24 @@ async function audit(port, url, headers, blockScripts) {
 }
 
 /**
+ * One run in a fresh Chromium. Lighthouse sometimes fails to record a trace on a loaded machine
+ * (NO_NAVSTART, "Please run Lighthouse again"): such a run is tried again, up to 3 times.
+ */
+async function auditWithRetry(tmpDir, url, headers, blockScripts, log) {
+  for (let attempt = 1; ; attempt++) {
+    const chromium = await launchChromium(tmpDir);
+    try {
+      return await audit(chromium.port, url, headers, blockScripts);
+    } catch (error) {
+      if (attempt >= 3 || !String(error.message).includes("run Lighthouse again")) throw error;
+      log(`  ${url}: ${error.message.split(": ").pop()} Trying again.`);
+    } finally {
+      await chromium.close();
+    }
+  }
+}
+
+/**
  * Runs each page `runs` times (a fresh Chromium per run, so every visit is a first visit) and
  * keeps the run with the median performance score. pages: [{ name, path, headers?, blockScripts? }].
  */
@@ -105,12 +123,7 @@ export async function runPages({ baseUrl, pages, runs = 3, tmpDir = os.tmpdir(),
   for (const page of pages) {
     const all = [];
     for (let i = 0; i < runs; i++) {
-      const chromium = await launchChromium(tmpDir);
-      try {
-        all.push(await audit(chromium.port, `${baseUrl}${page.path}`, page.headers, page.blockScripts));
-      } finally {
-        await chromium.close();
-      }
+      all.push(await auditWithRetry(tmpDir, `${baseUrl}${page.path}`, page.headers, page.blockScripts, log));
     }
     all.sort((a, b) => a.score - b.score || b.lcp - a.lcp);
     const median = all[Math.floor(all.length / 2)];
