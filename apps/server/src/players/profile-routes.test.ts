@@ -208,6 +208,26 @@ describe("a submitted profile", () => {
     expect((await t.app.inject({ url: GET(player.id) })).statusCode).toBe(401);
   });
 
+  it("answers requests made at the same moment each as if alone (on PostgreSQL they share one statement)", async () => {
+    const reviewer = await createStaff(t, "admin");
+    const requests = [
+      { url: GET(player.id), cookie },
+      { url: GET(player.id), cookie: otherCookie },
+      { url: GET(other.id), cookie: otherCookie },
+      { url: GET(player.id), cookie: reviewer.cookie },
+      { url: GET("not-a-uuid"), cookie },
+      { url: GET(player.id), cookie: "tl_session=a-token-no-session-has-00000000" },
+      { url: GET(player.id), cookie },
+    ];
+    const send = ({ url, cookie: asker }: (typeof requests)[number]) => t.app.inject({ url, headers: { cookie: asker } });
+    const summary = (res: Awaited<ReturnType<typeof send>>) => ({ status: res.statusCode, body: res.json(), cacheControl: res.headers["cache-control"], setCookie: res.headers["set-cookie"] });
+    const alone = [];
+    for (const request of requests) alone.push(summary(await send(request)));
+    const together = (await Promise.all(requests.map(send))).map(summary);
+    expect(together).toEqual(alone);
+    expect(together.map((answer) => answer.status)).toEqual([200, 404, 404, 200, 404, 401, 200]);
+  });
+
   it("counts the days until its video expires with the server's clock", async () => {
     const read = async () => (await t.app.inject({ url: GET(player.id), headers: { cookie: await loginCookie(t, player) } })).json();
     t.clock.advance(30 * DAY_MS);

@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { alias } from "drizzle-orm/pg-core";
 import { sessionColumns, SESSION_TABLES, type SessionRow } from "../auth/session-store.ts";
 import type { Database } from "../db/client.ts";
+import { createBatchedRead } from "../db/batch-reads.ts";
 import { createReadCache } from "../db/read-cache.ts";
 import { players, sessions } from "../db/schema/auth.ts";
 import type { TableChanges } from "../db/table-changes.ts";
@@ -24,6 +25,11 @@ export interface ProfileServiceDeps {
   db: Database;
   /** PGlite's change tracker: GetScoutById's read is cached in process until its tables change. */
   changes?: TableChanges;
+  /**
+   * PostgreSQL: GetScoutById's reads of requests that arrive together go out as one statement
+   * (db/batch-reads.ts). Nothing is kept after the answer, so it holds with several instances.
+   */
+  batchReads?: boolean;
   now: () => Date;
   videoExpiryDays: number;
 }
@@ -40,7 +46,7 @@ interface SubmittedMedia {
  * and video-expiry status. Inside the code a player is a player; the API's "scout" names are
  * produced only in toResponse.
  */
-export function createProfileService({ db, changes, now, videoExpiryDays }: ProfileServiceDeps) {
+export function createProfileService({ db, changes, batchReads = false, now, videoExpiryDays }: ProfileServiceDeps) {
   const media = createMediaStore(db);
 
   // The profile columns GetScoutById's answer shows: fewer columns are less to parse and map.
@@ -101,6 +107,37 @@ export function createProfileService({ db, changes, now, videoExpiryDays }: Prof
     .prepare("session_and_profile");
   // On PGlite (one process) the answer is kept until one of these tables is written.
   const sessionAndProfileCache = createReadCache<{ session: SessionRow; profile: ProfileRow | null } | undefined>(changes, [...SESSION_TABLES, "player_profiles"]);
+
+  type SessionAndProfile = { session: SessionRow; profile: ProfileRow | null } | undefined;
+  const toSessionAndProfile = (row: { session: SessionRow; profile: ProfileRow["profile"] | null; player: ProfileRow["player"] | null } | undefined): SessionAndProfile =>
+    row ? { session: row.session, profile: row.profile && row.player ? { profile: row.profile, player: row.player } : null } : undefined;
+
+  // The same read for many (session, player) pairs at once (PostgreSQL): at most one row per
+  // pair whose session exists (live or not: settle decides), numbered by the pair's position
+  // (1-based) so each caller gets its own row.
+  const pairs = sql`unnest(${sql.placeholder("sessionIds")}::text[], ${sql.placeholder("playerIds")}::uuid[]) with ordinality as pair(session_id, player_id, n)`;
+  const findSessionsAndProfiles = db
+    .select({
+      n: sql<number>`pair.n::int`.mapWith(Number),
+      session: sessionColumns,
+      profile: answerColumns,
+      player: { id: owner.id, username: owner.username, firstName: owner.firstName, lastName: owner.lastName, email: owner.email, phoneNumber: owner.phoneNumber },
+    })
+    .from(pairs)
+    .innerJoin(sessions, eq(sessions.id, sql`pair.session_id`))
+    .innerJoin(players, eq(players.id, sessions.playerId))
+    .leftJoin(playerProfiles, eq(playerProfiles.playerId, sql`pair.player_id`))
+    .leftJoin(owner, eq(owner.id, playerProfiles.playerId))
+    .prepare("sessions_and_profiles");
+  const batchedSessionAndProfile = createBatchedRead<{ sessionId: string; playerId: string | null }, SessionAndProfile>(
+    async (keys) => {
+      const rows = await findSessionsAndProfiles.execute({ sessionIds: keys.map((key) => key.sessionId), playerIds: keys.map((key) => key.playerId) });
+      const found: SessionAndProfile[] = keys.map(() => undefined);
+      for (const row of rows) found[row.n - 1] = toSessionAndProfile(row);
+      return found;
+    },
+    { keyOf: (key) => `${key.sessionId} ${key.playerId}` },
+  );
 
   const toResponse = ({ profile, player }: ProfileRow): PlayerInfoResponse => {
     // The video date is always set (a first video is required); the submission date is the fallback.
@@ -235,9 +272,10 @@ export function createProfileService({ db, changes, now, videoExpiryDays }: Prof
         `${sessionId} ${playerId}`,
         async () => {
           // An id that is no uuid names no profile (and would fail the uuid comparison).
-          const [row] = await findSessionAndProfile.execute({ sessionId, playerId: isMediaId(playerId) ? playerId : null });
-          if (!row) return undefined;
-          return { session: row.session, profile: row.profile && row.player ? { profile: row.profile, player: row.player } : null };
+          const key = { sessionId, playerId: isMediaId(playerId) ? playerId : null };
+          if (batchReads) return batchedSessionAndProfile(key);
+          const [row] = await findSessionAndProfile.execute(key);
+          return toSessionAndProfile(row);
         },
         (value) => value !== undefined,
       );
