@@ -31,13 +31,20 @@ function run(options) {
  * the route's requests per second over the bare route's.
  */
 export async function runApi({ server, player, duration = 10, rounds = 5, connections = 10, log = console.log }) {
+  let nextSession = 0;
   const routes = [
     { name: "bare route (GET /api/health)", key: "health", path: "/api/health", opts: { url: `${server.url}/api/health` } },
     {
       name: "GetScoutById, logged in",
       key: "getScoutById",
       path: `/api/Scouts/ScoutManagement/GetScoutById/{scoutId}`,
-      opts: { url: `${server.url}/api/Scouts/ScoutManagement/GetScoutById/${player.playerId}`, headers: { cookie: player.cookie } },
+      opts: {
+        url: `${server.url}/api/Scouts/ScoutManagement/GetScoutById/${player.playerId}`,
+        headers: { cookie: player.cookies[0] },
+        // One session per connection, like that many phones: no two requests in flight share a
+        // session, so the server cannot answer several of them with one lookup.
+        setupClient: (client) => client.setHeaders({ ...BROWSER_HEADERS, cookie: player.cookies[nextSession++ % player.cookies.length] }),
+      },
     },
     {
       name: "public list with filters",

@@ -69,6 +69,16 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const fmt = (n, digits = 0) => n.toLocaleString("en", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const yes = (ok) => (ok ? "yes" : "**no**");
 
+/**
+ * Ten fresh sessions of one player on the production server, one per autocannon connection, as
+ * ten phones would have (the first is also the uploads' session).
+ */
+async function sessionsOf(baseUrl, phoneNumber, count = 10) {
+  const cookies = [];
+  for (let i = 0; i < count; i++) cookies.push((await login(baseUrl, phoneNumber)).cookie);
+  return { cookie: cookies[0], cookies };
+}
+
 function runTsx(script, scriptArgs, env = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", script, ...scriptArgs], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
@@ -152,8 +162,8 @@ async function main() {
     const server = await startServer({ main: build.main, dataDir: seededDir });
     try {
       // A fresh session on the production server, as a phone would have.
-      const { cookie } = await login(server.url, player.phoneNumber);
-      const benchPlayer = { ...player, cookie, password: BENCH_PASSWORD };
+      const { cookie, cookies } = await sessionsOf(server.url, player.phoneNumber);
+      const benchPlayer = { ...player, cookie, cookies, password: BENCH_PASSWORD };
       results.idleRss = server.rssBytes();
       if (ONLY.has("api")) {
         log(`\nAPI (autocannon, ${DURATION} s per route in ${ROUNDS} rounds, 10 connections)`);
@@ -195,9 +205,9 @@ async function main() {
       }
       const server = await startServer({ main: build.main, dataDir: pgDataDir, env: { DATABASE_URL: databaseUrl } });
       try {
-        const { cookie } = await login(server.url, player.phoneNumber);
+        const { cookie, cookies } = await sessionsOf(server.url, player.phoneNumber);
         const version = (await admin.query("show server_version")).rows[0].server_version;
-        results.apiPostgres = { version, routes: await runApi({ server, player: { ...player, cookie, password: BENCH_PASSWORD }, duration: DURATION, rounds: ROUNDS, log }) };
+        results.apiPostgres = { version, routes: await runApi({ server, player: { ...player, cookie, cookies, password: BENCH_PASSWORD }, duration: DURATION, rounds: ROUNDS, log }) };
       } finally {
         await server.stop();
       }
@@ -377,7 +387,7 @@ function render(r) {
           "a route's ratio to the bare route is taken within each round, the median of the rounds is shown, as are the medians of requests/s and latencies), against a data directory with " +
           `${fmt(PROFILES)} seeded profiles. ` +
           "Requests carry `Accept-Encoding: br, gzip, deflate` as browsers do. The player was registered through the API (code from the SMS outbox), uploaded a photo and a clip through tus and submitted a profile; " +
-          "GetScoutById runs with that player's session cookie (session and profile read in one statement; on PGlite cached in process until a table it reads is written, docs/decisions/0012-pglite-read-cache.md). The list cycles through six filter sets. Login runs argon2 on purpose; it is not held to a target. " +
+          "GetScoutById runs with ten sessions of that player, one per connection, so no two requests in flight share a session (session and profile read in one statement, on PostgreSQL batched with the other requests of the same event-loop turn, docs/decisions/0013-postgres-batched-reads.md; on PGlite cached in process until a table it reads is written, docs/decisions/0012-pglite-read-cache.md). The list cycles through six filter sets. Login runs argon2 on purpose; it is not held to a target. " +
           `Idle server memory before this part (PGlite): ${fmt((r.idleRss ?? 0) / MiB)} MiB RSS.`,
         "",
         ...lines,
