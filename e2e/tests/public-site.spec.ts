@@ -129,6 +129,19 @@ test.describe("mobile menu", () => {
   });
 });
 
+/** Opens the mobile menu (focus lands on its first link) and closes it with Escape (focus back on the button). */
+async function expectMenuOpensAndEscapes(page: Page) {
+  const toggle = page.getByRole("button", { name: "Menu" });
+  const menu = page.getByRole("navigation", { name: "Main menu" });
+  await toggle.click();
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole("link").first()).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(toggle).toBeFocused();
+  return { toggle, menu };
+}
+
 /**
  * The public pages are served as HTML and CSS alone (apps/web/app/lib/page-scripts.ts): no
  * React, no router, no script file at all, the stylesheet inline. Only the mobile menu has a
@@ -174,14 +187,7 @@ test.describe("plain HTML public pages", () => {
   test("the mobile menu on / at 360 px: opens with focus on its first link, Escape returns focus, a section link closes it", async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     const { scripts } = await load(page, "/");
-    const toggle = page.getByRole("button", { name: "Menu" });
-    const menu = page.getByRole("navigation", { name: "Main menu" });
-    await toggle.click();
-    await expect(menu).toBeVisible();
-    await expect(menu.getByRole("link").first()).toBeFocused();
-    await page.keyboard.press("Escape");
-    await expect(menu).toBeHidden();
-    await expect(toggle).toBeFocused();
+    const { toggle, menu } = await expectMenuOpensAndEscapes(page);
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
 
     await toggle.click();
@@ -243,14 +249,7 @@ test.describe("client-side navigation into the public pages", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(h1Of("/"));
     expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
 
-    const toggle = page.getByRole("button", { name: "Menu" });
-    const menu = page.getByRole("navigation", { name: "Main menu" });
-    await toggle.click();
-    await expect(menu).toBeVisible();
-    await expect(menu.getByRole("link").first()).toBeFocused();
-    await page.keyboard.press("Escape");
-    await expect(menu).toBeHidden();
-    await expect(toggle).toBeFocused();
+    await expectMenuOpensAndEscapes(page);
 
     const form = page.locator("#contact form");
     await form.getByRole("button", { name: "Send Message" }).click();
