@@ -33,7 +33,12 @@ function run(options) {
 export async function runApi({ server, player, duration = 10, rounds = 5, connections = 10, log = console.log }) {
   let nextSession = 0;
   const routes = [
-    { name: "bare route (GET /api/health)", key: "health", path: "/api/health", opts: { url: `${server.url}/api/health` } },
+    {
+      name: "bare route (GET /api/health)",
+      key: "health",
+      path: "/api/health",
+      opts: { url: `${server.url}/api/health` },
+    },
     {
       name: "GetScoutById, logged in",
       key: "getScoutById",
@@ -43,7 +48,8 @@ export async function runApi({ server, player, duration = 10, rounds = 5, connec
         headers: { cookie: player.cookies[0] },
         // One session per connection, like that many phones: no two requests in flight share a
         // session, so the server cannot answer several of them with one lookup.
-        setupClient: (client) => client.setHeaders({ ...BROWSER_HEADERS, cookie: player.cookies[nextSession++ % player.cookies.length] }),
+        setupClient: (client) =>
+          client.setHeaders({ ...BROWSER_HEADERS, cookie: player.cookies[nextSession++ % player.cookies.length] }),
       },
     },
     {
@@ -77,7 +83,14 @@ export async function runApi({ server, player, duration = 10, rounds = 5, connec
   }
   for (let round = 0; round < rounds; round++) {
     for (const [i, route] of routes.entries()) {
-      perRoute[i].push(await run({ connections, duration: slice, ...route.opts, headers: { ...BROWSER_HEADERS, ...route.opts.headers } }));
+      perRoute[i].push(
+        await run({
+          connections,
+          duration: slice,
+          ...route.opts,
+          headers: { ...BROWSER_HEADERS, ...route.opts.headers },
+        }),
+      );
     }
   }
   const results = routes.map((route, i) => {

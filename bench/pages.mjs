@@ -21,9 +21,13 @@ const CHROMIUM_FLAGS = [
 /** Starts Chromium with a DevTools port; resolves once it listens. */
 async function launchChromium(tmpDir) {
   const profile = fs.mkdtempSync(path.join(tmpDir, "chromium-"));
-  const child = spawn(CHROMIUM, [...CHROMIUM_FLAGS, "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"], {
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  const child = spawn(
+    CHROMIUM,
+    [...CHROMIUM_FLAGS, "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"],
+    {
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
   const port = await new Promise((resolve, reject) => {
     let text = "";
     const timer = setTimeout(() => reject(new Error(`Chromium did not open a DevTools port:\n${text}`)), 60_000);
@@ -55,7 +59,8 @@ async function launchChromium(tmpDir) {
   };
 }
 
-const sumTransfer = (requests, type) => requests.filter((r) => r.resourceType === type).reduce((total, r) => total + (r.transferSize ?? 0), 0);
+const sumTransfer = (requests, type) =>
+  requests.filter((r) => r.resourceType === type).reduce((total, r) => total + (r.transferSize ?? 0), 0);
 
 /** One Lighthouse run of url; the figures we report. */
 async function audit(port, url, headers, blockScripts) {

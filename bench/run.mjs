@@ -32,11 +32,16 @@ import { ROOT, startServer } from "./lib/server.mjs";
 import { runPages } from "./pages.mjs";
 import { runUploads } from "./uploads.mjs";
 
-const args = new Map(process.argv.slice(2).map((arg) => [arg.replace(/^--/, "").split("=")[0], arg.includes("=") ? arg.slice(arg.indexOf("=") + 1) : "true"]));
+const args = new Map(
+  process.argv
+    .slice(2)
+    .map((arg) => [arg.replace(/^--/, "").split("=")[0], arg.includes("=") ? arg.slice(arg.indexOf("=") + 1) : "true"]),
+);
 const QUICK = args.has("quick");
 const ALL = ["startup", "api", "uploads", "list", "pages", "bundles"];
 const ONLY = new Set((args.get("only") ?? ALL.join(",")).split(","));
-for (const part of ONLY) if (!ALL.includes(part)) throw new Error(`unknown part ${part}: choose from ${ALL.join(", ")}`);
+for (const part of ONLY)
+  if (!ALL.includes(part)) throw new Error(`unknown part ${part}: choose from ${ALL.join(", ")}`);
 const DURATION = Number(args.get("duration") ?? (QUICK ? 3 : 10));
 const RUNS = Number(args.get("runs") ?? (QUICK ? 1 : 3));
 const PROFILES = Number(args.get("profiles") ?? (QUICK ? 10_000 : 100_000));
@@ -81,7 +86,11 @@ async function sessionsOf(baseUrl, phoneNumber, count = 10) {
 
 function runTsx(script, scriptArgs, env = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", script, ...scriptArgs], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, ["--import", "tsx", script, ...scriptArgs], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     let out = "";
     child.stdout.on("data", (chunk) => {
       out += chunk;
@@ -96,7 +105,9 @@ async function main() {
   const started = new Date();
   const startedAt = performance.now();
   log(`Touchline benchmark: ${[...ONLY].join(", ")}${QUICK ? " (quick)" : ""}`);
-  log(`  ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB.toFixed(0)} GiB, Node ${machine.node}; load average ${loadText(machine.load)}`);
+  log(
+    `  ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB.toFixed(0)} GiB, Node ${machine.node}; load average ${loadText(machine.load)}`,
+  );
   fs.mkdirSync(TMP, { recursive: true });
 
   const needsServer = ["startup", "api", "uploads", "pages"].some((part) => ONLY.has(part));
@@ -172,7 +183,14 @@ async function main() {
       if (ONLY.has("uploads")) {
         log("\nUploads (150 MB MP4, 5 MB chunks)");
         const file = makeLargeMp4(path.join(TMP, "bench-150mb.mp4"), VIDEO_BYTES);
-        results.uploads = await runUploads({ server, player: benchPlayer, file, tmpDir: TMP, repeats: QUICK ? 1 : 5, log });
+        results.uploads = await runUploads({
+          server,
+          player: benchPlayer,
+          file,
+          tmpDir: TMP,
+          repeats: QUICK ? 1 : 5,
+          log,
+        });
       }
     } finally {
       await server.stop();
@@ -195,7 +213,12 @@ async function main() {
     try {
       log(`\nAPI on PostgreSQL (${fmt(PROFILES)} profiles seeded into a new database)`);
       await runTsx("bench/seed-profiles.ts", [pgDataDir, `--profiles=${PROFILES}`, `--database-url=${databaseUrl}`]);
-      const dev = await startServer({ main: build.main, mode: "development", dataDir: pgDataDir, env: { DATABASE_URL: databaseUrl } });
+      const dev = await startServer({
+        main: build.main,
+        mode: "development",
+        dataDir: pgDataDir,
+        env: { DATABASE_URL: databaseUrl },
+      });
       let player;
       try {
         player = await registerPlayer(dev, 2);
@@ -207,7 +230,16 @@ async function main() {
       try {
         const { cookie, cookies } = await sessionsOf(server.url, player.phoneNumber);
         const version = (await admin.query("show server_version")).rows[0].server_version;
-        results.apiPostgres = { version, routes: await runApi({ server, player: { ...player, cookie, cookies, password: BENCH_PASSWORD }, duration: DURATION, rounds: ROUNDS, log }) };
+        results.apiPostgres = {
+          version,
+          routes: await runApi({
+            server,
+            player: { ...player, cookie, cookies, password: BENCH_PASSWORD },
+            duration: DURATION,
+            rounds: ROUNDS,
+            log,
+          }),
+        };
       } finally {
         await server.stop();
       }
@@ -230,11 +262,15 @@ async function main() {
     // The TypeScript source through tsx: the bundled dist/scripts/seed-demo.js looks for the
     // fixture videos beside itself, where the build does not copy them.
     const sourceRoot = fs.existsSync(path.join(build.root, "apps/server/scripts/seed-demo.ts")) ? build.root : ROOT;
-    const seeded = spawnSync(process.execPath, ["--import", "tsx", path.join(sourceRoot, "apps/server/scripts/seed-demo.ts")], {
-      cwd: sourceRoot,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: demoDir, LOG_LEVEL: "warn" },
-      stdio: ["ignore", "inherit", "inherit"],
-    });
+    const seeded = spawnSync(
+      process.execPath,
+      ["--import", "tsx", path.join(sourceRoot, "apps/server/scripts/seed-demo.ts")],
+      {
+        cwd: sourceRoot,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: demoDir, LOG_LEVEL: "warn" },
+        stdio: ["ignore", "inherit", "inherit"],
+      },
+    );
     if (seeded.status !== 0) throw new Error("seed-demo failed");
     const server = await startServer({ main: build.main, dataDir: demoDir });
     try {
@@ -259,9 +295,15 @@ async function main() {
 
   if (ONLY.has("bundles")) {
     log("\nJavaScript and CSS per page (build manifest)");
-    results.bundles = measurePages(path.join(build.webBuild, "client"), undefined, await readPlainRoutes(build.webBuild));
+    results.bundles = measurePages(
+      path.join(build.webBuild, "client"),
+      undefined,
+      await readPlainRoutes(build.webBuild),
+    );
     for (const page of results.bundles) {
-      log(`  ${page.path.padEnd(22)} JS ${kib(page.js.gzip)} KiB gzip  CSS ${kib(page.css.gzip)} KiB gzip${page.plain ? "  (plain HTML)" : ""}`);
+      log(
+        `  ${page.path.padEnd(22)} JS ${kib(page.js.gzip)} KiB gzip  CSS ${kib(page.css.gzip)} KiB gzip${page.plain ? "  (plain HTML)" : ""}`,
+      );
     }
   }
 
@@ -270,7 +312,8 @@ async function main() {
   let sections = render(results);
   // The summary of targets only comes from a run of every part; a partial run updates its own
   // sections, each of which says when and how it was measured.
-  if (ONLY.size < ALL.length) sections = sections.filter(([heading]) => heading !== "Latest run" && heading !== "Targets");
+  if (ONLY.size < ALL.length)
+    sections = sections.filter(([heading]) => heading !== "Latest run" && heading !== "Targets");
   if (WRITE) {
     writeSections(path.join(ROOT, "bench/RESULTS.md"), sections);
     log(`\nwrote bench/RESULTS.md (${fmt(results.seconds)} s)`);
@@ -287,7 +330,8 @@ function parseListOutput(out) {
     const head = /^(.+?): seeded (\d+) profiles/.exec(line);
     if (head) targets.push({ label: head[1], queries: [] });
     const row = /^ {2}(.+?)\s+total\s+(\d+)(\+?)\s+p50\s+([\d.]+) ms\s+p95\s+([\d.]+) ms/.exec(line);
-    if (row && targets.length > 0) targets.at(-1).queries.push({ name: row[1].trim(), p50: Number(row[4]), p95: Number(row[5]) });
+    if (row && targets.length > 0)
+      targets.at(-1).queries.push({ name: row[1].trim(), p50: Number(row[4]), p95: Number(row[5]) });
   }
   return targets;
 }
@@ -315,44 +359,139 @@ function render(r) {
   ]);
 
   const rows = [];
-  const row = (figure, measured, reference, ratio, target, met) => rows.push(`| ${figure} | ${measured} | ${reference} | ${ratio} | ${target} | ${met === null ? "–" : yes(met)} |`);
+  const row = (figure, measured, reference, ratio, target, met) =>
+    rows.push(`| ${figure} | ${measured} | ${reference} | ${ratio} | ${target} | ${met === null ? "–" : yes(met)} |`);
   const publicPages = (r.pages ?? []).filter((p) => p.kind === "public");
   for (const page of publicPages) {
-    row(`\`${page.path}\` Lighthouse performance`, String(page.score), "100", fmt(page.score / 100, 2), "100", page.score >= TARGET.score);
-    row(`\`${page.path}\` LCP`, `${fmt(page.lcp / 1000, 2)} s`, "1.5 s", fmt(page.lcp / TARGET.lcpMs, 2), "under 1.5 s", page.lcp < TARGET.lcpMs);
-    row(`\`${page.path}\` CLS`, fmt(page.cls, 3), "0.05", fmt(page.cls / TARGET.cls, 2), "under 0.05", page.cls < TARGET.cls);
-    row(`\`${page.path}\` transferred, first visit`, `${kib(page.bytes)} KiB`, "150 KiB", fmt(page.bytes / KiB / TARGET.firstVisitKiB, 2), "under 150 KiB", page.bytes / KiB < TARGET.firstVisitKiB);
+    row(
+      `\`${page.path}\` Lighthouse performance`,
+      String(page.score),
+      "100",
+      fmt(page.score / 100, 2),
+      "100",
+      page.score >= TARGET.score,
+    );
+    row(
+      `\`${page.path}\` LCP`,
+      `${fmt(page.lcp / 1000, 2)} s`,
+      "1.5 s",
+      fmt(page.lcp / TARGET.lcpMs, 2),
+      "under 1.5 s",
+      page.lcp < TARGET.lcpMs,
+    );
+    row(
+      `\`${page.path}\` CLS`,
+      fmt(page.cls, 3),
+      "0.05",
+      fmt(page.cls / TARGET.cls, 2),
+      "under 0.05",
+      page.cls < TARGET.cls,
+    );
+    row(
+      `\`${page.path}\` transferred, first visit`,
+      `${kib(page.bytes)} KiB`,
+      "150 KiB",
+      fmt(page.bytes / KiB / TARGET.firstVisitKiB, 2),
+      "under 150 KiB",
+      page.bytes / KiB < TARGET.firstVisitKiB,
+    );
   }
   for (const page of (r.bundles ?? []).filter((p) => p.kind === "public" && ["/", "/players"].includes(p.path))) {
-    row(`\`${page.path}\` JavaScript (gzip)`, `${kib(page.js.gzip)} KiB`, "100 KiB", fmt(page.js.gzip / KiB / TARGET.publicJsKiB, 2), "under 100 KiB", page.js.gzip / KiB < TARGET.publicJsKiB);
+    row(
+      `\`${page.path}\` JavaScript (gzip)`,
+      `${kib(page.js.gzip)} KiB`,
+      "100 KiB",
+      fmt(page.js.gzip / KiB / TARGET.publicJsKiB, 2),
+      "under 100 KiB",
+      page.js.gzip / KiB < TARGET.publicJsKiB,
+    );
   }
   for (const page of (r.bundles ?? []).filter((p) => p.kind === "player")) {
-    row(`\`${page.path}\` JavaScript (gzip)`, `${kib(page.js.gzip)} KiB`, "200 KiB", fmt(page.js.gzip / KiB / TARGET.playerJsKiB, 2), "under 200 KiB", page.js.gzip / KiB < TARGET.playerJsKiB);
+    row(
+      `\`${page.path}\` JavaScript (gzip)`,
+      `${kib(page.js.gzip)} KiB`,
+      "200 KiB",
+      fmt(page.js.gzip / KiB / TARGET.playerJsKiB, 2),
+      "under 200 KiB",
+      page.js.gzip / KiB < TARGET.playerJsKiB,
+    );
   }
-  for (const [label, routes] of [["PGlite", r.api], ["PostgreSQL", r.apiPostgres?.routes]]) {
+  for (const [label, routes] of [
+    ["PGlite", r.api],
+    ["PostgreSQL", r.apiPostgres?.routes],
+  ]) {
     if (!routes) continue;
     const bare = routes.find((a) => a.key === "health");
     const scout = routes.find((a) => a.key === "getScoutById");
-    row(`GetScoutById throughput (${label})`, `${fmt(scout.rps)} req/s`, `bare route ${fmt(bare.rps)} req/s`, fmt(scout.ratio, 2), "at least 0.40", scout.ratio >= TARGET.getScoutRatio);
+    row(
+      `GetScoutById throughput (${label})`,
+      `${fmt(scout.rps)} req/s`,
+      `bare route ${fmt(bare.rps)} req/s`,
+      fmt(scout.ratio, 2),
+      "at least 0.40",
+      scout.ratio >= TARGET.getScoutRatio,
+    );
   }
   if (r.list) {
     for (const target of r.list) {
       const worst = target.queries.reduce((a, b) => (b.p95 > a.p95 ? b : a));
-      row(`List query p95, slowest of ${target.queries.length} (${target.label})`, `${fmt(worst.p95, 1)} ms (${worst.name})`, "20 ms", fmt(worst.p95 / TARGET.listP95Ms, 2), "under 20 ms", worst.p95 < TARGET.listP95Ms);
+      row(
+        `List query p95, slowest of ${target.queries.length} (${target.label})`,
+        `${fmt(worst.p95, 1)} ms (${worst.name})`,
+        "20 ms",
+        fmt(worst.p95 / TARGET.listP95Ms, 2),
+        "under 20 ms",
+        worst.p95 < TARGET.listP95Ms,
+      );
     }
   }
   if (r.uploads) {
     const u = r.uploads;
-    row("Upload throughput, 150 MB in 5 MB chunks", `${fmt(u.uploadMBps)} MiB/s`, `disk write ${fmt(u.diskMBps)} MiB/s`, fmt(u.ratio, 2), "at least 0.70", u.ratio >= TARGET.uploadRatio);
-    row("Upload throughput against bare HTTP on loopback", `${fmt(u.uploadMBps)} MiB/s`, `bare HTTP ${fmt(u.rawMBps)} MiB/s`, fmt(u.rawRatio, 2), "none set", null);
-    row("Server memory growth, four uploads at once", `${fmt(u.memory.growth / MiB)} MiB`, `idle ${fmt(u.memory.idle / MiB)} MiB`, fmt(u.memory.growth / MiB / TARGET.memoryGrowthMiB, 2), "under 64 MiB", u.memory.growth / MiB < TARGET.memoryGrowthMiB);
-    row("Sent again after a cut at 50%", `${fmt(u.cut.resent / MiB, 2)} MiB`, "one chunk, 5 MiB", fmt(u.cut.chunks, 2), "at most 1 chunk", u.cut.chunks <= TARGET.resentChunks);
+    row(
+      "Upload throughput, 150 MB in 5 MB chunks",
+      `${fmt(u.uploadMBps)} MiB/s`,
+      `disk write ${fmt(u.diskMBps)} MiB/s`,
+      fmt(u.ratio, 2),
+      "at least 0.70",
+      u.ratio >= TARGET.uploadRatio,
+    );
+    row(
+      "Upload throughput against bare HTTP on loopback",
+      `${fmt(u.uploadMBps)} MiB/s`,
+      `bare HTTP ${fmt(u.rawMBps)} MiB/s`,
+      fmt(u.rawRatio, 2),
+      "none set",
+      null,
+    );
+    row(
+      "Server memory growth, four uploads at once",
+      `${fmt(u.memory.growth / MiB)} MiB`,
+      `idle ${fmt(u.memory.idle / MiB)} MiB`,
+      fmt(u.memory.growth / MiB / TARGET.memoryGrowthMiB, 2),
+      "under 64 MiB",
+      u.memory.growth / MiB < TARGET.memoryGrowthMiB,
+    );
+    row(
+      "Sent again after a cut at 50%",
+      `${fmt(u.cut.resent / MiB, 2)} MiB`,
+      "one chunk, 5 MiB",
+      fmt(u.cut.chunks, 2),
+      "at most 1 chunk",
+      u.cut.chunks <= TARGET.resentChunks,
+    );
   }
   if (r.startup) {
     const empty = median(r.startup.empty);
     if (r.startup.seeded) {
       const seeded = median(r.startup.seeded);
-      row(`Start-up to /api/ready, ${fmt(PROFILES)} profiles`, `${fmt(seeded / 1000, 2)} s`, `empty directory ${fmt(empty / 1000, 2)} s`, fmt(seeded / empty, 2), "none set", null);
+      row(
+        `Start-up to /api/ready, ${fmt(PROFILES)} profiles`,
+        `${fmt(seeded / 1000, 2)} s`,
+        `empty directory ${fmt(empty / 1000, 2)} s`,
+        fmt(seeded / empty, 2),
+        "none set",
+        null,
+      );
     }
   }
   sections.push([
@@ -371,14 +510,22 @@ function render(r) {
       "| route | path | requests/s | p50 ms | p99 ms | ratio to bare | errors or non-2xx |",
       "|---|---|---:|---:|---:|---:|---:|",
       ...routes.map(
-        (a) => `| ${a.name} | \`${a.path}\` | ${fmt(a.rps)} | ${fmt(a.p50)} | ${fmt(a.p99)} | ${fmt(a.ratio, 2)} | ${a.non2xx + a.errors === 0 ? "0" : `**${fmt(a.non2xx + a.errors)}**`} |`,
+        (a) =>
+          `| ${a.name} | \`${a.path}\` | ${fmt(a.rps)} | ${fmt(a.p50)} | ${fmt(a.p99)} | ${fmt(a.ratio, 2)} | ${a.non2xx + a.errors === 0 ? "0" : `**${fmt(a.non2xx + a.errors)}**`} |`,
       ),
     ];
     const lines = [
       "### PGlite (embedded, the default: one process)",
       "",
       ...table(r.api),
-      ...(r.apiPostgres ? ["", `### PostgreSQL ${r.apiPostgres.version} on loopback (\`DATABASE_URL\`, pool of 10)`, "", ...table(r.apiPostgres.routes)] : []),
+      ...(r.apiPostgres
+        ? [
+            "",
+            `### PostgreSQL ${r.apiPostgres.version} on loopback (\`DATABASE_URL\`, pool of 10)`,
+            "",
+            ...table(r.apiPostgres.routes),
+          ]
+        : []),
     ];
     sections.push([
       "API throughput and latency",
@@ -440,7 +587,12 @@ function render(r) {
 
   if (r.bundles) {
     const lines = r.bundles.map((p) => {
-      const budget = p.kind === "public" && ["/", "/players"].includes(p.path) ? TARGET.publicJsKiB : p.kind === "player" ? TARGET.playerJsKiB : null;
+      const budget =
+        p.kind === "public" && ["/", "/players"].includes(p.path)
+          ? TARGET.publicJsKiB
+          : p.kind === "player"
+            ? TARGET.playerJsKiB
+            : null;
       return `| \`${p.path}\`${p.plain ? " (plain HTML)" : ""} | ${p.files.js.length} | ${kib(p.js.raw)} | ${kib(p.js.gzip)} | ${kib(p.js.brotli)} | ${kib(p.css.gzip)} | ${budget ? `${budget} KiB` : "–"} | ${BUDGETS[p.path] ? `${BUDGETS[p.path].js} KiB` : "–"} |`;
     });
     sections.push([
@@ -468,14 +620,20 @@ function render(r) {
         "| data directory | runs (ms) | median |",
         "|---|---|---:|",
         `| empty | ${s.empty.map((ms) => fmt(ms)).join(", ")} | ${fmt(median(s.empty) / 1000, 2)} s |`,
-        ...(s.seeded ? [`| ${fmt(PROFILES)} profiles | ${s.seeded.map((ms) => fmt(ms)).join(", ")} | ${fmt(median(s.seeded) / 1000, 2)} s |`] : []),
+        ...(s.seeded
+          ? [
+              `| ${fmt(PROFILES)} profiles | ${s.seeded.map((ms) => fmt(ms)).join(", ")} | ${fmt(median(s.seeded) / 1000, 2)} s |`,
+            ]
+          : []),
       ].join("\n"),
     ]);
   }
   // Every part's section says when and how it was measured: a partial run (--only) updates
   // some sections and leaves the others from an earlier run.
   const stamp = `_Measured ${r.started.toISOString().replace("T", " ").slice(0, 16)} UTC, commit ${r.revision}, load average ${m.load[0].toFixed(2)} at the start and ${r.loadAtEnd[0].toFixed(2)} at the end of the run, with \`${command}\`._`;
-  return sections.map(([heading, body]) => (heading === "Latest run" || heading === "Targets" ? [heading, body] : [heading, `${stamp}\n\n${body}`]));
+  return sections.map(([heading, body]) =>
+    heading === "Latest run" || heading === "Targets" ? [heading, body] : [heading, `${stamp}\n\n${body}`],
+  );
 }
 
 await main();

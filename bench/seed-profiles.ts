@@ -23,7 +23,9 @@ const profiles = Number(option("profiles") ?? 100_000);
 const databaseUrl = option("database-url");
 
 const start = performance.now();
-const connection = await connectDatabase(databaseUrl ? { url: databaseUrl, poolSize: 1 } : { pgliteDir: path.join(path.resolve(dataDir), "db") });
+const connection = await connectDatabase(
+  databaseUrl ? { url: databaseUrl, poolSize: 1 } : { pgliteDir: path.join(path.resolve(dataDir), "db") },
+);
 try {
   await migrate(connection);
   await connection.withSession((query) => query(seedSql(profiles, new Date())));
@@ -32,4 +34,6 @@ try {
 } finally {
   await connection.close();
 }
-console.log(`seeded ${profiles} profiles into ${databaseUrl ? "PostgreSQL" : dataDir} in ${((performance.now() - start) / 1000).toFixed(1)} s`);
+console.log(
+  `seeded ${profiles} profiles into ${databaseUrl ? "PostgreSQL" : dataDir} in ${((performance.now() - start) / 1000).toFixed(1)} s`,
+);

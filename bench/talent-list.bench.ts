@@ -28,7 +28,9 @@ const serverRequire = createRequire(path.resolve(import.meta.dirname, "../apps/s
 const drizzleEsm = serverRequire.resolve("drizzle-orm/pglite").replace(/\.cjs$/, ".js");
 const { drizzle } = (await import(pathToFileURL(drizzleEsm).href)) as { drizzle: (client: PGlite) => unknown };
 
-const args = new Map(process.argv.slice(2).map((arg) => [arg.replace(/^--/, "").split("=")[0]!, arg.split("=")[1] ?? "true"]));
+const args = new Map(
+  process.argv.slice(2).map((arg) => [arg.replace(/^--/, "").split("=")[0]!, arg.split("=")[1] ?? "true"]),
+);
 const PROFILES = Number(args.get("profiles") ?? 100_000);
 const RUNS = Number(args.get("runs") ?? 100);
 const WARMUP = 5;
@@ -49,14 +51,77 @@ const CASES: { name: string; query: Partial<TalentListQuery> }[] = [
   { name: "fitness", query: { fitness: "excellent" } },
   { name: "name search", query: { q: "mwi" } },
   { name: "name search, rare", query: { q: "natasha m" } },
-  { name: "all filters", query: { position: "striker", foot: "right", minAge: 16, maxAge: 23, minHeight: 170, maxHeight: 190, fitness: "good" } },
+  {
+    name: "all filters",
+    query: {
+      position: "striker",
+      foot: "right",
+      minAge: 16,
+      maxAge: 23,
+      minHeight: 170,
+      maxHeight: 190,
+      fitness: "good",
+    },
+  },
   { name: "page 50", query: { page: 50 } },
   { name: "page 50, position", query: { position: "left-back", page: 50 } },
 ];
 
 // Zambian first names and surnames, and usernames built from them, as the demo seed uses.
-const FIRST = ["Mwila", "Chipo", "Joseph", "Natasha", "Brian", "Mutale", "Bwalya", "Kelvin", "Chanda", "Mulenga", "Lweendo", "Musonda", "Patson", "Enock", "Fashion", "Kondwani", "Barbra", "Grace", "Racheal", "Lushomo", "Chisha", "Kabaso", "Emmanuel", "Lubambo", "Rhoda", "Misozi", "Kennedy", "Augustine", "Felix", "Temwani"];
-const LAST = ["Banda", "Phiri", "Zulu", "Mwanza", "Mulenga", "Tembo", "Chanda", "Lungu", "Sakala", "Mumba", "Bwalya", "Daka", "Sikazwe", "Chilufya", "Kangwa", "Musonda", "Mwape", "Nkhata", "Simbeye", "Kapumba"];
+const FIRST = [
+  "Mwila",
+  "Chipo",
+  "Joseph",
+  "Natasha",
+  "Brian",
+  "Mutale",
+  "Bwalya",
+  "Kelvin",
+  "Chanda",
+  "Mulenga",
+  "Lweendo",
+  "Musonda",
+  "Patson",
+  "Enock",
+  "Fashion",
+  "Kondwani",
+  "Barbra",
+  "Grace",
+  "Racheal",
+  "Lushomo",
+  "Chisha",
+  "Kabaso",
+  "Emmanuel",
+  "Lubambo",
+  "Rhoda",
+  "Misozi",
+  "Kennedy",
+  "Augustine",
+  "Felix",
+  "Temwani",
+];
+const LAST = [
+  "Banda",
+  "Phiri",
+  "Zulu",
+  "Mwanza",
+  "Mulenga",
+  "Tembo",
+  "Chanda",
+  "Lungu",
+  "Sakala",
+  "Mumba",
+  "Bwalya",
+  "Daka",
+  "Sikazwe",
+  "Chilufya",
+  "Kangwa",
+  "Musonda",
+  "Mwape",
+  "Nkhata",
+  "Simbeye",
+  "Kapumba",
+];
 const sqlArray = (values: string[]) => `array[${values.map((v) => `'${v}'`).join(",")}]`;
 
 /**
@@ -133,14 +198,19 @@ async function pgliteTarget(): Promise<Target> {
   const capture = { on: false, queries: [] as { sql: string; params: unknown[] }[] };
   const query = client.query.bind(client);
   // Record what drizzle sends, so EXPLAIN looks at exactly the service's SQL.
-  (client as unknown as { query: typeof client.query }).query = ((sqlText: string, params?: unknown[], options?: unknown) => {
+  (client as unknown as { query: typeof client.query }).query = ((
+    sqlText: string,
+    params?: unknown[],
+    options?: unknown,
+  ) => {
     if (capture.on) capture.queries.push({ sql: sqlText, params: params ?? [] });
     return query(sqlText, params as never, options as never);
   }) as typeof client.query;
   const connection: DatabaseConnection = {
     db: drizzle(client) as unknown as Database,
     kind: "pglite",
-    withSession: (fn) => fn(async (text) => ((await client.exec(text)).at(-1)?.rows ?? []) as Record<string, unknown>[]),
+    withSession: (fn) =>
+      fn(async (text) => ((await client.exec(text)).at(-1)?.rows ?? []) as Record<string, unknown>[]),
     ping: async () => true,
     close: () => client.close(),
   };
@@ -151,7 +221,11 @@ async function pgliteTarget(): Promise<Target> {
     capture,
     version: `PGlite ${JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "../node_modules/@electric-sql/pglite/package.json"), "utf8")).version} (${version.split(" on ")[0]})`,
     explain: async (sqlText, params) =>
-      (await query<{ "QUERY PLAN": string }>(`explain (analyze, buffers off, costs off) ${sqlText}`, params as never)).rows.map((r) => r["QUERY PLAN"]).join("\n"),
+      (
+        await query<{ "QUERY PLAN": string }>(`explain (analyze, buffers off, costs off) ${sqlText}`, params as never)
+      ).rows
+        .map((r) => r["QUERY PLAN"])
+        .join("\n"),
     close: () => client.close(),
   };
 }
@@ -174,7 +248,9 @@ async function postgresTarget(adminUrl: string): Promise<Target> {
     capture: { on: false, queries: [] },
     version,
     explain: async (sqlText, params) =>
-      (await direct.query(`explain (analyze, buffers off, costs off) ${sqlText}`, params as never[])).rows.map((r: Record<string, string>) => r["QUERY PLAN"]).join("\n"),
+      (await direct.query(`explain (analyze, buffers off, costs off) ${sqlText}`, params as never[])).rows
+        .map((r: Record<string, string>) => r["QUERY PLAN"])
+        .join("\n"),
     close: async () => {
       await direct.end();
       await connection.close();
@@ -184,7 +260,8 @@ async function postgresTarget(adminUrl: string): Promise<Target> {
   };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 interface CaseResult {
   name: string;
@@ -198,7 +275,10 @@ interface CaseResult {
   plans: string[];
 }
 
-async function runTarget(target: Target, now: Date): Promise<{ seedSeconds: number; visible: number; results: CaseResult[] }> {
+async function runTarget(
+  target: Target,
+  now: Date,
+): Promise<{ seedSeconds: number; visible: number; results: CaseResult[] }> {
   const { connection } = target;
   await migrate(connection);
   const seedStart = performance.now();
@@ -211,7 +291,9 @@ async function runTarget(target: Target, now: Date): Promise<{ seedSeconds: numb
   const talent = createTalentService({ db: connection.db, now: () => now, videoExpiryDays: EXPIRY_DAYS });
   // The public list counts only up to 1,000; the seeded figure is counted here in full.
   const [visibleRow] = await connection.withSession((query) =>
-    query(`select count(*)::int as n from player_profiles where review_status = 'approved' and video_uploaded_at > timestamptz '${now.toISOString()}' - interval '${EXPIRY_DAYS} days'`),
+    query(
+      `select count(*)::int as n from player_profiles where review_status = 'approved' and video_uploaded_at > timestamptz '${now.toISOString()}' - interval '${EXPIRY_DAYS} days'`,
+    ),
   );
   const visible = Number(visibleRow?.n ?? 0);
   const results: CaseResult[] = [];
@@ -234,12 +316,31 @@ async function runTarget(target: Target, now: Date): Promise<{ seedSeconds: numb
     times.sort((a, b) => a - b);
 
     const plans: string[] = [];
-    for (const q of captured.length > 0 ? captured : capturedByCase.get(item.name) ?? []) plans.push(await target.explain(q.sql, q.params));
+    for (const q of captured.length > 0 ? captured : (capturedByCase.get(item.name) ?? []))
+      plans.push(await target.explain(q.sql, q.params));
     if (captured.length > 0) capturedByCase.set(item.name, captured);
-    const indexes = [...new Set(plans.join("\n").match(/(?:using|on) (\w+_idx|\w+_pkey|\w+_key)/gi)?.map((m) => m.split(" ")[1]!) ?? [])];
-    const result = { name: item.name, total: first.total, totalExact: first.totalExact, p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1)!, indexes, plans };
+    const indexes = [
+      ...new Set(
+        plans
+          .join("\n")
+          .match(/(?:using|on) (\w+_idx|\w+_pkey|\w+_key)/gi)
+          ?.map((m) => m.split(" ")[1]!) ?? [],
+      ),
+    ];
+    const result = {
+      name: item.name,
+      total: first.total,
+      totalExact: first.totalExact,
+      p50: percentile(times, 50),
+      p95: percentile(times, 95),
+      max: times.at(-1)!,
+      indexes,
+      plans,
+    };
     results.push(result);
-    console.log(`  ${item.name.padEnd(20)} total ${String(first.total).padStart(6)}${first.totalExact ? " " : "+"}  p50 ${result.p50.toFixed(2).padStart(7)} ms  p95 ${result.p95.toFixed(2).padStart(7)} ms  ${indexes.join(", ")}`);
+    console.log(
+      `  ${item.name.padEnd(20)} total ${String(first.total).padStart(6)}${first.totalExact ? " " : "+"}  p50 ${result.p50.toFixed(2).padStart(7)} ms  p95 ${result.p95.toFixed(2).padStart(7)} ms  ${indexes.join(", ")}`,
+    );
     if (EXPLAIN) for (const plan of plans) console.log(plan.replace(/^/gm, "      "));
   }
   return { seedSeconds, visible, results };
@@ -250,14 +351,21 @@ const capturedByCase = new Map<string, { sql: string; params: unknown[] }[]>();
 
 function table(results: CaseResult[]): string {
   const rows = results.map(
-    (r) => `| ${r.name} | ${r.total.toLocaleString("en")}${r.totalExact ? "" : "+"} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p95 <= TARGET_P95_MS ? "yes" : "**no**"} | ${r.indexes.map((i) => `\`${i}\``).join(", ") || "sequential scan"} |`,
+    (r) =>
+      `| ${r.name} | ${r.total.toLocaleString("en")}${r.totalExact ? "" : "+"} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p95 <= TARGET_P95_MS ? "yes" : "**no**"} | ${r.indexes.map((i) => `\`${i}\``).join(", ") || "sequential scan"} |`,
   );
-  return ["| query | matches | p50 ms | p95 ms | p95 under 20 ms | indexes in the plan |", "|---|---:|---:|---:|:---:|---|", ...rows].join("\n");
+  return [
+    "| query | matches | p50 ms | p95 ms | p95 under 20 ms | indexes in the plan |",
+    "|---|---:|---:|---:|:---:|---|",
+    ...rows,
+  ].join("\n");
 }
 
 function writeResults(section: string) {
   const file = path.resolve(import.meta.dirname, "RESULTS.md");
-  const existing = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "# Benchmark results\n\nFigures recorded by the scripts in this folder; each section says how to reproduce it.\n";
+  const existing = fs.existsSync(file)
+    ? fs.readFileSync(file, "utf8")
+    : "# Benchmark results\n\nFigures recorded by the scripts in this folder; each section says how to reproduce it.\n";
   // Only this script's own section is replaced (its heading line exactly); other sections stay.
   const start = existing.startsWith(`${HEADING}\n`) ? 0 : existing.indexOf(`\n${HEADING}\n`) + 1;
   let next: string;
@@ -277,7 +385,8 @@ async function main() {
   const only = args.get("only");
   const targets: (() => Promise<Target>)[] = [];
   if (!only || only === "pglite") targets.push(pgliteTarget);
-  if (process.env.TEST_DATABASE_URL && (!only || only === "postgres")) targets.push(() => postgresTarget(process.env.TEST_DATABASE_URL!));
+  if (process.env.TEST_DATABASE_URL && (!only || only === "postgres"))
+    targets.push(() => postgresTarget(process.env.TEST_DATABASE_URL!));
 
   const sections: string[] = [];
   for (const make of targets) {

@@ -56,7 +56,9 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 /** Starts bench/lib/raw-upload-server.mjs; resolves with its URL and a stop function. */
 async function startRawServer(dir) {
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, "lib/raw-upload-server.mjs"), dir], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, "lib/raw-upload-server.mjs"), dir], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const port = await new Promise((resolve, reject) => {
     child.stdout.once("data", (chunk) => resolve(Number(String(chunk).trim())));
     child.once("exit", (code) => reject(new Error(`raw upload server exited (${code})`)));
@@ -69,7 +71,8 @@ async function startRawServer(dir) {
 
 export async function runUploads({ server, player, file, tmpDir, repeats = 3, log = console.log }) {
   const size = fs.statSync(file).size;
-  const upload = (options = {}) => tusUpload(server.url, player.cookie, file, { chunkSize: CHUNK, metadata, ...options });
+  const upload = (options = {}) =>
+    tusUpload(server.url, player.cookie, file, { chunkSize: CHUNK, metadata, ...options });
   const raw = await startRawServer(path.join(tmpDir, "raw-uploads"));
   const timed = async (fn) => {
     const start = performance.now();
@@ -91,7 +94,8 @@ export async function runUploads({ server, player, file, tmpDir, repeats = 3, lo
       rawSeconds.push(await timed(() => tusUpload(raw.url, "", file, { chunkSize: CHUNK, metadata })));
       let result;
       uploadSeconds.push(await timed(async () => (result = await upload())));
-      if (result.media.kind !== "video") throw new Error(`the server stored the benchmark video as ${result.media.kind}`);
+      if (result.media.kind !== "video")
+        throw new Error(`the server stored the benchmark video as ${result.media.kind}`);
       removeStoredUploads(server.dataDir);
     }
   } finally {
@@ -119,14 +123,18 @@ export async function runUploads({ server, player, file, tmpDir, repeats = 3, lo
   const fourSeconds = (performance.now() - start) / 1000;
   const { peak, samples } = sampler.stop();
   removeStoredUploads(server.dataDir);
-  log(`  four at once: RSS idle ${(idle / MB).toFixed(0)} MiB, peak ${(peak / MB).toFixed(0)} MiB, growth ${((peak - idle) / MB).toFixed(0)} MiB (${samples} samples), ${((4 * size) / MB / fourSeconds).toFixed(0)} MiB/s together`);
+  log(
+    `  four at once: RSS idle ${(idle / MB).toFixed(0)} MiB, peak ${(peak / MB).toFixed(0)} MiB, growth ${((peak - idle) / MB).toFixed(0)} MiB (${samples} samples), ${((4 * size) / MB / fourSeconds).toFixed(0)} MiB/s together`,
+  );
 
   // 3. A connection cut at 50%: in the middle of a chunk (2.5 MB into it), then HEAD and resume.
   const cutAt = Math.floor(size / 2 / CHUNK) * CHUNK + CHUNK / 2;
   const cut = await upload({ cutAt });
   removeStoredUploads(server.dataDir);
   const resent = cut.sent - size;
-  log(`  cut at ${(cutAt / MB).toFixed(1)} MiB: ${cut.resumes} resume, ${(resent / MB).toFixed(2)} MiB sent again (${(resent / CHUNK).toFixed(2)} chunks)`);
+  log(
+    `  cut at ${(cutAt / MB).toFixed(1)} MiB: ${cut.resumes} resume, ${(resent / MB).toFixed(2)} MiB sent again (${(resent / CHUNK).toFixed(2)} chunks)`,
+  );
 
   return {
     size,

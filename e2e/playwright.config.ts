@@ -26,7 +26,15 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
@@ -34,7 +42,10 @@ export default defineConfig({
     // Staff accounts come only from the create-staff command. It runs first, on the same fresh
     // DATA_DIR: the embedded database admits one process at a time, so not beside the server.
     command: [
-      ...E2E_STAFF.map((staff) => `node ../apps/server/dist/scripts/create-staff.js --phone ${staff.phoneNumber} --password '${staff.password}' --role ${staff.role}`),
+      ...E2E_STAFF.map(
+        (staff) =>
+          `node ../apps/server/dist/scripts/create-staff.js --phone ${staff.phoneNumber} --password '${staff.password}' --role ${staff.role}`,
+      ),
       "node --enable-source-maps ../apps/server/dist/main.js",
     ].join(" && "),
     url: `${baseURL}/api/ready`,

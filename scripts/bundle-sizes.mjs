@@ -94,7 +94,12 @@ export function fileSizes(clientDir, url) {
     sizes = {
       raw: bytes.length,
       gzip: zlib.gzipSync(bytes, { level: 9 }).length,
-      brotli: zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+      brotli: zlib.brotliCompressSync(bytes, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+        },
+      }).length,
     };
     cache.set(key, sizes);
   }

@@ -42,7 +42,9 @@ export function overBudget(pages, budgets = BUDGETS) {
     for (const kind of ["js", "css"]) {
       const size = page[kind].gzip / KiB;
       if (size > budget[kind]) {
-        problems.push(`${page.path}: ${kind.toUpperCase()} ${size.toFixed(1)} KiB gzip, budget ${budget[kind]} KiB (${page.files[kind].length} files)`);
+        problems.push(
+          `${page.path}: ${kind.toUpperCase()} ${size.toFixed(1)} KiB gzip, budget ${budget[kind]} KiB (${page.files[kind].length} files)`,
+        );
       }
     }
   }
@@ -61,7 +63,9 @@ async function main() {
   }
   const problems = overBudget(pages);
   if (problems.length > 0) {
-    console.error(`\nBundle budget exceeded:\n${problems.map((p) => `  ${p}`).join("\n")}\nSee bench/RESULTS.md ("JavaScript and CSS per page") for what each page loads.`);
+    console.error(
+      `\nBundle budget exceeded:\n${problems.map((p) => `  ${p}`).join("\n")}\nSee bench/RESULTS.md ("JavaScript and CSS per page") for what each page loads.`,
+    );
     process.exit(1);
   }
   console.log("bundle budgets: every page within its budget");

@@ -22,9 +22,27 @@ const manifest = {
   entry: { module: "/assets/entry.client-a.js", imports: ["/assets/react-b.js"], css: [] },
   routes: {
     root: { id: "root", module: "/assets/root-c.js", imports: ["/assets/react-b.js"], css: ["/assets/root-h.css"] },
-    "routes/public/layout": { id: "routes/public/layout", parentId: "root", module: "/assets/layout-d.js", imports: ["/assets/shared-f.js"], css: [] },
-    "routes/public/home": { id: "routes/public/home", parentId: "routes/public/layout", module: "/assets/home-e.js", imports: ["/assets/shared-f.js", "/assets/react-b.js"], css: [] },
-    "routes/admin/reviews": { id: "routes/admin/reviews", parentId: "root", module: "/assets/admin-g.js", imports: [], css: [] },
+    "routes/public/layout": {
+      id: "routes/public/layout",
+      parentId: "root",
+      module: "/assets/layout-d.js",
+      imports: ["/assets/shared-f.js"],
+      css: [],
+    },
+    "routes/public/home": {
+      id: "routes/public/home",
+      parentId: "routes/public/layout",
+      module: "/assets/home-e.js",
+      imports: ["/assets/shared-f.js", "/assets/react-b.js"],
+      css: [],
+    },
+    "routes/admin/reviews": {
+      id: "routes/admin/reviews",
+      parentId: "root",
+      module: "/assets/admin-g.js",
+      imports: [],
+      css: [],
+    },
   },
 };
 const gzip = (name) => zlib.gzipSync(Buffer.from(files[name]), { level: 9 }).length;
@@ -33,7 +51,10 @@ beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "bundle-budget-"));
   fs.mkdirSync(path.join(dir, "assets"));
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
-  fs.writeFileSync(path.join(dir, "assets/manifest-1234abcd.js"), `window.__reactRouterManifest=${JSON.stringify(manifest)};`);
+  fs.writeFileSync(
+    path.join(dir, "assets/manifest-1234abcd.js"),
+    `window.__reactRouterManifest=${JSON.stringify(manifest)};`,
+  );
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -41,7 +62,14 @@ describe("what a first visit downloads", () => {
   it("is the entry and every route from the root down, each file once", () => {
     const { js, css } = filesOfRoute(readManifest(dir), "routes/public/home");
     expect(js.sort()).toEqual(
-      ["/assets/entry.client-a.js", "/assets/react-b.js", "/assets/root-c.js", "/assets/layout-d.js", "/assets/shared-f.js", "/assets/home-e.js"].sort(),
+      [
+        "/assets/entry.client-a.js",
+        "/assets/react-b.js",
+        "/assets/root-c.js",
+        "/assets/layout-d.js",
+        "/assets/shared-f.js",
+        "/assets/home-e.js",
+      ].sort(),
     );
     expect(css).toEqual(["/assets/root-h.css"]);
   });
@@ -56,16 +84,30 @@ describe("what a first visit downloads", () => {
       expect(files).toEqual({ js: [], css: ["/assets/root-h.css"], plain: true });
     }
     // Another page's choice changes nothing here.
-    expect(filesOfRoute(readManifest(dir), "routes/admin/reviews", new Set(["routes/public/home"])).js.sort()).toEqual(["/assets/admin-g.js", "/assets/entry.client-a.js", "/assets/react-b.js", "/assets/root-c.js"]);
+    expect(filesOfRoute(readManifest(dir), "routes/admin/reviews", new Set(["routes/public/home"])).js.sort()).toEqual([
+      "/assets/admin-g.js",
+      "/assets/entry.client-a.js",
+      "/assets/react-b.js",
+      "/assets/root-c.js",
+    ]);
   });
 
   it("names a route missing from the build", () => {
-    expect(() => filesOfRoute(readManifest(dir), "routes/public/gone")).toThrow("route routes/public/gone is not in the build's manifest");
+    expect(() => filesOfRoute(readManifest(dir), "routes/public/gone")).toThrow(
+      "route routes/public/gone is not in the build's manifest",
+    );
   });
 
   it("sums the gzip size of each file as the server sends it", () => {
     const [home] = measurePages(dir, [{ path: "/", route: "routes/public/home" }]);
-    const expected = ["/assets/entry.client-a.js", "/assets/react-b.js", "/assets/root-c.js", "/assets/layout-d.js", "/assets/shared-f.js", "/assets/home-e.js"].reduce((sum, f) => sum + gzip(f), 0);
+    const expected = [
+      "/assets/entry.client-a.js",
+      "/assets/react-b.js",
+      "/assets/root-c.js",
+      "/assets/layout-d.js",
+      "/assets/shared-f.js",
+      "/assets/home-e.js",
+    ].reduce((sum, f) => sum + gzip(f), 0);
     expect(home.js.gzip).toBe(expected);
     expect(home.css.gzip).toBe(gzip("/assets/root-h.css"));
     expect(home.js.raw).toBeGreaterThan(home.js.gzip);
@@ -94,10 +136,15 @@ describe("the budget", () => {
     const [home] = pages();
     const jsKiB = (home.js.gzip / 1024).toFixed(1);
     const problems = overBudget(pages(), { "/": { js: 0.1, css: 10 }, "/admin": { js: 100, css: 0.01 } });
-    expect(problems).toEqual([`/: JS ${jsKiB} KiB gzip, budget 0.1 KiB (6 files)`, expect.stringMatching(/^\/admin: CSS [\d.]+ KiB gzip, budget 0.01 KiB \(1 files\)$/)]);
+    expect(problems).toEqual([
+      `/: JS ${jsKiB} KiB gzip, budget 0.1 KiB (6 files)`,
+      expect.stringMatching(/^\/admin: CSS [\d.]+ KiB gzip, budget 0.01 KiB \(1 files\)$/),
+    ]);
   });
 
   it("refuses a page that has no budget", () => {
-    expect(overBudget(pages(), { "/": { js: 100, css: 10 } })).toEqual(["/admin: no budget set (add one to scripts/check-bundle-budget.mjs)"]);
+    expect(overBudget(pages(), { "/": { js: 100, css: 10 } })).toEqual([
+      "/admin: no budget set (add one to scripts/check-bundle-budget.mjs)",
+    ]);
   });
 });

@@ -8,11 +8,19 @@ if (fs.existsSync(chromium)) process.exit(0);
 
 if (process.getuid?.() === 0 && fs.existsSync("/usr/bin/apt-get")) {
   console.log("Chromium is missing: installing Debian's chromium package ...");
-  for (const args of [["update", "-qq"], ["install", "-y", "-qq", "chromium"]]) {
-    const result = spawnSync("apt-get", args, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  for (const args of [
+    ["update", "-qq"],
+    ["install", "-y", "-qq", "chromium"],
+  ]) {
+    const result = spawnSync("apt-get", args, {
+      stdio: "inherit",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
     if (result.status !== 0) process.exit(result.status ?? 1);
   }
   process.exit(0);
 }
-console.error(`Browser tests need Chromium at ${chromium}. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`);
+console.error(
+  `Browser tests need Chromium at ${chromium}. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`,
+);
 process.exit(1);

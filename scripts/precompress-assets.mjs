@@ -24,7 +24,11 @@ export function precompressDir(dir) {
     const bytes = fs.readFileSync(file);
     if (bytes.length < MIN_BYTES) continue;
     const br = zlib.brotliCompressSync(bytes, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
     });
     const gz = zlib.gzipSync(bytes, { level: 9 });
     fs.writeFileSync(`${file}.br`, br);
@@ -43,5 +47,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     process.exit(2);
   }
   const { files, raw, brotli } = precompressDir(dir);
-  console.log(`precompressed ${files} assets: ${(raw / 1024).toFixed(0)} KiB -> ${(brotli / 1024).toFixed(0)} KiB brotli`);
+  console.log(
+    `precompressed ${files} assets: ${(raw / 1024).toFixed(0)} KiB -> ${(brotli / 1024).toFixed(0)} KiB brotli`,
+  );
 }

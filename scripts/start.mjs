@@ -14,10 +14,14 @@ if (missing.length > 0) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawn(process.execPath, ["--enable-source-maps", path.join(root, "apps/server/dist/main.js"), ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: "inherit",
-});
+const server = spawn(
+  process.execPath,
+  ["--enable-source-maps", path.join(root, "apps/server/dist/main.js"), ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: "inherit",
+  },
+);
 // A supervisor's SIGTERM reaches this process, not the server: pass it on, so the server drains
 // its requests and closes its database before exiting (apps/server/src/ops/shutdown.ts).
 for (const signal of ["SIGTERM", "SIGINT", "SIGUSR2"]) process.on(signal, () => server.kill(signal));

@@ -4,12 +4,22 @@ import { build } from "esbuild";
 import fs from "node:fs";
 
 const pkg = JSON.parse(fs.readFileSync(new URL("./package.json", import.meta.url), "utf8"));
-const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter((name) => !name.startsWith("@touchline/"));
+const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter(
+  (name) => !name.startsWith("@touchline/"),
+);
 
-const entries = fs.existsSync("scripts") ? fs.readdirSync("scripts").filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts")).map((f) => `scripts/${f}`) : [];
+const entries = fs.existsSync("scripts")
+  ? fs
+      .readdirSync("scripts")
+      .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))
+      .map((f) => `scripts/${f}`)
+  : [];
 // dist/main.js, and each scripts/<name>.ts as dist/scripts/<name>.js (run without tsx in production).
 await build({
-  entryPoints: [{ in: "src/main.ts", out: "main" }, ...entries.map((file) => ({ in: file, out: file.replace(/\.ts$/, "") }))],
+  entryPoints: [
+    { in: "src/main.ts", out: "main" },
+    ...entries.map((file) => ({ in: file, out: file.replace(/\.ts$/, "") })),
+  ],
   outdir: "dist",
   bundle: true,
   platform: "node",
@@ -17,7 +27,9 @@ await build({
   target: "node20",
   sourcemap: true,
   external: [...external, ...external.map((name) => `${name}/*`)],
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   logLevel: "warning",
 });
 console.log("server built: dist/main.js");

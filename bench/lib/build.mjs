@@ -27,7 +27,9 @@ export function snapshotBuild(dir, { rebuild = false, log = console.log } = {}) 
     `cp -a ${q(web)} ${q(path.join(dir, "apps/web/build"))}`,
   ].join(" && ");
   log(`  waiting for the build lock (${LOCK}) ...`);
-  const result = spawnSync("flock", [LOCK, "sh", "-c", `cd ${q(ROOT)} && (${build}) && ${copy}`], { stdio: ["ignore", "inherit", "inherit"] });
+  const result = spawnSync("flock", [LOCK, "sh", "-c", `cd ${q(ROOT)} && (${build}) && ${copy}`], {
+    stdio: ["ignore", "inherit", "inherit"],
+  });
   if (result.status !== 0) throw new Error(`building or copying the build failed (exit ${result.status})`);
   for (const [link, target] of [
     ["node_modules", "node_modules"],
@@ -60,26 +62,42 @@ export function buildCommit(commit, dir, { log = console.log } = {}) {
       fs.symlinkSync(path.join(ROOT, "node_modules", name), path.join(modules, name));
     }
     fs.mkdirSync(path.join(modules, "@touchline"));
-    for (const [name, target] of [["contract", "packages/contract"], ["server", "apps/server"], ["web", "apps/web"], ["e2e", "e2e"]]) {
+    for (const [name, target] of [
+      ["contract", "packages/contract"],
+      ["server", "apps/server"],
+      ["web", "apps/web"],
+      ["e2e", "e2e"],
+    ]) {
       fs.symlinkSync(path.join(src, target), path.join(modules, "@touchline", name));
     }
     for (const workspace of ["apps/server", "apps/web", "packages/contract", "e2e"]) {
       const own = path.join(ROOT, workspace, "node_modules");
-      if (fs.existsSync(own) && fs.existsSync(path.join(src, workspace))) fs.symlinkSync(own, path.join(src, workspace, "node_modules"));
+      if (fs.existsSync(own) && fs.existsSync(path.join(src, workspace)))
+        fs.symlinkSync(own, path.join(src, workspace, "node_modules"));
     }
     log(`  building commit ${rev} in ${path.relative(ROOT, src)} (holding ${LOCK}) ...`);
-    const result = spawnSync("flock", [LOCK, "npm", "run", "build"], { cwd: src, stdio: ["ignore", "inherit", "inherit"] });
+    const result = spawnSync("flock", [LOCK, "npm", "run", "build"], {
+      cwd: src,
+      stdio: ["ignore", "inherit", "inherit"],
+    });
     if (result.status !== 0) throw new Error(`building commit ${rev} failed (exit ${result.status})`);
     fs.writeFileSync(done, new Date().toISOString());
   }
-  return { main: path.join(src, "apps/server/dist/main.js"), webBuild: path.join(src, "apps/web/build"), root: src, revision: rev };
+  return {
+    main: path.join(src, "apps/server/dist/main.js"),
+    webBuild: path.join(src, "apps/web/build"),
+    root: src,
+    revision: rev,
+  };
 }
 
 /** The commit measured, with "+ local changes" when the work tree differs from it. */
 export function gitRevision() {
   try {
     const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim();
-    const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { cwd: ROOT, encoding: "utf8" }).trim() !== "";
+    const dirty =
+      execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { cwd: ROOT, encoding: "utf8" }).trim() !==
+      "";
     return dirty ? `${head} + local changes` : head;
   } catch {
     return "unknown";

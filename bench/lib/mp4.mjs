@@ -11,7 +11,7 @@ const CLIP = path.resolve(import.meta.dirname, "../../apps/server/src/media/fixt
 
 function boxes(bytes) {
   const list = [];
-  for (let offset = 0; offset < bytes.length; ) {
+  for (let offset = 0; offset < bytes.length;) {
     const size = bytes.readUInt32BE(offset);
     const type = bytes.toString("latin1", offset + 4, offset + 8);
     if (size < 8) throw new Error(`unexpected box size ${size} in ${CLIP}`);

@@ -52,11 +52,13 @@ export async function registerPlayer(server, n) {
     password: BENCH_PASSWORD,
   };
   const registered = await post(`${server.url}/api/Authorization/registerScoutWithOtp`, registration);
-  if (registered.status !== 201) throw new Error(`registration answered ${registered.status}: ${JSON.stringify(registered.body)}`);
+  if (registered.status !== 201)
+    throw new Error(`registration answered ${registered.status}: ${JSON.stringify(registered.body)}`);
   const otp = latestCode(server.dataDir, phoneNumber);
   if (!otp) throw new Error(`no SMS code for ${phoneNumber} in the outbox`);
   const verified = await post(`${server.url}/api/Authorization/verifyGeneralOtp`, { phoneNumber, otp });
-  if (verified.status !== 200) throw new Error(`code check answered ${verified.status}: ${JSON.stringify(verified.body)}`);
+  if (verified.status !== 200)
+    throw new Error(`code check answered ${verified.status}: ${JSON.stringify(verified.body)}`);
   const { cookie, session } = await login(server.url, phoneNumber);
   return { phoneNumber, cookie, playerId: session.scoutId };
 }
@@ -64,7 +66,10 @@ export async function registerPlayer(server, n) {
 /** Uploads the test photo and clip through tus and submits a profile with them. */
 export async function createProfile(server, player) {
   const upload = (name, kind, filetype) =>
-    tusUpload(server.url, player.cookie, path.join(FIXTURES, name), { chunkSize: 5 * 1024 * 1024, metadata: { kind, filename: name, filetype } });
+    tusUpload(server.url, player.cookie, path.join(FIXTURES, name), {
+      chunkSize: 5 * 1024 * 1024,
+      metadata: { kind, filename: name, filetype },
+    });
   const cover = await upload("gps.jpg", "image", "image/jpeg");
   const video = await upload("short.mp4", "video", "video/mp4");
   const created = await post(
@@ -84,6 +89,7 @@ export async function createProfile(server, player) {
     },
     player.cookie,
   );
-  if (created.status !== 201) throw new Error(`CreateNewScout answered ${created.status}: ${JSON.stringify(created.body)}`);
+  if (created.status !== 201)
+    throw new Error(`CreateNewScout answered ${created.status}: ${JSON.stringify(created.body)}`);
   return created.body;
 }

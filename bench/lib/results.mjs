@@ -15,7 +15,8 @@ const ORDER = [
   "Start-up",
 ];
 
-const HEADER = "# Benchmark results\n\nFigures recorded by `npm run bench` (bench/run.mjs) and the scripts it runs; each section says how it was measured.\n";
+const HEADER =
+  "# Benchmark results\n\nFigures recorded by `npm run bench` (bench/run.mjs) and the scripts it runs; each section says how it was measured.\n";
 
 /** Splits the file into its header and [heading, text] sections, in order. */
 function parse(text) {

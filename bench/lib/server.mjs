@@ -63,7 +63,14 @@ export function serverEnv(mode, dataDir, extra = {}) {
  * Spawns the server and resolves once GET /api/ready answers 200, with the time that took from
  * the spawn (the start-up figure). The server's stderr is kept for error messages.
  */
-export async function startServer({ main = MAIN, mode = "production", dataDir, env = {}, nodeArgs = [], readyTimeoutMs = 180_000 } = {}) {
+export async function startServer({
+  main = MAIN,
+  mode = "production",
+  dataDir,
+  env = {},
+  nodeArgs = [],
+  readyTimeoutMs = 180_000,
+} = {}) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();

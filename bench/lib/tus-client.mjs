@@ -13,7 +13,9 @@ function request(url, { method, headers = {}, body }) {
     const req = http.request(url, { method, headers: { "Tus-Resumable": "1.0.0", ...headers }, agent }, (res) => {
       const chunks = [];
       res.on("data", (chunk) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, text: Buffer.concat(chunks).toString("utf8") }));
+      res.on("end", () =>
+        resolve({ status: res.statusCode, headers: res.headers, text: Buffer.concat(chunks).toString("utf8") }),
+      );
       res.on("error", reject);
     });
     req.on("error", reject);
@@ -26,7 +28,10 @@ export async function tusCreate(baseUrl, cookie, size, metadata) {
   const encoded = Object.entries(metadata)
     .map(([key, value]) => `${key} ${Buffer.from(value).toString("base64")}`)
     .join(",");
-  const res = await request(`${baseUrl}/api/uploads`, { method: "POST", headers: { cookie, "Upload-Length": String(size), "Upload-Metadata": encoded } });
+  const res = await request(`${baseUrl}/api/uploads`, {
+    method: "POST",
+    headers: { cookie, "Upload-Length": String(size), "Upload-Metadata": encoded },
+  });
   if (res.status !== 201) throw new Error(`tus creation answered ${res.status}: ${res.text}`);
   return new URL(res.headers.location, baseUrl).toString();
 }
@@ -60,7 +65,9 @@ function patch(location, cookie, file, offset, length, counter, cutAfter) {
       (res) => {
         const chunks = [];
         res.on("data", (chunk) => chunks.push(chunk));
-        res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, text: Buffer.concat(chunks).toString("utf8") }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode, headers: res.headers, text: Buffer.concat(chunks).toString("utf8") }),
+        );
       },
     );
     req.on("error", reject);

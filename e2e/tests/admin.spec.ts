@@ -60,7 +60,8 @@ async function reviewerPage(browser: Browser, account: { local: string; password
 }
 
 /** The queue card of a player (other journeys submit profiles at the same time). */
-const reviewCard = (page: Page, player: Player) => page.getByRole("article", { name: `${player.firstName} ${player.lastName}` });
+const reviewCard = (page: Page, player: Player) =>
+  page.getByRole("article", { name: `${player.firstName} ${player.lastName}` });
 
 test("a reviewer approves a submitted profile from /admin and the player goes public", async ({ page, browser }) => {
   const player = await newNamedPlayer(page, `Mwila${Math.floor(Math.random() * 1e6)}`);
@@ -107,7 +108,9 @@ test("a reviewer approves a submitted profile from /admin and the player goes pu
 
   // ...and is on the public talent list, under the filters that fit them and not the others.
   const publicPage = await browser.newPage();
-  await publicPage.goto(`/players?position=attacking-midfielder&foot=left&minHeight=170&maxHeight=172&q=${player.firstName}`);
+  await publicPage.goto(
+    `/players?position=attacking-midfielder&foot=left&minHeight=170&maxHeight=172&q=${player.firstName}`,
+  );
   const link = publicPage.getByRole("link", { name: new RegExp(player.firstName) }).first();
   await expect(link).toBeVisible();
   await publicPage.goto(`/players?position=goalkeeper&q=${player.firstName}`);
@@ -158,7 +161,10 @@ test("a rejection with a reason reaches the player's profile page", async ({ pag
   await staff.context().close();
 });
 
-test("a player who opens /admin gets the 403 page; a reviewer has no audit log and an admin has", async ({ page, browser }) => {
+test("a player who opens /admin gets the 403 page; a reviewer has no audit log and an admin has", async ({
+  page,
+  browser,
+}) => {
   await newNamedPlayer(page, "Chileshe");
   await page.goto("/admin");
   await expect(page.getByRole("heading", { level: 1, name: ADMIN_CONSOLE.forbiddenTitle })).toBeVisible();
@@ -189,11 +195,16 @@ test("a player who opens /admin gets the 403 page; a reviewer has no audit log a
   await admin.context().close();
 });
 
-test("staff mark a contact message handled and process an account deletion, which e-mails the requester", async ({ page, browser }) => {
+test("staff mark a contact message handled and process an account deletion, which e-mails the requester", async ({
+  page,
+  browser,
+}) => {
   const player = await newNamedPlayer(page, "Natasha");
   const email = `${player.username}@example.zm`;
   const sender = `Scout ${player.username}`;
-  const contact = await page.request.post("/api/site/contact-messages", { data: { name: sender, email: "scout@nkana.example", message: "Is there a trial list for under-18s?" } });
+  const contact = await page.request.post("/api/site/contact-messages", {
+    data: { name: sender, email: "scout@nkana.example", message: "Is there a trial list for under-18s?" },
+  });
   expect(contact.status(), await contact.text()).toBe(201);
   const deletion = await page.request.post("/api/site/deletion-requests", {
     data: { email, reason: "privacy", understand: true, confirmation_text: "DELETE MY ACCOUNT", confirmation: true },
@@ -203,7 +214,10 @@ test("staff mark a contact message handled and process an account deletion, whic
   const staff = await reviewerPage(browser);
   await staff.getByRole("link", { name: "Contact inbox" }).click();
   const message = staff.getByRole("article", { name: sender });
-  await expect(message.getByRole("link", { name: "scout@nkana.example" })).toHaveAttribute("href", "mailto:scout@nkana.example");
+  await expect(message.getByRole("link", { name: "scout@nkana.example" })).toHaveAttribute(
+    "href",
+    "mailto:scout@nkana.example",
+  );
   await expect(message).toContainText("Website contact form");
   await message.getByRole("button", { name: /^Mark handled/ }).click();
   await expect(staff.getByText(ADMIN_CONSOLE.handled)).toBeVisible();

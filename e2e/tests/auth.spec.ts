@@ -31,13 +31,23 @@ function newPlayerDetails(): Player {
 /** Registers through the API; with verify, also confirms the number with the SMS code. */
 async function registerByApi(request: APIRequestContext, player: Player, { verify }: { verify: boolean }) {
   const registered = await request.post("/api/Authorization/registerScoutWithOtp", {
-    data: { firstName: "Chanda", lastName: "Mulenga", userName: player.userName, dateOfBirth: "2005-04-12", email: player.email, phoneNumber: player.phoneNumber, password: player.password },
+    data: {
+      firstName: "Chanda",
+      lastName: "Mulenga",
+      userName: player.userName,
+      dateOfBirth: "2005-04-12",
+      email: player.email,
+      phoneNumber: player.phoneNumber,
+      password: player.password,
+    },
   });
   expect(registered.status(), await registered.text()).toBe(201);
   const sentAt = Date.now();
   if (verify) {
     const code = await latestCode(player.phoneNumber);
-    const verified = await request.post("/api/Authorization/verifyGeneralOtp", { data: { phoneNumber: player.phoneNumber, otp: Number(code), email: player.email } });
+    const verified = await request.post("/api/Authorization/verifyGeneralOtp", {
+      data: { phoneNumber: player.phoneNumber, otp: Number(code), email: player.email },
+    });
     expect(verified.ok(), await verified.text()).toBe(true);
   }
   return sentAt;
@@ -77,7 +87,9 @@ async function expectCodeBoxes(page: Page, code: string) {
 async function restartBrowser(browser: Browser, page: Page) {
   const state = await page.context().storageState();
   await page.context().close();
-  const context = await browser.newContext({ storageState: { ...state, cookies: state.cookies.filter((cookie) => cookie.expires > 0) } });
+  const context = await browser.newContext({
+    storageState: { ...state, cookies: state.cookies.filter((cookie) => cookie.expires > 0) },
+  });
   return { state, page: await context.newPage() };
 }
 
@@ -165,14 +177,18 @@ test("a new player registers, confirms the number with the SMS code, logs in and
   await expect(page).toHaveURL(/\/auth\/player-login$/);
   await expect(page.getByText(AUTH.loggedOut)).toBeVisible();
   expect((await page.context().cookies()).find((cookie) => cookie.name === SESSION_COOKIE)).toBeUndefined();
-  expect(await page.evaluate(() => [localStorage.getItem("touchline.session"), sessionStorage.getItem("touchline.session")])).toEqual([null, null]);
+  expect(
+    await page.evaluate(() => [localStorage.getItem("touchline.session"), sessionStorage.getItem("touchline.session")]),
+  ).toEqual([null, null]);
 
   // The session is over on the server too: the player area asks for a login again.
   await page.goto("/player/settings");
   await expect(page).toHaveURL(/\/auth\/player-login\?next=%2Fplayer%2Fsettings$/);
 });
 
-test("Remember me keeps the player logged in across a browser restart; without it the session ends with the browser", async ({ browser }) => {
+test("Remember me keeps the player logged in across a browser restart; without it the session ends with the browser", async ({
+  browser,
+}) => {
   const player = veteran;
 
   const remembered = await (await browser.newContext()).newPage();
@@ -223,7 +239,9 @@ test("steps opened directly say what is missing and lead back; a foreign next ad
   await expect(page).toHaveURL(/\/player\/home$/);
 });
 
-test("a code is dead after five wrong tries; after the minute's wait a resent code completes registration", async ({ page }) => {
+test("a code is dead after five wrong tries; after the minute's wait a resent code completes registration", async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   const player = newPlayerDetails();
   await page.goto("/auth/player-register");
@@ -244,7 +262,9 @@ test("a code is dead after five wrong tries; after the minute's wait a resent co
     await typeCode(page, wrong);
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(page.getByText(OTP.verifyFailed).first()).toBeVisible();
-    await expect(page.getByRole("alert").filter({ hasText: attempt < 5 ? AUTH.codeInvalid : AUTH.codeLocked })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: attempt < 5 ? AUTH.codeInvalid : AUTH.codeLocked }),
+    ).toBeVisible();
     await expectCodeBoxes(page, "");
   }
   // Five wrong tries: even the right code is refused now.
@@ -271,7 +291,10 @@ test("a code is dead after five wrong tries; after the minute's wait a resent co
   await expect(page).toHaveURL(/\/player\/home$/);
 });
 
-test("forgot password: SMS code pasted into the boxes, new password set, the old one no longer works", async ({ page, context }) => {
+test("forgot password: SMS code pasted into the boxes, new password set, the old one no longer works", async ({
+  page,
+  context,
+}) => {
   test.setTimeout(150_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const player = veteran;
@@ -294,7 +317,9 @@ test("forgot password: SMS code pasted into the boxes, new password set, the old
 
   const code = await latestCode(player.phoneNumber, sentBefore);
   // The SMS as the player copies it: the boxes take its five digits.
-  const sms = readOutbox("sms").filter((message) => message.to === player.phoneNumber).at(-1)!.body;
+  const sms = readOutbox("sms")
+    .filter((message) => message.to === player.phoneNumber)
+    .at(-1)!.body;
   await pasteCode(page, sms);
   await expectCodeBoxes(page, code);
   await page.getByRole("button", { name: "Continue" }).click();

@@ -37,7 +37,9 @@ test.describe("account deletion (/delete)", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test("both steps with every validation message, Back, the stored request and the 3-second redirect", async ({ page }) => {
+  test("both steps with every validation message, Back, the stored request and the 3-second redirect", async ({
+    page,
+  }) => {
     const posted: string[] = [];
     page.on("request", (r) => {
       if (r.url().endsWith(DELETION_API)) posted.push(r.postData() ?? "");
@@ -100,7 +102,11 @@ test.describe("account deletion (/delete)", () => {
         new Promise<number>((resolve) => {
           let shownAt: number | undefined;
           const tick = () => {
-            if (shownAt === undefined && Array.from(document.querySelectorAll("h2")).some((h) => h.textContent === title)) shownAt = performance.now();
+            if (
+              shownAt === undefined &&
+              Array.from(document.querySelectorAll("h2")).some((h) => h.textContent === title)
+            )
+              shownAt = performance.now();
             if (shownAt !== undefined && location.pathname === "/privacy") return resolve(performance.now() - shownAt);
             setTimeout(tick, 5);
           };
@@ -142,7 +148,16 @@ test.describe("account deletion (/delete)", () => {
   });
 
   test("when storing fails the visitor stays on the form with everything typed, and can retry", async ({ page }) => {
-    await page.route(`**${DELETION_API}`, (route) => route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: EXTRA.serverError }) }), { times: 1 });
+    await page.route(
+      `**${DELETION_API}`,
+      (route) =>
+        route.fulfill({
+          status: 503,
+          contentType: "application/json",
+          body: JSON.stringify({ message: EXTRA.serverError }),
+        }),
+      { times: 1 },
+    );
     await openDeletePage(page);
     const f = deletion(page);
     await f.email.fill("chileshe@example.zm");
@@ -204,14 +219,19 @@ test.describe("contact form (/contact and the home page)", () => {
 
   /** Submits and waits for the page the server answers the post with. */
   async function submit(page: Page, f: ReturnType<typeof contactForm>) {
-    const posted = page.waitForResponse((r) => r.request().method() === "POST" && r.request().resourceType() === "document");
+    const posted = page.waitForResponse(
+      (r) => r.request().method() === "POST" && r.request().resourceType() === "document",
+    );
     await f.send.click();
     const response = await posted;
     await page.waitForLoadState("domcontentloaded");
     return response;
   }
 
-  test("a form without name or address comes back with a message beside each, and stores nothing", async ({ page, playwright }) => {
+  test("a form without name or address comes back with a message beside each, and stores nothing", async ({
+    page,
+    playwright,
+  }) => {
     await page.goto("/contact");
     const f = contactForm(page);
     // The message is the marker that shows nothing was stored. (All three messages at once: the
@@ -258,7 +278,9 @@ test.describe("contact form (/contact and the home page)", () => {
     await f.name.fill("Chanda Mulenga");
     await f.email.fill("chanda@example.zm");
     await f.message.fill(text);
-    const posted = page.waitForResponse((r) => r.request().method() === "POST" && r.request().resourceType() === "document");
+    const posted = page.waitForResponse(
+      (r) => r.request().method() === "POST" && r.request().resourceType() === "document",
+    );
     await f.send.click();
     const response = await posted;
     // A plain form post, url-encoded, never a GET that would put the message into the address.
@@ -271,7 +293,11 @@ test.describe("contact form (/contact and the home page)", () => {
     await expect(page.getByRole("status")).toHaveText(EXTRA.contactSent);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Message sent");
     await expectAccessible(page);
-    expect(await findOpenContactMessage(playwright.request, text)).toMatchObject({ name: "Chanda Mulenga", email: "chanda@example.zm", source: "website" });
+    expect(await findOpenContactMessage(playwright.request, text)).toMatchObject({
+      name: "Chanda Mulenga",
+      email: "chanda@example.zm",
+      source: "website",
+    });
 
     // Reloading the confirmation is a GET of its own: nothing is sent twice.
     const reload = await page.reload();
@@ -300,7 +326,10 @@ test.describe("contact form (/contact and the home page)", () => {
     await f.send.click();
     await expect(page).toHaveURL(SENT_PAGE);
     await expect(page.getByRole("status")).toHaveText(EXTRA.contactSent);
-    expect(await findOpenContactMessage(playwright.request, text)).toMatchObject({ name: "Mutale Bwalya", source: "website" });
+    expect(await findOpenContactMessage(playwright.request, text)).toMatchObject({
+      name: "Mutale Bwalya",
+      source: "website",
+    });
     await context.close();
   });
 });

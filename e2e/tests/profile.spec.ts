@@ -7,8 +7,6 @@ const FIXTURES = path.resolve(import.meta.dirname, "../../apps/server/src/media/
 const VIDEO = path.join(FIXTURES, "short.mp4"); // 4 seconds, H.264
 const PHOTO = path.join(FIXTURES, "gps.jpg");
 
-
-
 /**
  * Holds every upload request back a moment: on the loopback a 160 KB file would otherwise
  * finish before anyone (or any test) could see its progress bar.
@@ -77,7 +75,9 @@ test("a new player uploads a photo and a video, submits, and sees the profile pe
   const video = page.locator("video").first();
   await expect(video).toHaveAttribute("preload", "none");
   await page.getByRole("button", { name: "Play highlight video" }).click();
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0), { timeout: 15_000 })
+    .toBe(true);
   await expect(page.getByRole("button", { name: "Pause highlight video" })).toBeVisible();
   await page.getByRole("button", { name: "Pause highlight video" }).click();
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
@@ -92,7 +92,9 @@ test("a new player uploads a photo and a video, submits, and sees the profile pe
   await expect(page).toHaveURL(/\/player\/profile$/);
 });
 
-test("before submitting, the profile page prompts to complete it, and a removed upload is deleted", async ({ page }) => {
+test("before submitting, the profile page prompts to complete it, and a removed upload is deleted", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await newPlayer(page);
   await page.goto("/player/profile");

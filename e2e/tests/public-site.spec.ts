@@ -51,7 +51,10 @@ test.describe("header navigation", () => {
 
     await page.getByRole("banner").getByRole("link", { name: "Touchline" }).click();
     await expect(page).toHaveURL(`${baseURL}/`);
-    await expect(page.getByRole("banner").getByRole("link", { name: "Download App" })).toHaveAttribute("href", "/download");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Download App" })).toHaveAttribute(
+      "href",
+      "/download",
+    );
   });
 
   test("the hero's Get Started and Talents buttons, Download Now and the store buttons", async ({ page, request }) => {
@@ -184,7 +187,9 @@ test.describe("plain HTML public pages", () => {
     expect(await page.evaluate(HYDRATED)).toBe(true);
   });
 
-  test("the mobile menu on / at 360 px: opens with focus on its first link, Escape returns focus, a section link closes it", async ({ page }) => {
+  test("the mobile menu on / at 360 px: opens with focus on its first link, Escape returns focus, a section link closes it", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     const { scripts } = await load(page, "/");
     const { toggle, menu } = await expectMenuOpensAndEscapes(page);
@@ -205,7 +210,9 @@ test.describe("plain HTML public pages", () => {
     expect(scripts).toEqual([]);
   });
 
-  test("with JavaScript off at 360 px, the Menu button leads to the footer, which has every header link", async ({ browser }) => {
+  test("with JavaScript off at 360 px, the Menu button leads to the footer, which has every header link", async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
     const page = await context.newPage();
     for (const path of ["/about", "/contact"]) {
@@ -264,7 +271,10 @@ test.describe("client-side navigation into the public pages", () => {
     await expect(page).toHaveURL(`${baseURL}/contact/sent#main`);
     await expect(page.getByRole("status")).toHaveText(EXTRA.contactSent);
     expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
-    expect(await findOpenContactMessage(playwright.request, text)).toMatchObject({ name: "Bupe Zulu", source: "website" });
+    expect(await findOpenContactMessage(playwright.request, text)).toMatchObject({
+      name: "Bupe Zulu",
+      source: "website",
+    });
   });
 
   test("a link from a hydrated page opens a public page at its top, or at the section it names", async ({ page }) => {
@@ -320,7 +330,10 @@ test.describe("footer", () => {
   test("shows contact details and social links that open safely in a new tab", async ({ page }) => {
     await page.goto("/");
     const footer = page.getByRole("contentinfo");
-    await expect(footer.getByRole("link", { name: "hello@touchline.app" })).toHaveAttribute("href", "mailto:hello@touchline.app");
+    await expect(footer.getByRole("link", { name: "hello@touchline.app" })).toHaveAttribute(
+      "href",
+      "mailto:hello@touchline.app",
+    );
     await expect(footer).toContainText("Lusaka, Zambia");
     for (const network of ["Facebook", "Instagram", "LinkedIn"]) {
       const link = footer.getByRole("link", { name: new RegExp(`^${network}`) });
@@ -382,7 +395,9 @@ test.describe("every public page", () => {
 
 test.describe("server-rendered HTML", () => {
   for (const { path, h1, prerendered } of PAGES) {
-    test(`${path} answers HTML that already contains its heading and meta tags${prerendered ? " (prerendered)" : ""}`, async ({ request }) => {
+    test(`${path} answers HTML that already contains its heading and meta tags${prerendered ? " (prerendered)" : ""}`, async ({
+      request,
+    }) => {
       const response = await request.get(path);
       expect(response.status()).toBe(200);
       const html = await response.text();
@@ -484,10 +499,20 @@ test.describe("privacy page", () => {
 test.describe("talent landing", () => {
   test("shows the landing screen, the guidelines and an honest empty list", async ({ page }) => {
     await page.goto("/players");
-    await expect(page.getByText("Showcase your skills through video and get scouted by top Zambian clubs")).toBeVisible();
+    await expect(
+      page.getByText("Showcase your skills through video and get scouted by top Zambian clubs"),
+    ).toBeVisible();
     await expect(page.getByRole("link", { name: "Sign Up Now" })).toHaveAttribute("href", "/auth/player-register");
     await expect(page.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/auth/player-login");
-    for (const text of ["Dribbling", "Freestyle and trials", "Max 3 minutes", "MP4 format", "Max 150MB", "Scout visibility", "Skill analysis"]) {
+    for (const text of [
+      "Dribbling",
+      "Freestyle and trials",
+      "Max 3 minutes",
+      "MP4 format",
+      "Max 150MB",
+      "Scout visibility",
+      "Skill analysis",
+    ]) {
       await expect(page.getByText(text, { exact: true })).toBeVisible();
     }
     await expectTalentList(page);
@@ -500,5 +525,7 @@ test.describe("talent landing", () => {
  */
 async function expectTalentList(page: Page) {
   const list = page.locator("#talent-list");
-  await expect(list.getByRole("heading", { name: "No approved players yet" }).or(list.getByRole("article").first())).toBeVisible();
+  await expect(
+    list.getByRole("heading", { name: "No approved players yet" }).or(list.getByRole("article").first()),
+  ).toBeVisible();
 }

@@ -18,8 +18,6 @@ const VIDEO = path.join(FIXTURES, "short.mp4");
 const NEW_VIDEO = path.join(FIXTURES, "faststart.mp4");
 const PHOTO = path.join(FIXTURES, "gps.jpg");
 
-
-
 /** The player's profile as the API gives it back (the page's own session cookie). */
 async function ownProfile(page: Page): Promise<PlayerInfoResponse> {
   const session = await page.request.get("/api/Authorization/session");
@@ -30,7 +28,10 @@ async function ownProfile(page: Page): Promise<PlayerInfoResponse> {
   return (await profile.json()) as PlayerInfoResponse;
 }
 
-test("a rejected player sees the reason, corrects the profile with a new video and resubmits it", async ({ page, request: staff }) => {
+test("a rejected player sees the reason, corrects the profile with a new video and resubmits it", async ({
+  page,
+  request: staff,
+}) => {
   await newPlayer(page);
 
   // First submission, through the form.
@@ -53,10 +54,14 @@ test("a rejected player sees the reason, corrects the profile with a new video a
   expect(first.scout.canResubmit).toBe(false);
 
   // A reviewer rejects it through the staff API (the request fixture keeps its own cookies).
-  const login = await staff.post("/api/Authorization/loginScout", { data: { phoneNumber: E2E_REVIEWER.phoneNumber, password: E2E_REVIEWER.password } });
+  const login = await staff.post("/api/Authorization/loginScout", {
+    data: { phoneNumber: E2E_REVIEWER.phoneNumber, password: E2E_REVIEWER.password },
+  });
   expect(login.ok(), await login.text()).toBe(true);
   const note = "Film the whole pitch, not only the goal.";
-  const rejected = await staff.post(`/api/admin/reviews/${first.scout.scoutsInformationId}/reject`, { data: { reasonCode: "video-quality", reasonText: note } });
+  const rejected = await staff.post(`/api/admin/reviews/${first.scout.scoutsInformationId}/reject`, {
+    data: { reasonCode: "video-quality", reasonText: note },
+  });
   expect(rejected.ok(), await rejected.text()).toBe(true);
   const reason = rejectionReasonText("video-quality", note);
 
@@ -91,7 +96,13 @@ test("a rejected player sees the reason, corrects the profile with a new video a
   await expect(page.getByText(EXTRA.profileRejectedTitle)).toHaveCount(0);
 
   const second = await ownProfile(page);
-  expect(second.scout).toMatchObject({ reviewStatus: "pending", rejectionReason: null, canResubmit: false, weightInKg: 78, coverPhotoPath: first.scout.coverPhotoPath });
+  expect(second.scout).toMatchObject({
+    reviewStatus: "pending",
+    rejectionReason: null,
+    canResubmit: false,
+    weightInKg: 78,
+    coverPhotoPath: first.scout.coverPhotoPath,
+  });
   expect(second.scout.videoPath).not.toBe(first.scout.videoPath);
 
   // Pending again: the form is locked once more.

@@ -72,7 +72,13 @@ test.describe("production serving", () => {
       const violations = await cspViolations(page, async () => {
         await page.goto(path);
         // React Router marks hydration by attaching its route modules to window.
-        await expect.poll(() => page.evaluate(() => Boolean((window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules))).toBe(true);
+        await expect
+          .poll(() =>
+            page.evaluate(() =>
+              Boolean((window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules),
+            ),
+          )
+          .toBe(true);
       });
       expect(violations).toEqual([]);
     });
@@ -94,7 +100,9 @@ test.describe("production serving", () => {
 
     expect((await request.post("/?index", { data: form })).status()).toBe(415);
     expect((await request.post("/?index")).status()).toBe(415);
-    expect((await request.post("/?index", { form, headers: { origin: "https://elsewhere.example" } })).status()).toBe(403);
+    expect((await request.post("/?index", { form, headers: { origin: "https://elsewhere.example" } })).status()).toBe(
+      403,
+    );
     expect((await request.post("/?index", { form: { ...form, message: "x".repeat(70 * 1024) } })).status()).toBe(413);
   });
 

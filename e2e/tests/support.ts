@@ -47,7 +47,9 @@ export async function latestCode(to: string, after = 0): Promise<string> {
 export async function expectAccessible(page: Page) {
   // Colours mid-transition (a button turning from its disabled grey as the page hydrates) would
   // be measured as they pass: let running CSS transitions end first.
-  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== "running"));
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== "running"),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
@@ -55,7 +57,9 @@ export async function expectAccessible(page: Page) {
 
 /** The page is no wider than the viewport (no horizontal scroll). */
 export async function expectNoHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
@@ -93,11 +97,21 @@ export async function newPlayer(
   const lastName = details.lastName ?? "Mulenga";
   const password = PLAYER_PASSWORD;
   const registered = await page.request.post("/api/Authorization/registerScoutWithOtp", {
-    data: { firstName, lastName, userName: username, dateOfBirth: details.dateOfBirth ?? "2005-04-12", email, phoneNumber, password },
+    data: {
+      firstName,
+      lastName,
+      userName: username,
+      dateOfBirth: details.dateOfBirth ?? "2005-04-12",
+      email,
+      phoneNumber,
+      password,
+    },
   });
   expect(registered.ok(), await registered.text()).toBe(true);
   const code = await latestCode(phoneNumber);
-  const verified = await page.request.post("/api/Authorization/verifyGeneralOtp", { data: { phoneNumber, otp: Number(code), email } });
+  const verified = await page.request.post("/api/Authorization/verifyGeneralOtp", {
+    data: { phoneNumber, otp: Number(code), email },
+  });
   expect(verified.ok(), await verified.text()).toBe(true);
   await logIn(page, local, password);
   await expect(page).toHaveURL(/\/player\/home$/);
@@ -105,7 +119,8 @@ export async function newPlayer(
 }
 
 /** The file picker of one upload field (the field's group carries the same label). */
-export const fileInput = (page: Page, label: string) => page.getByRole("group", { name: label, exact: true }).locator('input[type="file"]');
+export const fileInput = (page: Page, label: string) =>
+  page.getByRole("group", { name: label, exact: true }).locator('input[type="file"]');
 
 export interface InboxMessage {
   name: string;
@@ -124,10 +139,14 @@ export interface InboxMessage {
 export async function findOpenContactMessage(request: APIRequest, text: string): Promise<InboxMessage | undefined> {
   const staff = await request.newContext({ baseURL });
   try {
-    const login = await staff.post("/api/Authorization/loginScout", { data: { phoneNumber: E2E_REVIEWER.phoneNumber, password: E2E_REVIEWER.password, rememberMe: false } });
+    const login = await staff.post("/api/Authorization/loginScout", {
+      data: { phoneNumber: E2E_REVIEWER.phoneNumber, password: E2E_REVIEWER.password, rememberMe: false },
+    });
     expect(login.ok(), await login.text()).toBe(true);
     for (let page = 1; page <= 20; page++) {
-      const inbox = (await (await staff.get(`/api/admin/contact-messages?status=open&page=${page}`)).json()) as { items: InboxMessage[] };
+      const inbox = (await (await staff.get(`/api/admin/contact-messages?status=open&page=${page}`)).json()) as {
+        items: InboxMessage[];
+      };
       if (inbox.items.length === 0) return undefined;
       const found = inbox.items.find((item) => item.message === text);
       if (found) return found;

@@ -28,13 +28,18 @@ interface ApprovedPlayer {
 }
 
 /** Letters only, so the name passes for a first name and is unique to this run. */
-const randomLetters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");
+const randomLetters = (n: number) =>
+  Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");
 
 /** Uploads a file with the tus protocol, as tus-js-client does, and returns its media URL. */
 async function upload(api: APIRequestContext, file: string, kind: "image" | "video"): Promise<string> {
   const bytes = fs.readFileSync(path.join(FIXTURES, file));
   const created = await api.post("/api/uploads", {
-    headers: { "Tus-Resumable": "1.0.0", "Upload-Length": String(bytes.length), "Upload-Metadata": `kind ${Buffer.from(kind).toString("base64")}` },
+    headers: {
+      "Tus-Resumable": "1.0.0",
+      "Upload-Length": String(bytes.length),
+      "Upload-Metadata": `kind ${Buffer.from(kind).toString("base64")}`,
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const location = new URL(created.headers().location!, baseURL).pathname;
@@ -47,7 +52,10 @@ async function upload(api: APIRequestContext, file: string, kind: "image" | "vid
 }
 
 /** A player who registered, uploaded, submitted, and whom the reviewer approved. */
-async function approvedPlayer(playwright: { request: { newContext(options: { baseURL: string }): Promise<APIRequestContext> } }, details: { position: string; foot: string; height: number }): Promise<ApprovedPlayer> {
+async function approvedPlayer(
+  playwright: { request: { newContext(options: { baseURL: string }): Promise<APIRequestContext> } },
+  details: { position: string; foot: string; height: number },
+): Promise<ApprovedPlayer> {
   const api = await playwright.request.newContext({ baseURL });
   const firstName = `Kasonde${randomLetters(5)}`;
   const lastName = "Chisenga";
@@ -59,9 +67,13 @@ async function approvedPlayer(playwright: { request: { newContext(options: { bas
     data: { firstName, lastName, userName: username, dateOfBirth, email, phoneNumber, password: PASSWORD },
   });
   expect(registered.ok(), await registered.text()).toBe(true);
-  const verified = await api.post("/api/Authorization/verifyGeneralOtp", { data: { phoneNumber, otp: Number(await latestCode(phoneNumber)), email } });
+  const verified = await api.post("/api/Authorization/verifyGeneralOtp", {
+    data: { phoneNumber, otp: Number(await latestCode(phoneNumber)), email },
+  });
   expect(verified.ok(), await verified.text()).toBe(true);
-  const login = await api.post("/api/Authorization/loginScout", { data: { phoneNumber, password: PASSWORD, rememberMe: false } });
+  const login = await api.post("/api/Authorization/loginScout", {
+    data: { phoneNumber, password: PASSWORD, rememberMe: false },
+  });
   expect(login.ok(), await login.text()).toBe(true);
   const { scoutId } = (await login.json()) as { scoutId: string };
 
@@ -85,7 +97,9 @@ async function approvedPlayer(playwright: { request: { newContext(options: { bas
   await api.dispose();
 
   const staff = await playwright.request.newContext({ baseURL });
-  const staffLogin = await staff.post("/api/Authorization/loginScout", { data: { phoneNumber: E2E_REVIEWER.phoneNumber, password: E2E_REVIEWER.password, rememberMe: false } });
+  const staffLogin = await staff.post("/api/Authorization/loginScout", {
+    data: { phoneNumber: E2E_REVIEWER.phoneNumber, password: E2E_REVIEWER.password, rememberMe: false },
+  });
   expect(staffLogin.ok(), await staffLogin.text()).toBe(true);
   const approved = await staff.post(`/api/admin/reviews/${profileId}/approve`);
   expect(approved.ok(), await approved.text()).toBe(true);
@@ -121,14 +135,23 @@ test("the list and a player page carry the player in their first HTML, nothing p
   const image = await request.get(ogImage!);
   expect(image.status()).toBe(200);
   expect(image.headers()["content-type"]).toBe("image/webp");
-  for (const secret of [player.email, player.phoneNumber, player.phoneNumber.slice(4), player.lastName, player.dateOfBirth]) expect(html).not.toContain(secret);
+  for (const secret of [
+    player.email,
+    player.phoneNumber,
+    player.phoneNumber.slice(4),
+    player.lastName,
+    player.dateOfBirth,
+  ])
+    expect(html).not.toContain(secret);
 
   const missing = await request.get("/players/nobody-by-this-name");
   expect(missing.status()).toBe(404);
   expect(await missing.text()).toContain(TALENT.playerNotFoundTitle);
 });
 
-test("filters live in the URL: chosen in the form, kept on reload, and the player page links back", async ({ page }) => {
+test("filters live in the URL: chosen in the form, kept on reload, and the player page links back", async ({
+  page,
+}) => {
   await page.goto("/players");
   await expect(page.getByRole("button", { name: "Show players" })).toBeVisible();
   await page.getByLabel("Search by name").fill(player.firstName);
@@ -139,7 +162,9 @@ test("filters live in the URL: chosen in the form, kept on reload, and the playe
   await page.getByRole("button", { name: "Show players" }).click();
   // /players is served without JavaScript (lib/page-scripts.ts): the browser submits the form
   // itself, every field included, empty or not.
-  await expect(page).toHaveURL(`/players?q=${player.firstName}&position=left-winger&foot=left&fitness=&minAge=&maxAge=&minHeight=160&maxHeight=170#talent-list`);
+  await expect(page).toHaveURL(
+    `/players?q=${player.firstName}&position=left-winger&foot=left&fitness=&minAge=&maxAge=&minHeight=160&maxHeight=170#talent-list`,
+  );
   const card = page.getByRole("article").filter({ hasText: `${player.firstName} C.` });
   await expect(card).toContainText("Left Winger");
   await expect(card).toContainText(`${ageOn(player.dateOfBirth)} years`);
@@ -174,13 +199,20 @@ test("the filter form works without JavaScript", async ({ browser }) => {
   await page.getByLabel("Search by name").fill(player.firstName);
   await page.getByLabel("Position").selectOption("left-winger");
   await page.getByRole("button", { name: "Show players" }).click();
-  await expect(page).toHaveURL(new RegExp(`/players\\?q=${player.firstName}&position=left-winger&foot=&fitness=&minAge=&maxAge=&minHeight=&maxHeight=#talent-list$`));
+  await expect(page).toHaveURL(
+    new RegExp(
+      `/players\\?q=${player.firstName}&position=left-winger&foot=&fitness=&minAge=&maxAge=&minHeight=&maxHeight=#talent-list$`,
+    ),
+  );
   await expect(page.getByRole("article").filter({ hasText: `${player.firstName} C.` })).toBeVisible();
   await expect(page.getByRole("status")).toHaveText("1 player");
   await context.close();
 });
 
-test("a club sends a contact request from the player page; it reaches the staff inbox", async ({ page, playwright }) => {
+test("a club sends a contact request from the player page; it reaches the staff inbox", async ({
+  page,
+  playwright,
+}) => {
   await page.setViewportSize({ width: 360, height: 780 });
   await page.goto(`/players/${player.username}`);
   await expect(page.getByRole("button", { name: "Send request" })).toBeEnabled();

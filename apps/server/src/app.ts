@@ -57,7 +57,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   fs.mkdirSync(config.dataDir, { recursive: true });
   const app = Fastify({
     // A test can collect the log lines (to prove no secret reaches them) by passing logStream.
-    logger: options.logStream ? { ...(loggerOptions(config) as object), stream: options.logStream } : loggerOptions(config),
+    logger: options.logStream
+      ? { ...(loggerOptions(config) as object), stream: options.logStream }
+      : loggerOptions(config),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 64 * 1024,
     genReqId: () => crypto.randomUUID(),
@@ -72,7 +74,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const ownsDatabase = !options.database;
   const database =
     options.database ??
-    (await connectDatabase({ url: config.DATABASE_URL, pgliteDir: path.join(config.dataDir, "db"), poolSize: config.DATABASE_POOL_SIZE }));
+    (await connectDatabase({
+      url: config.DATABASE_URL,
+      pgliteDir: path.join(config.dataDir, "db"),
+      poolSize: config.DATABASE_POOL_SIZE,
+    }));
   // An unreachable database does not stop the start: the server answers 503 and keeps trying.
   const availability = createDatabaseAvailability(database, app.log, options.databaseRetry);
   await availability.start();
@@ -138,7 +144,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await registerWeb(app, {
       buildDir: webBuild,
       mode: config.isProduction ? "production" : "development",
-      loadContext: (request) => ({ publicUrl: config.PUBLIC_URL?.replace(/\/$/, "") ?? `${request.protocol}://${request.host}`, talent, site }),
+      loadContext: (request) => ({
+        publicUrl: config.PUBLIC_URL?.replace(/\/$/, "") ?? `${request.protocol}://${request.host}`,
+        talent,
+        site,
+      }),
     });
   }
 

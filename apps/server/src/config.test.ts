@@ -43,14 +43,25 @@ describe("loadConfig", () => {
       S3_SECRET_ACCESS_KEY: "secret",
       S3_FORCE_PATH_STYLE: "true",
     });
-    expect(config).toMatchObject({ STORAGE: "s3", S3_BUCKET: "touchline-media", S3_REGION: "us-east-1", S3_FORCE_PATH_STYLE: true });
+    expect(config).toMatchObject({
+      STORAGE: "s3",
+      S3_BUCKET: "touchline-media",
+      S3_REGION: "us-east-1",
+      S3_FORCE_PATH_STYLE: true,
+    });
     expect(loadConfig({}).STORAGE).toBe("disk");
   });
 
   it("refuses a bad bucket name and never repeats a secret's value in its message", () => {
     let error: unknown;
     try {
-      loadConfig({ STORAGE: "s3", S3_BUCKET: "Bad_Bucket", S3_ACCESS_KEY_ID: "k", S3_SECRET_ACCESS_KEY: "s", AUTH_SECRET: "short-but-real-secret" });
+      loadConfig({
+        STORAGE: "s3",
+        S3_BUCKET: "Bad_Bucket",
+        S3_ACCESS_KEY_ID: "k",
+        S3_SECRET_ACCESS_KEY: "s",
+        AUTH_SECRET: "short-but-real-secret",
+      });
     } catch (e) {
       error = e;
     }

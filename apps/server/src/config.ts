@@ -8,62 +8,82 @@ const url = z.url();
  * Every environment variable the server reads. README.md's configuration table mirrors this
  * list; keep the two in step.
  */
-const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
-  DATA_DIR: z.string().default("./data"),
-  PUBLIC_URL: url.optional(),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://").optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  WEB_BUILD_DIR: z.string().optional(),
-  APP_DOWNLOAD_URL: url.default("https://example.com/touchline/download"),
-  APP_STORE_URL: url.optional(),
-  PLAY_STORE_URL: url.optional(),
-  GET_STARTED_URL: url.optional(),
-  TRUST_PROXY: bool.default(false),
-  SMS_PROVIDER: z.enum(["console", "africastalking", "twilio"]).default("console"),
-  AFRICASTALKING_USERNAME: z.string().optional(),
-  AFRICASTALKING_API_KEY: z.string().optional(),
-  AFRICASTALKING_FROM: z.string().optional(),
-  AFRICASTALKING_BASE_URL: url.default("https://api.africastalking.com"),
-  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, "must be AC followed by 32 hex digits").optional(),
-  TWILIO_AUTH_TOKEN: z.string().optional(),
-  TWILIO_FROM: z.string().optional(),
-  TWILIO_MESSAGING_SERVICE_SID: z.string().regex(/^MG[0-9a-fA-F]{32}$/, "must be MG followed by 32 hex digits").optional(),
-  TWILIO_BASE_URL: url.default("https://api.twilio.com"),
-  /** Keys the HMAC of stored SMS codes; required in production (see auth/secrets.ts). */
-  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  EMAIL_PROVIDER: z.enum(["console", "smtp"]).default("console"),
-  SMTP_HOST: z.string().optional(),
-  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
-  /** TLS from the first byte (port 465); otherwise STARTTLS when the server offers it. Default: true on port 465. */
-  SMTP_SECURE: bool.optional(),
-  SMTP_USER: z.string().optional(),
-  SMTP_PASSWORD: z.string().optional(),
-  EMAIL_FROM: z
-    .string()
-    .regex(/^(?:[^<>]+<\s*[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+\s*>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/, 'must be an e-mail address, optionally with a name: "Touchline <no-reply@example.com>"')
-    .optional(),
-  RATE_LIMIT_ADDRESS_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
-  VIDEO_EXPIRY_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
-  /** Minutes between sweeps of unused uploads (older than 24 hours); 0 turns the sweep off. */
-  MEDIA_SWEEP_MINUTES: z.coerce.number().int().min(0).max(10080).default(60),
-  /** Where media bytes live: DATA_DIR/uploads, or an S3-compatible bucket (needed by several instances). */
-  STORAGE: z.enum(["disk", "s3"]).default("disk"),
-  /** Unset means Amazon S3 itself (from S3_REGION); MinIO, R2, Spaces, … give their endpoint. */
-  S3_ENDPOINT: url.optional(),
-  S3_BUCKET: z
-    .string()
-    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name: 3-63 lower-case letters, digits, dots and dashes")
-    .optional(),
-  S3_REGION: z.string().regex(/^[a-z0-9-]+$/, "must be a region name such as us-east-1 (or auto)").default("us-east-1"),
-  S3_ACCESS_KEY_ID: z.string().optional(),
-  S3_SECRET_ACCESS_KEY: z.string().optional(),
-  /** Bucket in the path (http://host/bucket/key) instead of the host name; most self-hosted servers need it. */
-  S3_FORCE_PATH_STYLE: bool.default(false),
-}).superRefine(requireSettingsOfChoices);
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    DATA_DIR: z.string().default("./data"),
+    PUBLIC_URL: url.optional(),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+      .optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    WEB_BUILD_DIR: z.string().optional(),
+    APP_DOWNLOAD_URL: url.default("https://example.com/touchline/download"),
+    APP_STORE_URL: url.optional(),
+    PLAY_STORE_URL: url.optional(),
+    GET_STARTED_URL: url.optional(),
+    TRUST_PROXY: bool.default(false),
+    SMS_PROVIDER: z.enum(["console", "africastalking", "twilio"]).default("console"),
+    AFRICASTALKING_USERNAME: z.string().optional(),
+    AFRICASTALKING_API_KEY: z.string().optional(),
+    AFRICASTALKING_FROM: z.string().optional(),
+    AFRICASTALKING_BASE_URL: url.default("https://api.africastalking.com"),
+    TWILIO_ACCOUNT_SID: z
+      .string()
+      .regex(/^AC[0-9a-fA-F]{32}$/, "must be AC followed by 32 hex digits")
+      .optional(),
+    TWILIO_AUTH_TOKEN: z.string().optional(),
+    TWILIO_FROM: z.string().optional(),
+    TWILIO_MESSAGING_SERVICE_SID: z
+      .string()
+      .regex(/^MG[0-9a-fA-F]{32}$/, "must be MG followed by 32 hex digits")
+      .optional(),
+    TWILIO_BASE_URL: url.default("https://api.twilio.com"),
+    /** Keys the HMAC of stored SMS codes; required in production (see auth/secrets.ts). */
+    AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    EMAIL_PROVIDER: z.enum(["console", "smtp"]).default("console"),
+    SMTP_HOST: z.string().optional(),
+    SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+    /** TLS from the first byte (port 465); otherwise STARTTLS when the server offers it. Default: true on port 465. */
+    SMTP_SECURE: bool.optional(),
+    SMTP_USER: z.string().optional(),
+    SMTP_PASSWORD: z.string().optional(),
+    EMAIL_FROM: z
+      .string()
+      .regex(
+        /^(?:[^<>]+<\s*[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+\s*>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/,
+        'must be an e-mail address, optionally with a name: "Touchline <no-reply@example.com>"',
+      )
+      .optional(),
+    RATE_LIMIT_ADDRESS_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
+    VIDEO_EXPIRY_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+    /** Minutes between sweeps of unused uploads (older than 24 hours); 0 turns the sweep off. */
+    MEDIA_SWEEP_MINUTES: z.coerce.number().int().min(0).max(10080).default(60),
+    /** Where media bytes live: DATA_DIR/uploads, or an S3-compatible bucket (needed by several instances). */
+    STORAGE: z.enum(["disk", "s3"]).default("disk"),
+    /** Unset means Amazon S3 itself (from S3_REGION); MinIO, R2, Spaces, … give their endpoint. */
+    S3_ENDPOINT: url.optional(),
+    S3_BUCKET: z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        "must be a bucket name: 3-63 lower-case letters, digits, dots and dashes",
+      )
+      .optional(),
+    S3_REGION: z
+      .string()
+      .regex(/^[a-z0-9-]+$/, "must be a region name such as us-east-1 (or auto)")
+      .default("us-east-1"),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    /** Bucket in the path (http://host/bucket/key) instead of the host name; most self-hosted servers need it. */
+    S3_FORCE_PATH_STYLE: bool.default(false),
+  })
+  .superRefine(requireSettingsOfChoices);
 
 /** Settings that become required by another choice: the chosen SMS provider's, and production's. */
 function requireSettingsOfChoices(env: Record<string, unknown>, ctx: z.RefinementCtx): void {
@@ -78,14 +98,22 @@ function requireSettingsOfChoices(env: Record<string, unknown>, ctx: z.Refinemen
     need("TWILIO_ACCOUNT_SID", "when SMS_PROVIDER=twilio");
     need("TWILIO_AUTH_TOKEN", "when SMS_PROVIDER=twilio");
     if (env.TWILIO_FROM === undefined && env.TWILIO_MESSAGING_SERVICE_SID === undefined) {
-      ctx.addIssue({ code: "custom", path: ["TWILIO_FROM"], message: "TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID is required when SMS_PROVIDER=twilio" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["TWILIO_FROM"],
+        message: "TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID is required when SMS_PROVIDER=twilio",
+      });
     }
   }
   if (env.EMAIL_PROVIDER === "smtp") {
     need("SMTP_HOST", "when EMAIL_PROVIDER=smtp");
     need("EMAIL_FROM", "when EMAIL_PROVIDER=smtp");
     if ((env.SMTP_USER === undefined) !== (env.SMTP_PASSWORD === undefined)) {
-      ctx.addIssue({ code: "custom", path: [env.SMTP_USER === undefined ? "SMTP_USER" : "SMTP_PASSWORD"], message: "SMTP_USER and SMTP_PASSWORD must be set together (or neither, for a server without login)" });
+      ctx.addIssue({
+        code: "custom",
+        path: [env.SMTP_USER === undefined ? "SMTP_USER" : "SMTP_PASSWORD"],
+        message: "SMTP_USER and SMTP_PASSWORD must be set together (or neither, for a server without login)",
+      });
     }
   }
   if (env.STORAGE === "s3") {
@@ -95,10 +123,19 @@ function requireSettingsOfChoices(env: Record<string, unknown>, ctx: z.Refinemen
   }
   if (env.NODE_ENV === "production") {
     if (env.EMAIL_PROVIDER === "console") {
-      ctx.addIssue({ code: "custom", path: ["EMAIL_PROVIDER"], message: "must be smtp when NODE_ENV=production (the console outbox is for development only)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["EMAIL_PROVIDER"],
+        message: "must be smtp when NODE_ENV=production (the console outbox is for development only)",
+      });
     }
     if (env.SMS_PROVIDER === "console") {
-      ctx.addIssue({ code: "custom", path: ["SMS_PROVIDER"], message: "must be africastalking or twilio when NODE_ENV=production (the console outbox is for development only)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["SMS_PROVIDER"],
+        message:
+          "must be africastalking or twilio when NODE_ENV=production (the console outbox is for development only)",
+      });
     }
     need("AUTH_SECRET", "when NODE_ENV=production");
   }
@@ -123,16 +160,24 @@ export class ConfigError extends Error {
 
 /** The bad value, quoted, for the error message; never the value of a secret (it may be real and merely short). */
 function shownValue(name: string, env: Record<string, string | undefined>): string {
-  if (/SECRET|PASSWORD|TOKEN|API_KEY/.test(name)) return env[name] === undefined ? " (got undefined)" : " (value not shown)";
+  if (/SECRET|PASSWORD|TOKEN|API_KEY/.test(name))
+    return env[name] === undefined ? " (got undefined)" : " (value not shown)";
   return ` (got ${JSON.stringify(env[name])})`;
 }
 
 /** Parses the environment once at start; a bad value stops the start with every problem named. */
-export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Env> = {}): Config {
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  overrides: Partial<Env> = {},
+): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const result = envSchema.safeParse(cleaned);
   if (!result.success) {
-    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}${shownValue(String(issue.path[0]), cleaned)}`));
+    throw new ConfigError(
+      result.error.issues.map(
+        (issue) => `${issue.path.join(".")}: ${issue.message}${shownValue(String(issue.path[0]), cleaned)}`,
+      ),
+    );
   }
   const parsed = { ...result.data, ...overrides };
   const defaultWebBuild = path.resolve(import.meta.dirname, "../../web/build");

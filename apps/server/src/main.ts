@@ -25,12 +25,15 @@ async function main() {
 
   const app = await buildApp(config);
   routeConsoleToLog(app.log);
-  const logWarning = (warning: Error) => app.log.warn({ warning: { name: warning.name, message: warning.message } }, "process warning");
+  const logWarning = (warning: Error) =>
+    app.log.warn({ warning: { name: warning.name, message: warning.message } }, "process warning");
   earlyWarnings.splice(0).forEach(logWarning);
   process.removeAllListeners("warning");
   process.on("warning", logWarning);
   installGracefulShutdown(app);
-  process.on("SIGUSR2", () => app.log.info({ logLevel: toggleDebugLevel(app.log, config.LOG_LEVEL) }, "log level changed (SIGUSR2)"));
+  process.on("SIGUSR2", () =>
+    app.log.info({ logLevel: toggleDebugLevel(app.log, config.LOG_LEVEL) }, "log level changed (SIGUSR2)"),
+  );
   await app.listen({ port: config.PORT, host: config.HOST });
 }
 
@@ -41,11 +44,13 @@ async function main() {
  */
 function routeConsoleToLog(base: Parameters<typeof contextualLogger>[0]) {
   const log = contextualLogger(base);
-  const write = (level: "error" | "warn" | "info") => (...args: unknown[]) => {
-    const error = args.find((arg) => arg instanceof Error);
-    if (error) log[level]({ err: error }, format(...args.filter((arg) => arg !== error)) || error.message);
-    else log[level](format(...args));
-  };
+  const write =
+    (level: "error" | "warn" | "info") =>
+    (...args: unknown[]) => {
+      const error = args.find((arg) => arg instanceof Error);
+      if (error) log[level]({ err: error }, format(...args.filter((arg) => arg !== error)) || error.message);
+      else log[level](format(...args));
+    };
   console.error = write("error");
   console.warn = write("warn");
   console.info = write("info");

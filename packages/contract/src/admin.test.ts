@@ -18,7 +18,10 @@ describe("admin contract", () => {
     expect(rejectProfileSchema.safeParse({ reasonCode: "nope" }).error?.issues[0]?.message).toBe(ADMIN.reasonRequired);
     const other = rejectProfileSchema.safeParse({ reasonCode: "other", reasonText: "   " });
     expect(other.error?.issues[0]).toMatchObject({ path: ["reasonText"], message: ADMIN.reasonTextRequired });
-    expect(rejectProfileSchema.parse({ reasonCode: "other", reasonText: " Wrong player " })).toEqual({ reasonCode: "other", reasonText: "Wrong player" });
+    expect(rejectProfileSchema.parse({ reasonCode: "other", reasonText: " Wrong player " })).toEqual({
+      reasonCode: "other",
+      reasonText: "Wrong player",
+    });
     expect(rejectProfileSchema.safeParse({ reasonCode: "video-quality" }).success).toBe(true);
   });
 

@@ -65,12 +65,14 @@ export const REJECTION_REASONS = [
   {
     value: "content-not-allowed",
     label: "Offensive or non-original content",
-    message: "Your video contains offensive content or footage that is not your own. Only original footage of yourself is allowed.",
+    message:
+      "Your video contains offensive content or footage that is not your own. Only original footage of yourself is allowed.",
   },
   {
     value: "details-incorrect",
     label: "Profile details incorrect",
-    message: "Some of your profile details look incorrect. Check your positions, height, weight and fitness, then submit again.",
+    message:
+      "Some of your profile details look incorrect. Check your positions, height, weight and fitness, then submit again.",
   },
   {
     value: "cover-unsuitable",
@@ -80,7 +82,10 @@ export const REJECTION_REASONS = [
   { value: "other", label: "Other (write the reason)", message: "" },
 ] as const;
 export type RejectionReasonCode = (typeof REJECTION_REASONS)[number]["value"];
-export const REJECTION_REASON_VALUES = REJECTION_REASONS.map((r) => r.value) as [RejectionReasonCode, ...RejectionReasonCode[]];
+export const REJECTION_REASON_VALUES = REJECTION_REASONS.map((r) => r.value) as [
+  RejectionReasonCode,
+  ...RejectionReasonCode[],
+];
 
 /** What the player is shown: the preset message, followed by the reviewer's note when written. */
 export function rejectionReasonText(code: RejectionReasonCode, text?: string | null): string {
@@ -90,12 +95,27 @@ export function rejectionReasonText(code: RejectionReasonCode, text?: string | n
   return note ? `${preset} Reviewer's note: ${note}` : preset;
 }
 
-const pageField = z.coerce.number({ error: ADMIN.pageInvalid }).int(ADMIN.pageInvalid).min(1, ADMIN.pageInvalid).max(100_000, ADMIN.pageInvalid).default(1);
-const statusField = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: ADMIN.statusInvalid(values) });
+const pageField = z.coerce
+  .number({ error: ADMIN.pageInvalid })
+  .int(ADMIN.pageInvalid)
+  .min(1, ADMIN.pageInvalid)
+  .max(100_000, ADMIN.pageInvalid)
+  .default(1);
+const statusField = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: ADMIN.statusInvalid(values) });
 
-export const reviewListQuerySchema = z.object({ status: statusField(REVIEW_FILTERS).default("pending"), page: pageField });
-export const contactListQuerySchema = z.object({ status: statusField(CONTACT_FILTERS).default("open"), page: pageField });
-export const deletionListQuerySchema = z.object({ status: statusField(DELETION_FILTERS).default("open"), page: pageField });
+export const reviewListQuerySchema = z.object({
+  status: statusField(REVIEW_FILTERS).default("pending"),
+  page: pageField,
+});
+export const contactListQuerySchema = z.object({
+  status: statusField(CONTACT_FILTERS).default("open"),
+  page: pageField,
+});
+export const deletionListQuerySchema = z.object({
+  status: statusField(DELETION_FILTERS).default("open"),
+  page: pageField,
+});
 export const auditListQuerySchema = z.object({ page: pageField });
 export type ReviewListQuery = z.input<typeof reviewListQuerySchema>;
 export type ContactListQuery = z.input<typeof contactListQuerySchema>;

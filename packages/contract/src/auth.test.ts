@@ -14,7 +14,8 @@ const valid = {
 /** First message per field, as the API and the forms show it. */
 const errorsOf = (input: unknown) => {
   const errors: Record<string, string> = {};
-  for (const issue of registrationSchema.safeParse(input).error?.issues ?? []) errors[String(issue.path[0])] ??= issue.message;
+  for (const issue of registrationSchema.safeParse(input).error?.issues ?? [])
+    errors[String(issue.path[0])] ??= issue.message;
   return errors;
 };
 
@@ -29,7 +30,9 @@ describe("registrationSchema", () => {
     expect(errorsOf({ ...valid, dateOfBirth: "2999-01-01" }).dateOfBirth).toBe(REGISTER.dateOfBirthFuture);
     const thirteen = new Date();
     thirteen.setUTCFullYear(thirteen.getUTCFullYear() - 13);
-    expect(errorsOf({ ...valid, dateOfBirth: thirteen.toISOString().slice(0, 10) }).dateOfBirth).toBe(REGISTER.tooYoung);
+    expect(errorsOf({ ...valid, dateOfBirth: thirteen.toISOString().slice(0, 10) }).dateOfBirth).toBe(
+      REGISTER.tooYoung,
+    );
     expect(errorsOf({ ...valid, firstName: " " }).firstName).toBe(REGISTER.firstNameRequired);
   });
 });
@@ -56,6 +59,8 @@ describe("resetPasswordSchema", () => {
     expect(weak.error?.issues[0]?.message).toBe(RESET.passwordRule);
     const mismatch = resetPasswordSchema.safeParse({ ...base, newPassword: "Passw0rd!", confirmPassword: "Passw0rd?" });
     expect(mismatch.error?.issues[0]?.message).toBe(RESET.mismatch);
-    expect(resetPasswordSchema.safeParse({ ...base, newPassword: "Passw0rd!", confirmPassword: "Passw0rd!" }).success).toBe(true);
+    expect(
+      resetPasswordSchema.safeParse({ ...base, newPassword: "Passw0rd!", confirmPassword: "Passw0rd!" }).success,
+    ).toBe(true);
   });
 });

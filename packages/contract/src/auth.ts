@@ -46,8 +46,16 @@ const dateOfBirthField = z
   .refine((value) => value > todayIso() || ageOn(value) >= MIN_REGISTRATION_AGE, REGISTER.tooYoung);
 
 export const registrationSchema = z.object({
-  firstName: z.string({ error: REGISTER.firstNameRequired }).trim().min(1, REGISTER.firstNameRequired).max(NAME_MAX, EXTRA.tooLong(NAME_MAX)),
-  lastName: z.string({ error: REGISTER.lastNameRequired }).trim().min(1, REGISTER.lastNameRequired).max(NAME_MAX, EXTRA.tooLong(NAME_MAX)),
+  firstName: z
+    .string({ error: REGISTER.firstNameRequired })
+    .trim()
+    .min(1, REGISTER.firstNameRequired)
+    .max(NAME_MAX, EXTRA.tooLong(NAME_MAX)),
+  lastName: z
+    .string({ error: REGISTER.lastNameRequired })
+    .trim()
+    .min(1, REGISTER.lastNameRequired)
+    .max(NAME_MAX, EXTRA.tooLong(NAME_MAX)),
   userName: z
     .string({ error: REGISTER.usernameRequired })
     .min(1, REGISTER.usernameRequired)
@@ -67,7 +75,10 @@ export type RegistrationInput = z.input<typeof registrationSchema>;
 
 export const loginSchema = z.object({
   phoneNumber: phoneField(LOGIN.phoneRequired),
-  password: z.string({ error: LOGIN.passwordRequired }).min(1, LOGIN.passwordRequired).max(PASSWORD_MAX_LENGTH, EXTRA.tooLong(PASSWORD_MAX_LENGTH)),
+  password: z
+    .string({ error: LOGIN.passwordRequired })
+    .min(1, LOGIN.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH, EXTRA.tooLong(PASSWORD_MAX_LENGTH)),
   rememberMe: z.boolean().optional().default(false),
 });
 export type LoginInput = z.input<typeof loginSchema>;
@@ -80,7 +91,11 @@ const OTP_FORMAT = `Enter the ${OTP_LENGTH}-digit code`;
 export const otpField = z
   .union(
     [
-      z.number().int(OTP_FORMAT).min(0, OTP_FORMAT).max(10 ** OTP_LENGTH - 1, OTP_FORMAT),
+      z
+        .number()
+        .int(OTP_FORMAT)
+        .min(0, OTP_FORMAT)
+        .max(10 ** OTP_LENGTH - 1, OTP_FORMAT),
       // Each member carries the message too: zod reports the member whose type matched.
       z.string().regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), OTP_FORMAT),
     ],
@@ -96,7 +111,10 @@ export const verifyGeneralOtpSchema = z.object({
 
 export const requestPasswordResetOtpSchema = z.object({ phoneNumber: phoneField(REGISTER.phoneRequired) });
 
-export const verifyPasswordResetOtpSchema = z.object({ phoneNumber: phoneField(REGISTER.phoneRequired), otp: otpField });
+export const verifyPasswordResetOtpSchema = z.object({
+  phoneNumber: phoneField(REGISTER.phoneRequired),
+  otp: otpField,
+});
 
 export const resetPasswordSchema = z
   .object({
@@ -112,4 +130,10 @@ export const resetPasswordSchema = z
 export { sessionSchema, type SessionInfo } from "./session.ts";
 // Likewise the password rules (password.ts): the settings page checks a new password without the
 // phone-number library; re-exported for existing imports.
-export { changePasswordSchema, newPasswordField, newPasswordFormSchema, STRONG_PASSWORD_PATTERN, type NewPasswordFormInput } from "./password.ts";
+export {
+  changePasswordSchema,
+  newPasswordField,
+  newPasswordFormSchema,
+  STRONG_PASSWORD_PATTERN,
+  type NewPasswordFormInput,
+} from "./password.ts";

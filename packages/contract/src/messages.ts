@@ -29,7 +29,8 @@ export const REGISTER = {
 export const RESET = {
   newPasswordRequired: "New password is required",
   passwordTooShort: "Password must be at least 8 characters",
-  passwordRule: "Password must contain at least one uppercase letter, one lowercase letter, one number and one special character",
+  passwordRule:
+    "Password must contain at least one uppercase letter, one lowercase letter, one number and one special character",
   confirmRequired: "Please confirm your password",
   mismatch: "Passwords do not match",
   success: "Password reset successfully!",
@@ -123,7 +124,8 @@ export const EXTRA = {
   contactInvalid: "Please correct the fields marked below.",
   deletionFailed: "Your request could not be submitted. Please try again.",
   /** Shown on /privacy?deletionRequested=1, where the deletion flow lands after storing the request. */
-  deletionReceived: "Your account deletion request has been received. We will process it within 30 days and send you a confirmation e-mail when it is done.",
+  deletionReceived:
+    "Your account deletion request has been received. We will process it within 30 days and send you a confirmation e-mail when it is done.",
   invalidRequest: "The request is not valid. Please check the highlighted fields.",
   serverError: "Something went wrong on our side. Please try again later.",
   /** 503 while the database (or another system behind the server) cannot be reached. */
@@ -149,8 +151,10 @@ export const EXTRA = {
   /** Resubmission of a rejected profile, or of one staff reopened for new videos. */
   resubmitAfterRejection: "Correct your profile below and submit it again for review.",
   profileReopenedTitle: "You can upload new videos",
-  profileReopened: "Our team has allowed you to upload new videos. Replace them, check your details and submit your profile again for review.",
-  profileReopenedExpired: "Your video has expired, and our team has allowed you to upload new ones. Replace them, check your details and submit your profile again for review.",
+  profileReopened:
+    "Our team has allowed you to upload new videos. Replace them, check your details and submit your profile again for review.",
+  profileReopenedExpired:
+    "Your video has expired, and our team has allowed you to upload new ones. Replace them, check your details and submit your profile again for review.",
   secondVideoDropped: "This video will be taken off your profile when you resubmit.",
 } as const;
 
@@ -161,7 +165,8 @@ export const AUTH = {
   emailTaken: "This e-mail address is already registered. Log in or use another address.",
   registered: "Registration successful, please verify your phone number",
   loginFailed: "The phone number or password is incorrect.",
-  phoneNotVerified: "Your phone number is not verified yet. Enter the code we sent you by SMS to finish your registration.",
+  phoneNotVerified:
+    "Your phone number is not verified yet. Enter the code we sent you by SMS to finish your registration.",
   codeSent: "OTP sent successfully",
   codeInvalid: "The code is wrong or has expired. Check the SMS or request a new code.",
   codeLocked: "Too many wrong codes. Please request a new code.",
@@ -230,9 +235,11 @@ export const ADMIN = {
   deletionRequestNotFound: "This deletion request was not found.",
   alreadyProcessed: "This deletion request has already been processed.",
   accountDeleted: "The account and all its files were deleted, and the confirmation e-mail was sent.",
-  accountDeletedEmailFailed: "The account and all its files were deleted, but the confirmation e-mail could not be sent. Process the request again to retry the e-mail.",
+  accountDeletedEmailFailed:
+    "The account and all its files were deleted, but the confirmation e-mail could not be sent. Process the request again to retry the e-mail.",
   noAccount: "No account uses this e-mail address. The request was closed and the requester was told by e-mail.",
-  noAccountEmailFailed: "No account uses this e-mail address. The request was closed, but the e-mail to the requester could not be sent. Process the request again to retry the e-mail.",
+  noAccountEmailFailed:
+    "No account uses this e-mail address. The request was closed, but the e-mail to the requester could not be sent. Process the request again to retry the e-mail.",
   emailResent: "The e-mail was sent.",
   statusInvalid: (allowed: readonly string[]) => `Status must be one of: ${allowed.join(", ")}.`,
   pageInvalid: "Page must be a whole number from 1.",
@@ -241,7 +248,8 @@ export const ADMIN = {
 /** What the /admin pages say to staff (toasts, empty lists, the 403 page, confirmations). */
 export const ADMIN_CONSOLE = {
   forbiddenTitle: "You do not have access to this",
-  forbiddenText: "This part of Touchline is for the review team. If you think you should have access, ask an administrator.",
+  forbiddenText:
+    "This part of Touchline is for the review team. If you think you should have access, ask an administrator.",
   approved: (username: string) => `${username}'s profile was approved. It is now on the public talent list.`,
   rejected: (username: string) => `${username}'s profile was rejected. They will see the reason on their profile page.`,
   renewed: (username: string, date: string) => `${username}'s profile was renewed. Its videos now expire on ${date}.`,
@@ -264,7 +272,8 @@ export const ADMIN_CONSOLE = {
     `This permanently deletes the account ${username} (${email}): its log-in sessions, its player profile, its cover photo, its videos and every other file it uploaded. A confirmation e-mail is then sent to ${email}. This cannot be undone.`,
   closeNoAccountConfirm: (email: string) =>
     `No account uses ${email}, so nothing will be deleted. The request will be closed and the requester told so by e-mail.`,
-  retryEmailConfirm: (email: string) => `Nothing more will be deleted. The e-mail that could not be sent will be sent to ${email} again.`,
+  retryEmailConfirm: (email: string) =>
+    `Nothing more will be deleted. The e-mail that could not be sent will be sent to ${email} again.`,
 } as const;
 
 /** Public talent list, public player pages and contact requests (issue "Talent discovery"). */
@@ -275,7 +284,8 @@ export const TALENT = {
   noneYetText:
     "Player profiles appear here after our team has reviewed them. Are you a player in Zambia? Be one of the first: create your profile today.",
   playerNotFoundTitle: "Player not found",
-  playerNotFound: "This player profile is not public. The link may be mistyped, or the profile is waiting for review or has expired.",
+  playerNotFound:
+    "This player profile is not public. The link may be mistyped, or the profile is waiting for review or has expired.",
   positionInvalid: "Choose a position from the list.",
   footInvalid: "Choose a preferred foot from the list.",
   fitnessInvalid: "Choose a fitness status from the list.",
@@ -291,7 +301,9 @@ export const TALENT = {
   listUnavailable: "We could not load the players just now. Please try again in a minute.",
   playerUnavailable: "This player could not be loaded just now. Please try again in a minute.",
   contactOrganisationRequired: "Club or organisation is required",
-  contactPhoneInvalid: "Enter a phone number of 7 to 15 digits, with its country code if it is not Zambian (for example +260971234567).",
-  contactSent: (firstName: string) => `Thank you. Your request was sent to the Touchline team, who will pass it on to ${firstName}.`,
+  contactPhoneInvalid:
+    "Enter a phone number of 7 to 15 digits, with its country code if it is not Zambian (for example +260971234567).",
+  contactSent: (firstName: string) =>
+    `Thank you. Your request was sent to the Touchline team, who will pass it on to ${firstName}.`,
   contactFailed: "Your request could not be sent. Please try again.",
 } as const;

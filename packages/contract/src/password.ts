@@ -29,7 +29,10 @@ export type NewPasswordFormInput = z.input<typeof newPasswordFormSchema>;
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string({ error: LOGIN.passwordRequired }).min(1, LOGIN.passwordRequired).max(PASSWORD_MAX_LENGTH),
+    currentPassword: z
+      .string({ error: LOGIN.passwordRequired })
+      .min(1, LOGIN.passwordRequired)
+      .max(PASSWORD_MAX_LENGTH),
     newPassword: newPasswordField,
     confirmPassword: confirmPasswordField,
   })

@@ -35,7 +35,11 @@ export const playerInfoSchema = z
     scoutId: z.string().min(1),
     coverPhotoPath: z.string({ error: PROFILE_FORM.imageRequired }).min(1, PROFILE_FORM.imageRequired).max(500),
     videoPath: z.string({ error: PROFILE_FORM.videoRequired }).min(1, PROFILE_FORM.videoRequired).max(500),
-    videoPathTwo: z.string().max(500).nullish().transform((v) => (v ? v : null)),
+    videoPathTwo: z
+      .string()
+      .max(500)
+      .nullish()
+      .transform((v) => (v ? v : null)),
     position: choice(POSITION_VALUES, PROFILE_FORM.positionRequired, PROFILE_FORM.positionSelect),
     secondaryPosition: z
       .string()

@@ -13,7 +13,11 @@ describe("contactMessageSchema", () => {
   });
   it("names every missing field", () => {
     const errors = firstErrors(contactMessageSchema.safeParse({ name: "", email: "nope", message: "" }));
-    expect(errors).toEqual({ name: EXTRA.contactNameRequired, email: EXTRA.emailInvalid, message: EXTRA.contactMessageRequired });
+    expect(errors).toEqual({
+      name: EXTRA.contactNameRequired,
+      email: EXTRA.emailInvalid,
+      message: EXTRA.contactMessageRequired,
+    });
   });
 });
 

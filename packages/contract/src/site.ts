@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { DELETION_REASON_VALUES } from "./enums.ts";
-import { CONTACT_EMAIL_MAX, CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, DELETION_CONFIRMATION_PHRASE, DELETION_REASON_OTHER_MAX } from "./limits.ts";
+import {
+  CONTACT_EMAIL_MAX,
+  CONTACT_MESSAGE_MAX,
+  CONTACT_NAME_MAX,
+  DELETION_CONFIRMATION_PHRASE,
+  DELETION_REASON_OTHER_MAX,
+} from "./limits.ts";
 import { EXTRA } from "./messages.ts";
 
 /** The spec's "standard pattern" for e-mail addresses, shared by every form that asks for one. */
@@ -16,7 +22,11 @@ export const emailField = (required: string, invalid: string) =>
 
 /** Contact form (home page and /contact). The spec shows no validation; we add plain rules. */
 export const contactMessageSchema = z.object({
-  name: z.string({ error: EXTRA.contactNameRequired }).trim().min(1, EXTRA.contactNameRequired).max(CONTACT_NAME_MAX, EXTRA.tooLong(CONTACT_NAME_MAX)),
+  name: z
+    .string({ error: EXTRA.contactNameRequired })
+    .trim()
+    .min(1, EXTRA.contactNameRequired)
+    .max(CONTACT_NAME_MAX, EXTRA.tooLong(CONTACT_NAME_MAX)),
   email: emailField(EXTRA.emailRequired, EXTRA.emailInvalid),
   message: z
     .string({ error: EXTRA.contactMessageRequired })
@@ -29,7 +39,10 @@ export type ContactMessageInput = z.infer<typeof contactMessageSchema>;
 /** Step 1 of the account deletion form. */
 export const deletionStepOneSchema = z.object({
   email: emailField(EXTRA.emailRequired, EXTRA.emailInvalid),
-  reason: z.enum(DELETION_REASON_VALUES).optional().or(z.literal("").transform(() => undefined)),
+  reason: z
+    .enum(DELETION_REASON_VALUES)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   otherReason: z.string().trim().max(DELETION_REASON_OTHER_MAX, EXTRA.tooLong(DELETION_REASON_OTHER_MAX)).optional(),
   understand: z.literal(true, { error: EXTRA.understandRequired }),
 });
@@ -54,7 +67,9 @@ export type ContactFormValues = { [K in keyof ContactMessageInput]: string };
  * Reads a posted contact form: the typed values as they came (to show them again) and either
  * the checked message or the first error of each field, in the schema's words.
  */
-export function readContactForm(form: { get(name: string): unknown }):
+export function readContactForm(form: {
+  get(name: string): unknown;
+}):
   | { ok: true; values: ContactFormValues; message: ContactMessageInput }
   | { ok: false; values: ContactFormValues; errors: Partial<Record<keyof ContactMessageInput, string>> } {
   const text = (name: keyof ContactMessageInput) => {

@@ -1,10 +1,26 @@
 import { describe, expect, it } from "vitest";
 import { TALENT } from "./messages.ts";
-import { coverVariant, hasTalentFilters, normalizeContactPhone, playerContactRequestSchema, readTalentQuery, talentListPath, talentListQuerySchema } from "./talent.ts";
+import {
+  coverVariant,
+  hasTalentFilters,
+  normalizeContactPhone,
+  playerContactRequestSchema,
+  readTalentQuery,
+  talentListPath,
+  talentListQuerySchema,
+} from "./talent.ts";
 
 describe("talentListQuerySchema", () => {
   it("reads URL strings into typed filters with defaults", () => {
-    expect(talentListQuerySchema.parse({ position: "striker", minAge: "16", maxHeight: "190", q: "  Mwila   B ", page: "2" })).toEqual({
+    expect(
+      talentListQuerySchema.parse({
+        position: "striker",
+        minAge: "16",
+        maxHeight: "190",
+        q: "  Mwila   B ",
+        page: "2",
+      }),
+    ).toEqual({
       position: "striker",
       minAge: 16,
       maxHeight: 190,
@@ -18,9 +34,15 @@ describe("talentListQuerySchema", () => {
 
 describe("readTalentQuery", () => {
   it("leaves out invalid parameters and says which", () => {
-    const { query, errors } = readTalentQuery(new URLSearchParams("position=keeper&minAge=abc&foot=left&maxHeight=300"));
+    const { query, errors } = readTalentQuery(
+      new URLSearchParams("position=keeper&minAge=abc&foot=left&maxHeight=300"),
+    );
     expect(query).toEqual({ foot: "left", page: 1, pageSize: 12 });
-    expect(errors).toEqual({ position: TALENT.positionInvalid, minAge: TALENT.ageInvalid(14, 60), maxHeight: TALENT.heightInvalid(100, 250) });
+    expect(errors).toEqual({
+      position: TALENT.positionInvalid,
+      minAge: TALENT.ageInvalid(14, 60),
+      maxHeight: TALENT.heightInvalid(100, 250),
+    });
   });
 
   it("drops the minimum of a reversed range", () => {
@@ -31,19 +53,36 @@ describe("readTalentQuery", () => {
   });
 
   it("keeps the first of a repeated parameter and ignores unknown ones", () => {
-    expect(readTalentQuery(new URLSearchParams("position=striker&position=goalkeeper&utm_source=whatsapp")).query).toEqual({ position: "striker", page: 1, pageSize: 12 });
+    expect(
+      readTalentQuery(new URLSearchParams("position=striker&position=goalkeeper&utm_source=whatsapp")).query,
+    ).toEqual({ position: "striker", page: 1, pageSize: 12 });
   });
 });
 
 describe("talentListPath", () => {
   it("writes only what is set, the page only past the first", () => {
     expect(talentListPath({ page: 1, pageSize: 12 })).toBe("/players");
-    expect(talentListPath({ position: "striker", foot: "left", page: 3, pageSize: 12 })).toBe("/players?position=striker&foot=left&page=3");
-    expect(talentListPath({ q: "mwila b", minAge: 16, page: 1, pageSize: 24 })).toBe("/players?q=mwila+b&minAge=16&pageSize=24");
+    expect(talentListPath({ position: "striker", foot: "left", page: 3, pageSize: 12 })).toBe(
+      "/players?position=striker&foot=left&page=3",
+    );
+    expect(talentListPath({ q: "mwila b", minAge: 16, page: 1, pageSize: 24 })).toBe(
+      "/players?q=mwila+b&minAge=16&pageSize=24",
+    );
   });
 
   it("round-trips through readTalentQuery", () => {
-    const query = { q: "chipo", position: "goalkeeper", foot: "left", minAge: 15, maxAge: 18, minHeight: 170, maxHeight: 195, fitness: "good", page: 4, pageSize: 12 } as const;
+    const query = {
+      q: "chipo",
+      position: "goalkeeper",
+      foot: "left",
+      minAge: 15,
+      maxAge: 18,
+      minHeight: 170,
+      maxHeight: 195,
+      fitness: "good",
+      page: 4,
+      pageSize: 12,
+    } as const;
     const path = talentListPath(query);
     expect(readTalentQuery(new URL(path, "http://x").searchParams).query).toEqual(query);
     expect(hasTalentFilters(query)).toBe(true);
@@ -60,7 +99,13 @@ describe("contact requests", () => {
   });
 
   it("makes the phone optional and everything else required", () => {
-    const ok = playerContactRequestSchema.safeParse({ name: "Kelvin", organisation: "Zesco United", email: "k@zesco.example", phone: "", message: "Trial?" });
+    const ok = playerContactRequestSchema.safeParse({
+      name: "Kelvin",
+      organisation: "Zesco United",
+      email: "k@zesco.example",
+      phone: "",
+      message: "Trial?",
+    });
     expect(ok.success && ok.data.phone).toBe(null);
     const bad = playerContactRequestSchema.safeParse({ name: "", organisation: " ", email: "x", message: "" });
     expect(bad.success).toBe(false);

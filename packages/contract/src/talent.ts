@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { FITNESS_VALUES, POSITION_VALUES, PREFERRED_FOOT_VALUES, type FitnessLevel, type Position, type PreferredFoot } from "./enums.ts";
+import {
+  FITNESS_VALUES,
+  POSITION_VALUES,
+  PREFERRED_FOOT_VALUES,
+  type FitnessLevel,
+  type Position,
+  type PreferredFoot,
+} from "./enums.ts";
 import {
   CONTACT_NAME_MAX,
   CONTACT_ORGANISATION_MAX,
@@ -28,10 +35,16 @@ const optionalChoice = <T extends [string, ...string[]]>(values: T, message: str
   z.preprocess(blankToUndefined, z.enum(values, { error: message }).optional());
 
 const optionalWhole = (min: number, max: number, message: string) =>
-  z.preprocess(blankToUndefined, z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).optional());
+  z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).optional(),
+  );
 
 const whole = (min: number, max: number, fallback: number, message: string) =>
-  z.preprocess(blankToUndefined, z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).default(fallback));
+  z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).default(fallback),
+  );
 
 const ageMessage = TALENT.ageInvalid(TALENT_AGE.min, TALENT_AGE.max);
 const heightMessage = TALENT.heightInvalid(HEIGHT_CM.min, HEIGHT_CM.max);
@@ -77,8 +90,21 @@ export type TalentListQueryInput = z.input<typeof talentListQuerySchema>;
 export type TalentFilterName = Exclude<keyof TalentListQuery, "page" | "pageSize">;
 
 /** The URL parameters of the list, in the order they appear in a built URL. */
-export const TALENT_QUERY_KEYS = ["q", "position", "foot", "minAge", "maxAge", "minHeight", "maxHeight", "fitness", "page", "pageSize"] as const;
-export const TALENT_FILTER_KEYS = TALENT_QUERY_KEYS.filter((key) => key !== "page" && key !== "pageSize") as TalentFilterName[];
+export const TALENT_QUERY_KEYS = [
+  "q",
+  "position",
+  "foot",
+  "minAge",
+  "maxAge",
+  "minHeight",
+  "maxHeight",
+  "fitness",
+  "page",
+  "pageSize",
+] as const;
+export const TALENT_FILTER_KEYS = TALENT_QUERY_KEYS.filter(
+  (key) => key !== "page" && key !== "pageSize",
+) as TalentFilterName[];
 
 /**
  * Lenient reading of a page URL: a visitor who follows a mangled link still gets a list. Invalid
@@ -93,7 +119,8 @@ export function readTalentQuery(params: URLSearchParams | Record<string, string 
   const entries = params instanceof URLSearchParams ? [...params.entries()] : Object.entries(params);
   for (const [key, value] of entries) {
     // A repeated parameter keeps its first value, as a person reading the URL would expect.
-    if (value !== undefined && (TALENT_QUERY_KEYS as readonly string[]).includes(key) && !(key in input)) input[key] = value;
+    if (value !== undefined && (TALENT_QUERY_KEYS as readonly string[]).includes(key) && !(key in input))
+      input[key] = value;
   }
   const errors: Partial<Record<keyof TalentListQuery, string>> = {};
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -206,7 +233,10 @@ export function publicName(player: Pick<PublicPlayerSummary, "firstName" | "last
  */
 export function coverVariant(cover: PublicCover, minWidth: number): PublicImageVariant | undefined {
   const widest = Math.max(...cover.variants.map((variant) => variant.width));
-  return cover.variants.find((variant) => variant.width >= minWidth) ?? cover.variants.find((variant) => variant.width === widest);
+  return (
+    cover.variants.find((variant) => variant.width >= minWidth) ??
+    cover.variants.find((variant) => variant.width === widest)
+  );
 }
 
 const requiredText = (required: string, max: number) =>
@@ -234,7 +264,10 @@ export const playerContactRequestSchema = z.object({
   organisation: requiredText(TALENT.contactOrganisationRequired, CONTACT_ORGANISATION_MAX),
   email: emailField(EXTRA.emailRequired, EXTRA.emailInvalid),
   phone: z
-    .preprocess((value) => (value === null ? undefined : value), z.string().trim().max(CONTACT_PHONE_MAX, TALENT.contactPhoneInvalid).optional())
+    .preprocess(
+      (value) => (value === null ? undefined : value),
+      z.string().trim().max(CONTACT_PHONE_MAX, TALENT.contactPhoneInvalid).optional(),
+    )
     .transform((value, ctx) => {
       if (!value) return null;
       const phone = normalizeContactPhone(value);

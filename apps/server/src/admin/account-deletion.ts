@@ -31,7 +31,9 @@ export function createAccountDeletion(services: AppServices) {
 
   const sendEmail = async (request: DeletionRow): Promise<boolean> => {
     const message =
-      request.status === "done" ? accountDeletedEmail(request.email, request.createdAt) : noAccountEmail(request.email, request.createdAt, services.config.PUBLIC_URL);
+      request.status === "done"
+        ? accountDeletedEmail(request.email, request.createdAt)
+        : noAccountEmail(request.email, request.createdAt, services.config.PUBLIC_URL);
     try {
       await services.email.send(message);
     } catch (error) {
@@ -46,7 +48,9 @@ export function createAccountDeletion(services: AppServices) {
     const [row] = await db.select().from(deletionRequests).where(eq(deletionRequests.id, id));
     const outcome = row!.status === "done" ? "deleted" : "no-account";
     const messages =
-      outcome === "deleted" ? { sent: ADMIN.accountDeleted, failed: ADMIN.accountDeletedEmailFailed } : { sent: ADMIN.noAccount, failed: ADMIN.noAccountEmailFailed };
+      outcome === "deleted"
+        ? { sent: ADMIN.accountDeleted, failed: ADMIN.accountDeletedEmailFailed }
+        : { sent: ADMIN.noAccount, failed: ADMIN.noAccountEmailFailed };
     const message = !emailSent ? messages.failed : retry ? ADMIN.emailResent : messages.sent;
     return { outcome, emailSent, message, request: toDeletionItem(row!, null, now()) };
   };
@@ -66,7 +70,10 @@ export function createAccountDeletion(services: AppServices) {
         if (upload?.metadata?.ownerId === playerId) await storage.uploads.discard(staged.uploadId);
       }
     } catch (error) {
-      log.error({ err: error }, "a deleted account's unfinished uploads could not be removed; the media sweep will retry");
+      log.error(
+        { err: error },
+        "a deleted account's unfinished uploads could not be removed; the media sweep will retry",
+      );
     }
   };
 
@@ -80,7 +87,13 @@ export function createAccountDeletion(services: AppServices) {
         if (request.emailSentAt) throw new HttpError(409, ADMIN.alreadyProcessed);
         const at = now();
         const sent = await sendEmail(request);
-        if (sent) await recordAudit(db, actor, { action: "deletion.email-retried", targetType: "deletion-request", targetId: requestId }, at);
+        if (sent)
+          await recordAudit(
+            db,
+            actor,
+            { action: "deletion.email-retried", targetType: "deletion-request", targetId: requestId },
+            at,
+          );
         return answer(requestId, sent, true);
       }
 
@@ -96,16 +109,31 @@ export function createAccountDeletion(services: AppServices) {
         const [account] = await tx.select().from(players).where(eq(players.email, claimed.email));
         if (!account) {
           const outcome = "No account uses this e-mail address.";
-          await tx.update(deletionRequests).set({ status: "no-account", outcome }).where(eq(deletionRequests.id, requestId));
-          await recordAudit(tx, actor, { action: "deletion.no-account", targetType: "deletion-request", targetId: requestId, detail: outcome }, at);
+          await tx
+            .update(deletionRequests)
+            .set({ status: "no-account", outcome })
+            .where(eq(deletionRequests.id, requestId));
+          await recordAudit(
+            tx,
+            actor,
+            { action: "deletion.no-account", targetType: "deletion-request", targetId: requestId, detail: outcome },
+            at,
+          );
           return { playerId: null, fileIds: [] as string[] };
         }
 
-        const fileIds = (await tx.select({ id: mediaFiles.id }).from(mediaFiles).where(eq(mediaFiles.ownerPlayerId, account.id))).map((f) => f.id);
+        const fileIds = (
+          await tx.select({ id: mediaFiles.id }).from(mediaFiles).where(eq(mediaFiles.ownerPlayerId, account.id))
+        ).map((f) => f.id);
         const outcome = `Account deleted, with its profile and ${fileIds.length} stored ${fileIds.length === 1 ? "file" : "files"}.`;
         await tx.update(deletionRequests).set({ status: "done", outcome }).where(eq(deletionRequests.id, requestId));
         // Before the account goes: the entry may name the acting staff member's own account.
-        await recordAudit(tx, actor, { action: "deletion.account-deleted", targetType: "deletion-request", targetId: requestId, detail: outcome }, at);
+        await recordAudit(
+          tx,
+          actor,
+          { action: "deletion.account-deleted", targetType: "deletion-request", targetId: requestId, detail: outcome },
+          at,
+        );
 
         // Most of these would follow by cascade; deleting them by name keeps the list visible.
         // The profile goes before the files it references.

@@ -34,12 +34,30 @@ describe("create-staff", () => {
   it.each([
     [[], "Missing --phone, --password, --role."],
     [["--phone", "0971234567", "--password", PASSWORD], "Missing --role."],
-    [["--phone", "12345", "--password", PASSWORD, "--role", "admin"], '--phone: "12345" is not a Zambian mobile number'],
-    [["--phone", "0971234567", "--password", PASSWORD, "--role", "player"], '--role must be reviewer or admin (got "player").'],
-    [["--phone", "0971234567", "--password", "password123", "--role", "admin"], "--password must be 8 to 128 characters with an uppercase letter"],
-    [["--phone", "0971234567", "--password", PASSWORD, "--role", "admin", "--username", "two words"], "--username may only hold"],
-    [["--phone", "0971234567", "--password", PASSWORD, "--role", "admin", "--email", "nope"], '--email: "nope" is not an e-mail address.'],
-    [["--phone", "0971234567", "--password", PASSWORD, "--role", "admin", "--colour", "red"], "Unknown option '--colour'"],
+    [
+      ["--phone", "12345", "--password", PASSWORD, "--role", "admin"],
+      '--phone: "12345" is not a Zambian mobile number',
+    ],
+    [
+      ["--phone", "0971234567", "--password", PASSWORD, "--role", "player"],
+      '--role must be reviewer or admin (got "player").',
+    ],
+    [
+      ["--phone", "0971234567", "--password", "password123", "--role", "admin"],
+      "--password must be 8 to 128 characters with an uppercase letter",
+    ],
+    [
+      ["--phone", "0971234567", "--password", PASSWORD, "--role", "admin", "--username", "two words"],
+      "--username may only hold",
+    ],
+    [
+      ["--phone", "0971234567", "--password", PASSWORD, "--role", "admin", "--email", "nope"],
+      '--email: "nope" is not an e-mail address.',
+    ],
+    [
+      ["--phone", "0971234567", "--password", PASSWORD, "--role", "admin", "--colour", "red"],
+      "Unknown option '--colour'",
+    ],
   ])("refuses %j with exit code 2, a clear message and the usage, and changes nothing", async (argv, message) => {
     const before = await accountCount();
     const result = await run(argv);
@@ -52,7 +70,16 @@ describe("create-staff", () => {
 
   it("creates a verified staff account that logs in with the same login and reaches the staff API", async () => {
     const phone = uniquePhone();
-    const result = await run(["--phone", local(phone), "--password", PASSWORD, "--role", "admin", "--username", "ada.admin"]);
+    const result = await run([
+      "--phone",
+      local(phone),
+      "--password",
+      PASSWORD,
+      "--role",
+      "admin",
+      "--username",
+      "ada.admin",
+    ]);
     expect(result).toEqual({
       code: 0,
       out: `Created the admin account ada.admin (+260 ${phone.slice(4, 6)}*****${phone.slice(-2)}). Log in at /auth/player-login with this phone number and password, then open /admin.`,
@@ -66,7 +93,13 @@ describe("create-staff", () => {
     const cookie = await loginCookie(t, { phoneNumber: phone, password: PASSWORD });
     const audit = await t.app.inject({ method: "GET", url: "/api/admin/audit", headers: { cookie } });
     expect(audit.statusCode).toBe(200);
-    expect((audit.json() as AuditListResponse).items[0]).toMatchObject({ actor: "command line", action: "staff.created", targetType: "account", targetId: row!.id, detail: "ada.admin: admin" });
+    expect((audit.json() as AuditListResponse).items[0]).toMatchObject({
+      actor: "command line",
+      action: "staff.created",
+      targetType: "account",
+      targetId: row!.id,
+      detail: "ada.admin: admin",
+    });
   });
 
   it("makes an existing player staff: role and password set, old sessions ended", async () => {
@@ -77,18 +110,33 @@ describe("create-staff", () => {
     expect(result.out).toContain(`The account ${player.username} (`);
     expect(result.out).toContain("is now a reviewer (was player); its password was set and its sessions ended.");
 
-    expect((await t.app.inject({ method: "GET", url: "/api/admin/reviews", headers: { cookie: oldCookie } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: "GET", url: "/api/admin/reviews", headers: { cookie: oldCookie } })).statusCode,
+    ).toBe(401);
     const cookie = await loginCookie(t, { phoneNumber: player.phoneNumber, password: PASSWORD });
-    expect((await t.app.inject({ method: "GET", url: "/api/admin/reviews", headers: { cookie } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: "GET", url: "/api/admin/reviews", headers: { cookie } })).statusCode).toBe(
+      200,
+    );
     expect((await t.app.inject({ method: "GET", url: "/api/admin/audit", headers: { cookie } })).statusCode).toBe(403);
   });
 
   it("stops with exit code 1 and a message when the username is taken", async () => {
     const player = await createPlayer(t);
     const before = await accountCount();
-    const result = await run(["--phone", uniquePhone(), "--password", PASSWORD, "--role", "reviewer", "--username", player.username.toUpperCase()]);
+    const result = await run([
+      "--phone",
+      uniquePhone(),
+      "--password",
+      PASSWORD,
+      "--role",
+      "reviewer",
+      "--username",
+      player.username.toUpperCase(),
+    ]);
     expect(result.code).toBe(1);
-    expect(result.err).toBe(`create-staff: The username ${player.username.toUpperCase()} is already taken: choose another with --username.`);
+    expect(result.err).toBe(
+      `create-staff: The username ${player.username.toUpperCase()} is already taken: choose another with --username.`,
+    );
     expect(await accountCount()).toBe(before);
   });
 });
@@ -97,16 +145,28 @@ describe("npm run create-staff (the script, as its own process)", () => {
   const repoRoot = path.resolve(import.meta.dirname, "../../../..");
   const script = path.join(repoRoot, "apps/server/scripts/create-staff.ts");
   const spawnScript = (argv: string[], env: Record<string, string>) =>
-    promisify(execFile)(process.execPath, ["--import", "tsx", script, ...argv], { cwd: repoRoot, env: { ...process.env, ...env } }).then(
+    promisify(execFile)(process.execPath, ["--import", "tsx", script, ...argv], {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+    }).then(
       ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-      (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+      (error: { code: number; stdout: string; stderr: string }) => ({
+        code: error.code,
+        stdout: error.stdout,
+        stderr: error.stderr,
+      }),
     );
 
   it("uses the server's DATA_DIR or DATABASE_URL and answers with exit codes", async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "touchline-staff-"));
     // On the PostgreSQL run the script gets its own fresh database, like a server would.
     const postgres = process.env.TEST_DB === "postgres" ? await createTestDatabase() : null;
-    const env = { DATA_DIR: dataDir, NODE_ENV: "development", LOG_LEVEL: "silent", ...(postgres ? { DATABASE_URL: postgres.url! } : {}) };
+    const env = {
+      DATA_DIR: dataDir,
+      NODE_ENV: "development",
+      LOG_LEVEL: "silent",
+      ...(postgres ? { DATABASE_URL: postgres.url! } : {}),
+    };
     try {
       const bad = await spawnScript(["--phone", "0971234567", "--role", "admin"], env);
       expect(bad.code).toBe(2);
@@ -117,7 +177,9 @@ describe("npm run create-staff (the script, as its own process)", () => {
       expect(ok.code).toBe(0);
       expect(ok.stdout).toContain("Created the reviewer account reviewer234567");
 
-      const connection = postgres ? await connectDatabase({ url: postgres.url }) : await connectDatabase({ pgliteDir: path.join(dataDir, "db") });
+      const connection = postgres
+        ? await connectDatabase({ url: postgres.url })
+        : await connectDatabase({ pgliteDir: path.join(dataDir, "db") });
       try {
         const [row] = await connection.db.select().from(players).where(eq(players.phoneNumber, "+260971234567"));
         expect(row).toMatchObject({ role: "reviewer", username: "reviewer234567" });

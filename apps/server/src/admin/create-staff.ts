@@ -62,8 +62,12 @@ export function parseCreateStaffArgs(argv: string[]): CreateStaffArgs {
   if (missing.length > 0) throw new UsageError(`Missing ${missing.map((m) => `--${m}`).join(", ")}.`);
 
   const phoneNumber = normalizeZambianMobile(values.phone!);
-  if (!phoneNumber) throw new UsageError(`--phone: "${values.phone}" is not a Zambian mobile number (for example 0971234567 or +260971234567).`);
-  if (!(STAFF_ROLES as readonly string[]).includes(values.role!)) throw new UsageError(`--role must be reviewer or admin (got "${values.role}").`);
+  if (!phoneNumber)
+    throw new UsageError(
+      `--phone: "${values.phone}" is not a Zambian mobile number (for example 0971234567 or +260971234567).`,
+    );
+  if (!(STAFF_ROLES as readonly string[]).includes(values.role!))
+    throw new UsageError(`--role must be reviewer or admin (got "${values.role}").`);
   // Staff accounts can change every profile: they get the strong rule of the reset screen.
   const password = values.password!;
   if (password.length < PASSWORD_MIN_LENGTH || password.length > 128 || !STRONG_PASSWORD_PATTERN.test(password)) {
@@ -71,8 +75,10 @@ export function parseCreateStaffArgs(argv: string[]): CreateStaffArgs {
       `--password must be ${PASSWORD_MIN_LENGTH} to 128 characters with an uppercase letter, a lowercase letter, a digit and one of @$!%*?& (and only those characters).`,
     );
   }
-  if (values.username !== undefined && !USERNAME.test(values.username)) throw new UsageError("--username may only hold letters, digits, dots, dashes and underscores (at most 30).");
-  if (values.email !== undefined && !EMAIL.test(values.email)) throw new UsageError(`--email: "${values.email}" is not an e-mail address.`);
+  if (values.username !== undefined && !USERNAME.test(values.username))
+    throw new UsageError("--username may only hold letters, digits, dots, dashes and underscores (at most 30).");
+  if (values.email !== undefined && !EMAIL.test(values.email))
+    throw new UsageError(`--email: "${values.email}" is not an e-mail address.`);
   return {
     phoneNumber,
     password,
@@ -98,7 +104,11 @@ export interface CreateStaffResult {
  * role and password (its sessions end, so the new role and password apply from the next login).
  * Either is recorded in the audit log as done from the command line.
  */
-export async function createStaffAccount(connection: DatabaseConnection, args: CreateStaffArgs, now: Date = new Date()): Promise<CreateStaffResult> {
+export async function createStaffAccount(
+  connection: DatabaseConnection,
+  args: CreateStaffArgs,
+  now: Date = new Date(),
+): Promise<CreateStaffResult> {
   const { db } = connection;
   const passwordHash = await hashPassword(args.password);
   const digits = args.phoneNumber.slice(-6);
@@ -111,11 +121,32 @@ export async function createStaffAccount(connection: DatabaseConnection, args: C
     if (existing) {
       await tx
         .update(players)
-        .set({ role: args.role, passwordHash, passwordChangedAt: now, phoneVerifiedAt: existing.phoneVerifiedAt ?? now })
+        .set({
+          role: args.role,
+          passwordHash,
+          passwordChangedAt: now,
+          phoneVerifiedAt: existing.phoneVerifiedAt ?? now,
+        })
         .where(eq(players.id, existing.id));
       await tx.delete(sessions).where(eq(sessions.playerId, existing.id));
-      await recordAudit(tx, COMMAND_LINE_ACTOR, { action: "staff.promoted", targetType: "account", targetId: existing.id, detail: `${existing.username}: ${existing.role} -> ${args.role}` }, now);
-      return { outcome: "promoted", playerId: existing.id, username: existing.username, role: args.role, previousRole: existing.role } satisfies CreateStaffResult;
+      await recordAudit(
+        tx,
+        COMMAND_LINE_ACTOR,
+        {
+          action: "staff.promoted",
+          targetType: "account",
+          targetId: existing.id,
+          detail: `${existing.username}: ${existing.role} -> ${args.role}`,
+        },
+        now,
+      );
+      return {
+        outcome: "promoted",
+        playerId: existing.id,
+        username: existing.username,
+        role: args.role,
+        previousRole: existing.role,
+      } satisfies CreateStaffResult;
     }
 
     const [taken] = await tx
@@ -144,7 +175,12 @@ export async function createStaffAccount(connection: DatabaseConnection, args: C
       phoneVerifiedAt: now,
       createdAt: now,
     });
-    await recordAudit(tx, COMMAND_LINE_ACTOR, { action: "staff.created", targetType: "account", targetId: id, detail: `${username}: ${args.role}` }, now);
+    await recordAudit(
+      tx,
+      COMMAND_LINE_ACTOR,
+      { action: "staff.created", targetType: "account", targetId: id, detail: `${username}: ${args.role}` },
+      now,
+    );
     return { outcome: "created", playerId: id, username, role: args.role } satisfies CreateStaffResult;
   });
 }
@@ -178,7 +214,11 @@ export async function runCreateStaff(argv: string[], options: RunOptions = {}): 
   try {
     if (!connection) {
       const config = loadConfig(options.env ?? process.env);
-      connection = await connectDatabase({ url: config.DATABASE_URL, pgliteDir: path.join(config.dataDir, "db"), poolSize: 2 });
+      connection = await connectDatabase({
+        url: config.DATABASE_URL,
+        pgliteDir: path.join(config.dataDir, "db"),
+        poolSize: 2,
+      });
     }
     await migrate(connection);
     const result = await createStaffAccount(connection, args);

@@ -2,7 +2,12 @@ import type { EmailMessage } from "../email/sender.ts";
 
 /** Dates as a Zambian reader writes them ("3 March 2026"), on Zambian time. */
 function longDate(date: Date): string {
-  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Africa/Lusaka" }).format(date);
+  return new Intl.DateTimeFormat("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "Africa/Lusaka",
+  }).format(date);
 }
 
 const SIGNATURE = "The Touchline team";

@@ -2,7 +2,11 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { eq, inArray, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DeletionRequestItem, DeletionRequestListResponse, ProcessDeletionResponse } from "@touchline/contract/admin";
+import type {
+  DeletionRequestItem,
+  DeletionRequestListResponse,
+  ProcessDeletionResponse,
+} from "@touchline/contract/admin";
 import { ADMIN } from "@touchline/contract/messages";
 import { fileIdFromMediaUrl } from "@touchline/contract/profile";
 import { otpCodes, otpSends, players, rateLimitHits, resetTokens, sessions } from "../db/schema/auth.ts";
@@ -43,10 +47,22 @@ async function requestDeletion(email: string): Promise<string> {
   return res.json().id;
 }
 
-const processRequest = (id: string) => t.app.inject({ method: "POST", url: `/api/admin/deletion-requests/${id}/process`, headers: { cookie: reviewer.cookie } });
+const processRequest = (id: string) =>
+  t.app.inject({
+    method: "POST",
+    url: `/api/admin/deletion-requests/${id}/process`,
+    headers: { cookie: reviewer.cookie },
+  });
 const listRequests = async (status: "open" | "closed"): Promise<DeletionRequestListResponse> =>
-  (await t.app.inject({ method: "GET", url: `/api/admin/deletion-requests?status=${status}`, headers: { cookie: reviewer.cookie } })).json();
-const findIn = async (status: "open" | "closed", id: string): Promise<DeletionRequestItem | undefined> => (await listRequests(status)).items.find((i) => i.id === id);
+  (
+    await t.app.inject({
+      method: "GET",
+      url: `/api/admin/deletion-requests?status=${status}`,
+      headers: { cookie: reviewer.cookie },
+    })
+  ).json();
+const findIn = async (status: "open" | "closed", id: string): Promise<DeletionRequestItem | undefined> =>
+  (await listRequests(status)).items.find((i) => i.id === id);
 
 describe("processing a deletion request for an existing account", () => {
   it("deletes the account, its sessions, codes, profile and every stored file, and e-mails the confirmation", async () => {
@@ -54,29 +70,63 @@ describe("processing a deletion request for an existing account", () => {
     const bystander = await playerWithProfile(t);
     // An extra photo never used by the profile, and an upload left half-way.
     await uploadFixture(t.app, victim.cookie, "gps.jpg", "image");
-    const unfinished = await tusCreate(t.app, victim.cookie, 4000, { kind: "video", filename: "half.mp4", filetype: "video/mp4" });
+    const unfinished = await tusCreate(t.app, victim.cookie, 4000, {
+      kind: "video",
+      filename: "half.mp4",
+      filetype: "video/mp4",
+    });
     const unfinishedId = unfinished.headers.get("location")!.split("/").pop()!;
-    expect((await tusPatch(t.app, victim.cookie, unfinished.headers.get("location")!, 0, new Uint8Array(1000))).status).toBe(204);
+    expect(
+      (await tusPatch(t.app, victim.cookie, unfinished.headers.get("location")!, 0, new Uint8Array(1000))).status,
+    ).toBe(204);
     // A password-reset code: rows keyed by the phone number (codes, sends, rate-limit counters).
-    const code = await t.app.inject({ method: "POST", url: "/api/Authorization/requestPasswordResetOtp", remoteAddress: uniqueAddress(), payload: { phoneNumber: victim.phoneNumber } });
+    const code = await t.app.inject({
+      method: "POST",
+      url: "/api/Authorization/requestPasswordResetOtp",
+      remoteAddress: uniqueAddress(),
+      payload: { phoneNumber: victim.phoneNumber },
+    });
     expect(code.statusCode).toBe(200);
 
-    const victimFiles = (await t.database.db.select({ id: mediaFiles.id }).from(mediaFiles).where(eq(mediaFiles.ownerPlayerId, victim.id))).map((f) => f.id);
+    const victimFiles = (
+      await t.database.db.select({ id: mediaFiles.id }).from(mediaFiles).where(eq(mediaFiles.ownerPlayerId, victim.id))
+    ).map((f) => f.id);
     expect(victimFiles).toHaveLength(3);
     const before = await storedPaths();
-    for (const id of [...victimFiles, unfinishedId]) expect(before.some((p) => p.includes(id)), id).toBe(true);
-    expect(await t.database.db.select().from(otpCodes).where(eq(otpCodes.phone, victim.phoneNumber))).not.toHaveLength(0);
+    for (const id of [...victimFiles, unfinishedId])
+      expect(
+        before.some((p) => p.includes(id)),
+        id,
+      ).toBe(true);
+    expect(await t.database.db.select().from(otpCodes).where(eq(otpCodes.phone, victim.phoneNumber))).not.toHaveLength(
+      0,
+    );
 
     // The request names the address in capitals: addresses match whatever their case.
     const requestId = await requestDeletion(victim.email.toUpperCase());
     const open = await findIn("open", requestId);
-    expect(open).toMatchObject({ email: victim.email, reason: "privacy", status: "open", daysLeft: 30, isOverdue: false, matchedAccount: victim.username, emailSentAt: null });
+    expect(open).toMatchObject({
+      email: victim.email,
+      reason: "privacy",
+      status: "open",
+      daysLeft: 30,
+      isOverdue: false,
+      matchedAccount: victim.username,
+      emailSentAt: null,
+    });
 
     const res = await processRequest(requestId);
     expect(res.statusCode).toBe(200);
     const body: ProcessDeletionResponse = res.json();
     expect(body).toMatchObject({ outcome: "deleted", emailSent: true, message: ADMIN.accountDeleted });
-    expect(body.request).toMatchObject({ id: requestId, status: "done", closedBy: reviewer.username, closedAt: t.clock.now.toISOString(), emailSentAt: t.clock.now.toISOString(), matchedAccount: null });
+    expect(body.request).toMatchObject({
+      id: requestId,
+      status: "done",
+      closedBy: reviewer.username,
+      closedAt: t.clock.now.toISOString(),
+      emailSentAt: t.clock.now.toISOString(),
+      matchedAccount: null,
+    });
 
     // No row of the account is left.
     const db = t.database.db;
@@ -84,19 +134,40 @@ describe("processing a deletion request for an existing account", () => {
     expect(await db.select().from(sessions).where(eq(sessions.playerId, victim.id))).toEqual([]);
     expect(await db.select().from(resetTokens).where(eq(resetTokens.playerId, victim.id))).toEqual([]);
     expect(await db.select().from(playerProfiles).where(eq(playerProfiles.playerId, victim.id))).toEqual([]);
-    expect(await db.select().from(mediaFiles).where(or(eq(mediaFiles.ownerPlayerId, victim.id), inArray(mediaFiles.id, victimFiles)))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(mediaFiles)
+        .where(or(eq(mediaFiles.ownerPlayerId, victim.id), inArray(mediaFiles.id, victimFiles))),
+    ).toEqual([]);
     expect(await db.select().from(otpCodes).where(eq(otpCodes.phone, victim.phoneNumber))).toEqual([]);
     expect(await db.select().from(otpSends).where(eq(otpSends.phone, victim.phoneNumber))).toEqual([]);
-    expect(await db.select().from(rateLimitHits).where(inArray(rateLimitHits.key, [victim.phoneNumber, victim.id]))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(rateLimitHits)
+        .where(inArray(rateLimitHits.key, [victim.phoneNumber, victim.id])),
+    ).toEqual([]);
 
     // No file of the account is left; the other player's files are untouched.
     const after = await storedPaths();
-    for (const id of [...victimFiles, unfinishedId]) expect(after.filter((p) => p.includes(id)), id).toEqual([]);
-    for (const url of [bystander.coverUrl, bystander.videoUrl]) expect(after.some((p) => p.includes(fileIdFromMediaUrl(url)!))).toBe(true);
-    expect((await t.app.inject({ method: "GET", url: bystander.videoUrl, headers: { cookie: bystander.cookie } })).statusCode).toBe(200);
+    for (const id of [...victimFiles, unfinishedId])
+      expect(
+        after.filter((p) => p.includes(id)),
+        id,
+      ).toEqual([]);
+    for (const url of [bystander.coverUrl, bystander.videoUrl])
+      expect(after.some((p) => p.includes(fileIdFromMediaUrl(url)!))).toBe(true);
+    expect(
+      (await t.app.inject({ method: "GET", url: bystander.videoUrl, headers: { cookie: bystander.cookie } }))
+        .statusCode,
+    ).toBe(200);
 
     // The old session no longer works.
-    expect((await t.app.inject({ method: "GET", url: profileUrl(victim.id), headers: { cookie: victim.cookie } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: "GET", url: profileUrl(victim.id), headers: { cookie: victim.cookie } }))
+        .statusCode,
+    ).toBe(401);
 
     // The confirmation e-mail went to the requester.
     const mails = readEmailOutbox(t, victim.email);
@@ -134,7 +205,12 @@ describe("processing a deletion request for an existing account", () => {
     try {
       const res = await processRequest(requestId);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ outcome: "deleted", emailSent: false, message: ADMIN.accountDeletedEmailFailed, request: { status: "done", emailSentAt: null } });
+      expect(res.json()).toMatchObject({
+        outcome: "deleted",
+        emailSent: false,
+        message: ADMIN.accountDeletedEmailFailed,
+        request: { status: "done", emailSentAt: null },
+      });
     } finally {
       t.app.services.email = email;
     }
@@ -157,7 +233,12 @@ describe("a request whose e-mail no account uses", () => {
 
     const res = await processRequest(requestId);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ outcome: "no-account", emailSent: true, message: ADMIN.noAccount, request: { status: "no-account", closedBy: reviewer.username } });
+    expect(res.json()).toMatchObject({
+      outcome: "no-account",
+      emailSent: true,
+      message: ADMIN.noAccount,
+      request: { status: "no-account", closedBy: reviewer.username },
+    });
     expect((await t.database.db.select({ id: players.id }).from(players)).length).toBe(accounts);
     const [row] = await t.database.db.select().from(deletionRequests).where(eq(deletionRequests.id, requestId));
     expect(row).toMatchObject({ status: "no-account", outcome: "No account uses this e-mail address." });

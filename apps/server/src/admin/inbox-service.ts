@@ -1,5 +1,13 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, ne, type SQL } from "drizzle-orm";
-import { ADMIN_PAGE_SIZE, type ContactFilter, type ContactMessageItem, type ContactMessageListResponse, type DeletionFilter, type DeletionRequestItem, type DeletionRequestListResponse } from "@touchline/contract/admin";
+import {
+  ADMIN_PAGE_SIZE,
+  type ContactFilter,
+  type ContactMessageItem,
+  type ContactMessageListResponse,
+  type DeletionFilter,
+  type DeletionRequestItem,
+  type DeletionRequestListResponse,
+} from "@touchline/contract/admin";
 import { ADMIN } from "@touchline/contract/messages";
 import type { Database } from "../db/client.ts";
 import { players } from "../db/schema/auth.ts";
@@ -51,12 +59,24 @@ export function toDeletionItem(row: DeletionRow, matchedAccount: string | null, 
 /** The staff inboxes: contact messages and account-deletion requests (processing: account-deletion.ts). */
 export function createInboxService({ db, now }: { db: Database; now: () => Date }) {
   const contactFilters: Record<ContactFilter, { where: SQL; order: SQL[] }> = {
-    open: { where: isNull(contactMessages.handledAt), order: [asc(contactMessages.createdAt), asc(contactMessages.id)] },
-    handled: { where: isNotNull(contactMessages.handledAt), order: [desc(contactMessages.handledAt), asc(contactMessages.id)] },
+    open: {
+      where: isNull(contactMessages.handledAt),
+      order: [asc(contactMessages.createdAt), asc(contactMessages.id)],
+    },
+    handled: {
+      where: isNotNull(contactMessages.handledAt),
+      order: [desc(contactMessages.handledAt), asc(contactMessages.id)],
+    },
   };
   const deletionFilters: Record<DeletionFilter, { where: SQL; order: SQL[] }> = {
-    open: { where: eq(deletionRequests.status, "open"), order: [asc(deletionRequests.dueAt), asc(deletionRequests.id)] },
-    closed: { where: ne(deletionRequests.status, "open"), order: [desc(deletionRequests.closedAt), asc(deletionRequests.id)] },
+    open: {
+      where: eq(deletionRequests.status, "open"),
+      order: [asc(deletionRequests.dueAt), asc(deletionRequests.id)],
+    },
+    closed: {
+      where: ne(deletionRequests.status, "open"),
+      order: [desc(deletionRequests.closedAt), asc(deletionRequests.id)],
+    },
   };
 
   return {

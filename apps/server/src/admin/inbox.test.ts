@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ContactMessageItem, ContactMessageListResponse, DeletionRequestListResponse } from "@touchline/contract/admin";
+import type {
+  ContactMessageItem,
+  ContactMessageListResponse,
+  DeletionRequestListResponse,
+} from "@touchline/contract/admin";
 import { ADMIN, EXTRA } from "@touchline/contract/messages";
 import { createPlayer, createStaff, loginCookie, uniqueAddress } from "../test/auth-helpers.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
@@ -36,7 +40,14 @@ async function requestDeletion(email: string): Promise<string> {
     method: "POST",
     url: "/api/site/deletion-requests",
     remoteAddress: uniqueAddress(),
-    payload: { email, reason: "other", otherReason: "I play abroad now", understand: true, confirmation_text: "DELETE MY ACCOUNT", confirmation: true },
+    payload: {
+      email,
+      reason: "other",
+      otherReason: "I play abroad now",
+      understand: true,
+      confirmation_text: "DELETE MY ACCOUNT",
+      confirmation: true,
+    },
   });
   expect(res.statusCode).toBe(201);
   return res.json().id;
@@ -64,24 +75,47 @@ describe("contact messages", () => {
       handledBy: null,
     } satisfies ContactMessageItem);
 
-    const res = await t.app.inject({ method: "POST", url: `/api/admin/contact-messages/${first}/handled`, headers: { cookie: reviewer.cookie } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/contact-messages/${first}/handled`,
+      headers: { cookie: reviewer.cookie },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: first, handledAt: t.clock.now.toISOString(), handledBy: reviewer.username });
-    expect((await get<ContactMessageListResponse>("/api/admin/contact-messages?status=open")).items.map((m) => m.id)).not.toContain(first);
-    expect((await get<ContactMessageListResponse>("/api/admin/contact-messages?status=handled")).items.map((m) => m.id)).toContain(first);
+    expect(
+      (await get<ContactMessageListResponse>("/api/admin/contact-messages?status=open")).items.map((m) => m.id),
+    ).not.toContain(first);
+    expect(
+      (await get<ContactMessageListResponse>("/api/admin/contact-messages?status=handled")).items.map((m) => m.id),
+    ).toContain(first);
 
-    const again = await t.app.inject({ method: "POST", url: `/api/admin/contact-messages/${first}/handled`, headers: { cookie: reviewer.cookie } });
+    const again = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/contact-messages/${first}/handled`,
+      headers: { cookie: reviewer.cookie },
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: ADMIN.alreadyHandled });
   });
 
   it("answers 404 for an unknown message and 400 for an unknown status", async () => {
-    const missing = await t.app.inject({ method: "POST", url: "/api/admin/contact-messages/00000000-0000-4000-8000-000000000000/handled", headers: { cookie: reviewer.cookie } });
+    const missing = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/contact-messages/00000000-0000-4000-8000-000000000000/handled",
+      headers: { cookie: reviewer.cookie },
+    });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: ADMIN.contactMessageNotFound });
-    const status = await t.app.inject({ method: "GET", url: "/api/admin/contact-messages?status=all", headers: { cookie: reviewer.cookie } });
+    const status = await t.app.inject({
+      method: "GET",
+      url: "/api/admin/contact-messages?status=all",
+      headers: { cookie: reviewer.cookie },
+    });
     expect(status.statusCode).toBe(400);
-    expect(status.json()).toEqual({ message: EXTRA.invalidRequest, errors: { status: ADMIN.statusInvalid(["open", "handled"]) } });
+    expect(status.json()).toEqual({
+      message: EXTRA.invalidRequest,
+      errors: { status: ADMIN.statusInvalid(["open", "handled"]) },
+    });
   });
 });
 
@@ -96,7 +130,15 @@ describe("deletion requests", () => {
     let open = await get<DeletionRequestListResponse>("/api/admin/deletion-requests", cookie);
     const ours = open.items.filter((r) => [older, newer].includes(r.id));
     expect(ours.map((r) => r.id)).toEqual([older, newer]);
-    expect(ours[0]).toMatchObject({ email: player.email, reason: "other", otherReason: "I play abroad now", status: "open", daysLeft: 28, isOverdue: false, matchedAccount: player.username });
+    expect(ours[0]).toMatchObject({
+      email: player.email,
+      reason: "other",
+      otherReason: "I play abroad now",
+      status: "open",
+      daysLeft: 28,
+      isOverdue: false,
+      matchedAccount: player.username,
+    });
     expect(ours[1]).toMatchObject({ daysLeft: 30, matchedAccount: null });
 
     t.clock.advance(29 * DAY_MS);
@@ -104,6 +146,10 @@ describe("deletion requests", () => {
     open = await get<DeletionRequestListResponse>("/api/admin/deletion-requests?status=open", cookie);
     expect(open.items.find((r) => r.id === older)).toMatchObject({ daysLeft: -1, isOverdue: true });
     expect(open.items.find((r) => r.id === newer)).toMatchObject({ daysLeft: 1, isOverdue: false });
-    expect((await get<DeletionRequestListResponse>("/api/admin/deletion-requests?status=closed", cookie)).items.map((r) => r.id)).not.toContain(older);
+    expect(
+      (await get<DeletionRequestListResponse>("/api/admin/deletion-requests?status=closed", cookie)).items.map(
+        (r) => r.id,
+      ),
+    ).not.toContain(older);
   });
 });

@@ -1,6 +1,14 @@
 import { and, asc, count, desc, eq, gt, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { ADMIN_PAGE_SIZE, rejectionReasonText, REJECTION_REASONS, type RejectProfileBody, type ReviewFilter, type ReviewItem, type ReviewListResponse } from "@touchline/contract/admin";
+import {
+  ADMIN_PAGE_SIZE,
+  rejectionReasonText,
+  REJECTION_REASONS,
+  type RejectProfileBody,
+  type ReviewFilter,
+  type ReviewItem,
+  type ReviewListResponse,
+} from "@touchline/contract/admin";
 import { ageOn } from "@touchline/contract/auth";
 import { ADMIN } from "@touchline/contract/messages";
 import { mediaUrl } from "@touchline/contract/profile";
@@ -32,7 +40,10 @@ export function createReviewService({ db, now, videoExpiryDays }: ReviewServiceD
   const videoDate = sql`coalesce(${playerProfiles.videoUploadedAt}, ${playerProfiles.submittedAt})`;
 
   const filters: Record<ReviewFilter, () => { where: SQL; order: SQL[] }> = {
-    pending: () => ({ where: eq(playerProfiles.reviewStatus, "pending"), order: [asc(playerProfiles.submittedAt), asc(playerProfiles.id)] }),
+    pending: () => ({
+      where: eq(playerProfiles.reviewStatus, "pending"),
+      order: [asc(playerProfiles.submittedAt), asc(playerProfiles.id)],
+    }),
     approved: () => ({
       where: and(eq(playerProfiles.reviewStatus, "approved"), gt(videoDate, expiryCutoff()))!,
       order: [desc(playerProfiles.reviewedAt), asc(playerProfiles.id)],
@@ -41,7 +52,10 @@ export function createReviewService({ db, now, videoExpiryDays }: ReviewServiceD
       where: and(eq(playerProfiles.reviewStatus, "approved"), lte(videoDate, expiryCutoff()))!,
       order: [asc(videoDate), asc(playerProfiles.id)],
     }),
-    rejected: () => ({ where: eq(playerProfiles.reviewStatus, "rejected"), order: [desc(playerProfiles.reviewedAt), asc(playerProfiles.id)] }),
+    rejected: () => ({
+      where: eq(playerProfiles.reviewStatus, "rejected"),
+      order: [desc(playerProfiles.reviewedAt), asc(playerProfiles.id)],
+    }),
   };
 
   const selectItems = () =>
@@ -97,7 +111,12 @@ export function createReviewService({ db, now, videoExpiryDays }: ReviewServiceD
   const decide = async (
     profileId: string,
     actor: Actor,
-    change: { set: Partial<typeof playerProfiles.$inferInsert>; allowed: SQL; conflict: string; audit: { action: Parameters<typeof recordAudit>[2]["action"]; detail?: string | null } },
+    change: {
+      set: Partial<typeof playerProfiles.$inferInsert>;
+      allowed: SQL;
+      conflict: string;
+      audit: { action: Parameters<typeof recordAudit>[2]["action"]; detail?: string | null };
+    },
   ): Promise<ReviewItem> => {
     if (!isUuid(profileId)) throw new HttpError(404, ADMIN.profileNotFound);
     const at = now();
@@ -108,7 +127,12 @@ export function createReviewService({ db, now, videoExpiryDays }: ReviewServiceD
         .where(and(eq(playerProfiles.id, profileId), change.allowed))
         .returning({ id: playerProfiles.id });
       if (rows.length === 0) return false;
-      await recordAudit(tx, actor, { action: change.audit.action, targetType: "profile", targetId: profileId, detail: change.audit.detail }, at);
+      await recordAudit(
+        tx,
+        actor,
+        { action: change.audit.action, targetType: "profile", targetId: profileId, detail: change.audit.detail },
+        at,
+      );
       return true;
     });
     const item = await getItem(profileId);
@@ -160,7 +184,10 @@ export function createReviewService({ db, now, videoExpiryDays }: ReviewServiceD
         set: { videoUploadedAt: at },
         allowed: eq(playerProfiles.reviewStatus, "approved"),
         conflict: ADMIN.renewNotApproved,
-        audit: { action: "review.renewed", detail: `New expiry: ${videoExpiry(at, videoExpiryDays, at).videoExpirationDate}` },
+        audit: {
+          action: "review.renewed",
+          detail: `New expiry: ${videoExpiry(at, videoExpiryDays, at).videoExpirationDate}`,
+        },
       });
     },
 

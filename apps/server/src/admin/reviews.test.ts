@@ -1,6 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REJECTION_REASONS, rejectionReasonText, type ReviewItem, type ReviewListResponse } from "@touchline/contract/admin";
+import {
+  REJECTION_REASONS,
+  rejectionReasonText,
+  type ReviewItem,
+  type ReviewListResponse,
+} from "@touchline/contract/admin";
 import { ageOn } from "@touchline/contract/auth";
 import { ADMIN, EXTRA, MEDIA } from "@touchline/contract/messages";
 import { fileIdFromMediaUrl, type PlayerInfoResponse } from "@touchline/contract/profile";
@@ -22,19 +27,26 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const post = (url: string, cookie: string, payload?: unknown) =>
-  t.app.inject({ method: "POST", url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.app.inject({
+    method: "POST",
+    url,
+    headers: { cookie },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 const list = async (status: string, cookie = reviewer.cookie): Promise<ReviewListResponse> => {
   const res = await t.app.inject({ method: "GET", url: `/api/admin/reviews?status=${status}`, headers: { cookie } });
   expect(res.statusCode).toBe(200);
   return res.json();
 };
-const idsIn = async (status: string, cookie?: string) => (await list(status, cookie)).items.map((item) => item.profileId);
+const idsIn = async (status: string, cookie?: string) =>
+  (await list(status, cookie)).items.map((item) => item.profileId);
 const ownProfile = async (player: { id: string; cookie: string }): Promise<PlayerInfoResponse> => {
   const res = await t.app.inject({ method: "GET", url: profileUrl(player.id), headers: { cookie: player.cookie } });
   expect(res.statusCode).toBe(200);
   return res.json();
 };
-const profileRow = async (profileId: string) => (await t.database.db.select().from(playerProfiles).where(eq(playerProfiles.id, profileId)))[0]!;
+const profileRow = async (profileId: string) =>
+  (await t.database.db.select().from(playerProfiles).where(eq(playerProfiles.id, profileId)))[0]!;
 
 describe("the review queue", () => {
   it("lists pending profiles oldest first, with every attribute, the age and the media, and no contact details", async () => {
@@ -50,10 +62,31 @@ describe("the review queue", () => {
     const item = ours[0]!;
     expect(Object.keys(item).sort()).toEqual(
       [
-        "profileId", "scoutId", "username", "firstName", "lastName", "age", "position", "secondaryPosition", "preferredFoot",
-        "heightInCm", "weightInKg", "currentFitnessStatus", "aboutYourself", "coverPhotoPath", "videoPath", "videoPathTwo",
-        "submissionDate", "videoUploadDate", "reviewStatus", "rejectionReason", "reviewedAt", "reviewedBy", "isVideoExpired",
-        "videoExpirationDate", "reuploadAllowed",
+        "profileId",
+        "scoutId",
+        "username",
+        "firstName",
+        "lastName",
+        "age",
+        "position",
+        "secondaryPosition",
+        "preferredFoot",
+        "heightInCm",
+        "weightInKg",
+        "currentFitnessStatus",
+        "aboutYourself",
+        "coverPhotoPath",
+        "videoPath",
+        "videoPathTwo",
+        "submissionDate",
+        "videoUploadDate",
+        "reviewStatus",
+        "rejectionReason",
+        "reviewedAt",
+        "reviewedBy",
+        "isVideoExpired",
+        "videoExpirationDate",
+        "reuploadAllowed",
       ].sort(),
     );
     expect(item).toMatchObject({
@@ -91,13 +124,28 @@ describe("the review queue", () => {
   });
 
   it("refuses an unknown status or a bad page with 400 and a message", async () => {
-    const status = await t.app.inject({ method: "GET", url: "/api/admin/reviews?status=waiting", headers: { cookie: reviewer.cookie } });
+    const status = await t.app.inject({
+      method: "GET",
+      url: "/api/admin/reviews?status=waiting",
+      headers: { cookie: reviewer.cookie },
+    });
     expect(status.statusCode).toBe(400);
-    expect(status.json()).toEqual({ message: EXTRA.invalidRequest, errors: { status: ADMIN.statusInvalid(["pending", "approved", "rejected", "expired"]) } });
-    const page = await t.app.inject({ method: "GET", url: "/api/admin/reviews?page=0", headers: { cookie: reviewer.cookie } });
+    expect(status.json()).toEqual({
+      message: EXTRA.invalidRequest,
+      errors: { status: ADMIN.statusInvalid(["pending", "approved", "rejected", "expired"]) },
+    });
+    const page = await t.app.inject({
+      method: "GET",
+      url: "/api/admin/reviews?page=0",
+      headers: { cookie: reviewer.cookie },
+    });
     expect(page.statusCode).toBe(400);
     expect(page.json().errors).toEqual({ page: ADMIN.pageInvalid });
-    const beyond = await t.app.inject({ method: "GET", url: "/api/admin/reviews?page=500", headers: { cookie: reviewer.cookie } });
+    const beyond = await t.app.inject({
+      method: "GET",
+      url: "/api/admin/reviews?page=500",
+      headers: { cookie: reviewer.cookie },
+    });
     expect(beyond.json()).toMatchObject({ items: [], page: 500 });
   });
 
@@ -116,10 +164,20 @@ describe("approving", () => {
     const res = await post(`/api/admin/reviews/${player.profileId}/approve`, reviewer.cookie);
     expect(res.statusCode).toBe(200);
     const item: ReviewItem = res.json();
-    expect(item).toMatchObject({ profileId: player.profileId, reviewStatus: "approved", reviewedBy: reviewer.username, reviewedAt: t.clock.now.toISOString() });
+    expect(item).toMatchObject({
+      profileId: player.profileId,
+      reviewStatus: "approved",
+      reviewedBy: reviewer.username,
+      reviewedAt: t.clock.now.toISOString(),
+    });
 
     const seen = await ownProfile(player);
-    expect(seen.scout).toMatchObject({ isVideoApproved: true, reviewStatus: "approved", rejectionReason: null, canResubmit: false });
+    expect(seen.scout).toMatchObject({
+      isVideoApproved: true,
+      reviewStatus: "approved",
+      rejectionReason: null,
+      canResubmit: false,
+    });
     expect(await idsIn("pending")).not.toContain(player.profileId);
     expect(await idsIn("approved")).toContain(player.profileId);
 
@@ -143,12 +201,26 @@ describe("rejecting and resubmitting", () => {
   it("shows the player the reason, and lets them correct the profile and send it back to review", async () => {
     const player = await playerWithProfile(t);
     const oldVideoId = fileIdFromMediaUrl(player.videoUrl)!;
-    const res = await post(`/api/admin/reviews/${player.profileId}/reject`, reviewer.cookie, { reasonCode: "video-quality", reasonText: "  It is too dark to see you.  " });
+    const res = await post(`/api/admin/reviews/${player.profileId}/reject`, reviewer.cookie, {
+      reasonCode: "video-quality",
+      reasonText: "  It is too dark to see you.  ",
+    });
     expect(res.statusCode).toBe(200);
     const reason = rejectionReasonText("video-quality", "It is too dark to see you.");
-    expect(reason).toBe(`${REJECTION_REASONS.find((r) => r.value === "video-quality")!.message} Reviewer's note: It is too dark to see you.`);
-    expect(res.json()).toMatchObject({ reviewStatus: "rejected", rejectionReason: reason, reviewedBy: reviewer.username });
-    expect((await ownProfile(player)).scout).toMatchObject({ reviewStatus: "rejected", isVideoApproved: false, rejectionReason: reason, canResubmit: true });
+    expect(reason).toBe(
+      `${REJECTION_REASONS.find((r) => r.value === "video-quality")!.message} Reviewer's note: It is too dark to see you.`,
+    );
+    expect(res.json()).toMatchObject({
+      reviewStatus: "rejected",
+      rejectionReason: reason,
+      reviewedBy: reviewer.username,
+    });
+    expect((await ownProfile(player)).scout).toMatchObject({
+      reviewStatus: "rejected",
+      isVideoApproved: false,
+      rejectionReason: reason,
+      canResubmit: true,
+    });
     expect(await idsIn("rejected")).toContain(player.profileId);
     expect(await idsIn("pending")).not.toContain(player.profileId);
 
@@ -200,9 +272,14 @@ describe("rejecting and resubmitting", () => {
     }
     expect(await profileRow(player.profileId)).toEqual(before);
 
-    const written = await post(`/api/admin/reviews/${player.profileId}/reject`, reviewer.cookie, { reasonCode: "other", reasonText: "Please film a full match, not a training drill." });
+    const written = await post(`/api/admin/reviews/${player.profileId}/reject`, reviewer.cookie, {
+      reasonCode: "other",
+      reasonText: "Please film a full match, not a training drill.",
+    });
     expect(written.json().rejectionReason).toBe("Please film a full match, not a training drill.");
-    const again = await post(`/api/admin/reviews/${player.profileId}/reject`, reviewer.cookie, { reasonCode: "video-quality" });
+    const again = await post(`/api/admin/reviews/${player.profileId}/reject`, reviewer.cookie, {
+      reasonCode: "video-quality",
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: ADMIN.alreadyRejected });
   });
@@ -210,9 +287,15 @@ describe("rejecting and resubmitting", () => {
   it("can take an approved profile down again", async () => {
     const player = await playerWithProfile(t);
     await post(`/api/admin/reviews/${player.profileId}/approve`, reviewer.cookie);
-    const res = await post(`/api/admin/reviews/${player.profileId}/reject`, reviewer.cookie, { reasonCode: "content-not-allowed" });
+    const res = await post(`/api/admin/reviews/${player.profileId}/reject`, reviewer.cookie, {
+      reasonCode: "content-not-allowed",
+    });
     expect(res.statusCode).toBe(200);
-    expect((await ownProfile(player)).scout).toMatchObject({ reviewStatus: "rejected", isVideoApproved: false, canResubmit: true });
+    expect((await ownProfile(player)).scout).toMatchObject({
+      reviewStatus: "rejected",
+      isVideoApproved: false,
+      canResubmit: true,
+    });
   });
 
   it("keeps a pending profile locked", async () => {
@@ -229,7 +312,8 @@ describe("expiry: renewing and allowing new videos", () => {
     const player = await playerWithProfile(t);
     const other = await playerWithProfile(t);
     const pendingOne = await playerWithProfile(t);
-    for (const p of [player, other]) expect((await post(`/api/admin/reviews/${p.profileId}/approve`, reviewer.cookie)).statusCode).toBe(200);
+    for (const p of [player, other])
+      expect((await post(`/api/admin/reviews/${p.profileId}/approve`, reviewer.cookie)).statusCode).toBe(200);
 
     t.clock.advance((t.config.VIDEO_EXPIRY_DAYS + 1) * DAY_MS);
     // Sessions have ended in the meantime: everyone logs in again.
@@ -246,9 +330,18 @@ describe("expiry: renewing and allowing new videos", () => {
     const renewed = await post(`/api/admin/reviews/${player.profileId}/renew`, cookie);
     expect(renewed.statusCode).toBe(200);
     const expected = new Date(t.clock.now.getTime() + t.config.VIDEO_EXPIRY_DAYS * DAY_MS).toISOString();
-    expect(renewed.json()).toMatchObject({ reviewStatus: "approved", isVideoExpired: false, videoUploadDate: t.clock.now.toISOString(), videoExpirationDate: expected });
+    expect(renewed.json()).toMatchObject({
+      reviewStatus: "approved",
+      isVideoExpired: false,
+      videoUploadDate: t.clock.now.toISOString(),
+      videoExpirationDate: expected,
+    });
     const seen = await ownProfile(player);
-    expect(seen).toMatchObject({ isVideoExpired: false, videoExpirationDate: expected, daysUntilExpiration: t.config.VIDEO_EXPIRY_DAYS });
+    expect(seen).toMatchObject({
+      isVideoExpired: false,
+      videoExpirationDate: expected,
+      daysUntilExpiration: t.config.VIDEO_EXPIRY_DAYS,
+    });
     expect(seen.scout.isVideoApproved).toBe(true);
     expect(await idsIn("approved", cookie)).toContain(player.profileId);
     expect(await idsIn("expired", cookie)).not.toContain(player.profileId);
@@ -269,7 +362,10 @@ describe("expiry: renewing and allowing new videos", () => {
     const newVideo = await uploadFixture(t.app, other.cookie, "short.mp4", "video");
     const resubmitted = await submitProfile(t, other, { videoPath: newVideo.url });
     expect(resubmitted.statusCode).toBe(201);
-    expect(resubmitted.json()).toMatchObject({ isVideoExpired: false, scout: { reviewStatus: "pending", canResubmit: false, videoPath: newVideo.url } });
+    expect(resubmitted.json()).toMatchObject({
+      isVideoExpired: false,
+      scout: { reviewStatus: "pending", canResubmit: false, videoPath: newVideo.url },
+    });
     const item = (await list("pending", cookie)).items.find((i) => i.profileId === other.profileId)!;
     expect(item).toMatchObject({ reuploadAllowed: false, isVideoExpired: false });
     expect((await submitProfile(t, other)).statusCode).toBe(409);

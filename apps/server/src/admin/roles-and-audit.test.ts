@@ -33,26 +33,37 @@ const STAFF_ROUTES: { method: "GET" | "POST"; url: string; payload?: object }[] 
 const AUDIT = { method: "GET" as const, url: "/api/admin/audit" };
 
 const call = (route: { method: "GET" | "POST"; url: string; payload?: object }, cookie?: string) =>
-  t.app.inject({ method: route.method, url: route.url, ...(cookie ? { headers: { cookie } } : {}), ...(route.payload ? { payload: route.payload } : {}) });
+  t.app.inject({
+    method: route.method,
+    url: route.url,
+    ...(cookie ? { headers: { cookie } } : {}),
+    ...(route.payload ? { payload: route.payload } : {}),
+  });
 
 describe("who may use the staff API", () => {
-  it.each([...STAFF_ROUTES, AUDIT].map((r) => [`${r.method} ${r.url}`, r] as const))("%s: anonymous 401, player 403", async (_name, route) => {
-    const anonymous = await call(route);
-    expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ message: NOT_LOGGED_IN });
-    const player = await call(route, playerCookie);
-    expect(player.statusCode).toBe(403);
-    expect(player.json()).toEqual({ message: FORBIDDEN });
-  });
+  it.each([...STAFF_ROUTES, AUDIT].map((r) => [`${r.method} ${r.url}`, r] as const))(
+    "%s: anonymous 401, player 403",
+    async (_name, route) => {
+      const anonymous = await call(route);
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json()).toEqual({ message: NOT_LOGGED_IN });
+      const player = await call(route, playerCookie);
+      expect(player.statusCode).toBe(403);
+      expect(player.json()).toEqual({ message: FORBIDDEN });
+    },
+  );
 
-  it.each(STAFF_ROUTES.map((r) => [`${r.method} ${r.url}`, r] as const))("%s: reviewers and admins pass", async (_name, route) => {
-    for (const staff of [reviewer, admin]) {
-      const res = await call(route, staff.cookie);
-      // Lists answer 200; actions on an unknown id reach the handler and answer 404.
-      expect(res.statusCode, res.body).toBe(route.method === "GET" ? 200 : 404);
-      expect(res.headers["cache-control"]).toBe("no-store");
-    }
-  });
+  it.each(STAFF_ROUTES.map((r) => [`${r.method} ${r.url}`, r] as const))(
+    "%s: reviewers and admins pass",
+    async (_name, route) => {
+      for (const staff of [reviewer, admin]) {
+        const res = await call(route, staff.cookie);
+        // Lists answer 200; actions on an unknown id reach the handler and answer 404.
+        expect(res.statusCode, res.body).toBe(route.method === "GET" ? 200 : 404);
+        expect(res.headers["cache-control"]).toBe("no-store");
+      }
+    },
+  );
 
   it("keeps the audit log for admins: reviewers get 403", async () => {
     const asReviewer = await call(AUDIT, reviewer.cookie);
@@ -62,25 +73,49 @@ describe("who may use the staff API", () => {
   });
 
   it("checks the role before the input: a player's bad query or body is still a 403", async () => {
-    expect((await t.app.inject({ method: "GET", url: "/api/admin/reviews?status=nonsense", headers: { cookie: playerCookie } })).statusCode).toBe(403);
-    expect((await call({ method: "POST", url: `/api/admin/reviews/${UNKNOWN}/reject`, payload: {} }, playerCookie)).statusCode).toBe(403);
-    expect((await call({ method: "POST", url: `/api/admin/reviews/${UNKNOWN}/reject`, payload: {} })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: "GET",
+          url: "/api/admin/reviews?status=nonsense",
+          headers: { cookie: playerCookie },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await call({ method: "POST", url: `/api/admin/reviews/${UNKNOWN}/reject`, payload: {} }, playerCookie))
+        .statusCode,
+    ).toBe(403);
+    expect((await call({ method: "POST", url: `/api/admin/reviews/${UNKNOWN}/reject`, payload: {} })).statusCode).toBe(
+      401,
+    );
   });
 });
 
 describe("the audit log", () => {
   it("records every staff action with who, what and when, newest first, and nothing for refused ones", async () => {
-    const audit = async (): Promise<AuditEntry[]> => ((await call(AUDIT, admin.cookie)).json() as AuditListResponse).items;
+    const audit = async (): Promise<AuditEntry[]> =>
+      ((await call(AUDIT, admin.cookie)).json() as AuditListResponse).items;
     const before = (await audit()).length;
 
     const one = await playerWithProfile(t);
     const two = await playerWithProfile(t);
-    const contact = await t.app.inject({ method: "POST", url: "/api/site/contact-messages", remoteAddress: uniqueAddress(), payload: { name: "Club", email: "club@example.zm", message: "Trial?" } });
+    const contact = await t.app.inject({
+      method: "POST",
+      url: "/api/site/contact-messages",
+      remoteAddress: uniqueAddress(),
+      payload: { name: "Club", email: "club@example.zm", message: "Trial?" },
+    });
     const deletion = await t.app.inject({
       method: "POST",
       url: "/api/site/deletion-requests",
       remoteAddress: uniqueAddress(),
-      payload: { email: "gone@example.zm", understand: true, confirmation_text: "DELETE MY ACCOUNT", confirmation: true },
+      payload: {
+        email: "gone@example.zm",
+        understand: true,
+        confirmation_text: "DELETE MY ACCOUNT",
+        confirmation: true,
+      },
     });
     const post = (url: string, cookie: string, payload?: object) => call({ method: "POST", url, payload }, cookie);
 
@@ -88,7 +123,12 @@ describe("the audit log", () => {
       [`/api/admin/reviews/${one.profileId}/approve`, reviewer.cookie, undefined, 200],
       [`/api/admin/reviews/${one.profileId}/approve`, reviewer.cookie, undefined, 409],
       [`/api/admin/reviews/${two.profileId}/reject`, admin.cookie, { reasonCode: "other" }, 400],
-      [`/api/admin/reviews/${two.profileId}/reject`, admin.cookie, { reasonCode: "details-incorrect", reasonText: "Height looks wrong." }, 200],
+      [
+        `/api/admin/reviews/${two.profileId}/reject`,
+        admin.cookie,
+        { reasonCode: "details-incorrect", reasonText: "Height looks wrong." },
+        200,
+      ],
       [`/api/admin/reviews/${one.profileId}/renew`, reviewer.cookie, undefined, 200],
       [`/api/admin/reviews/${one.profileId}/allow-reupload`, admin.cookie, undefined, 200],
       [`/api/admin/contact-messages/${contact.json().id}/handled`, reviewer.cookie, undefined, 200],
@@ -101,18 +141,64 @@ describe("the audit log", () => {
 
     const entries = await audit();
     expect(entries.length - before).toBe(6);
-    const recent = entries.slice(0, 6).map(({ actor, action, targetType, targetId, detail }) => ({ actor, action, targetType, targetId, detail }));
+    const recent = entries
+      .slice(0, 6)
+      .map(({ actor, action, targetType, targetId, detail }) => ({ actor, action, targetType, targetId, detail }));
     expect(recent).toEqual([
-      { actor: admin.username, action: "deletion.no-account", targetType: "deletion-request", targetId: deletion.json().id, detail: "No account uses this e-mail address." },
-      { actor: reviewer.username, action: "contact.handled", targetType: "contact-message", targetId: contact.json().id, detail: null },
-      { actor: admin.username, action: "review.reupload-allowed", targetType: "profile", targetId: one.profileId, detail: null },
-      { actor: reviewer.username, action: "review.renewed", targetType: "profile", targetId: one.profileId, detail: expect.stringMatching(/^New expiry: \d{4}-/) },
-      { actor: admin.username, action: "review.rejected", targetType: "profile", targetId: two.profileId, detail: "Profile details incorrect: Height looks wrong." },
-      { actor: reviewer.username, action: "review.approved", targetType: "profile", targetId: one.profileId, detail: null },
+      {
+        actor: admin.username,
+        action: "deletion.no-account",
+        targetType: "deletion-request",
+        targetId: deletion.json().id,
+        detail: "No account uses this e-mail address.",
+      },
+      {
+        actor: reviewer.username,
+        action: "contact.handled",
+        targetType: "contact-message",
+        targetId: contact.json().id,
+        detail: null,
+      },
+      {
+        actor: admin.username,
+        action: "review.reupload-allowed",
+        targetType: "profile",
+        targetId: one.profileId,
+        detail: null,
+      },
+      {
+        actor: reviewer.username,
+        action: "review.renewed",
+        targetType: "profile",
+        targetId: one.profileId,
+        detail: expect.stringMatching(/^New expiry: \d{4}-/),
+      },
+      {
+        actor: admin.username,
+        action: "review.rejected",
+        targetType: "profile",
+        targetId: two.profileId,
+        detail: "Profile details incorrect: Height looks wrong.",
+      },
+      {
+        actor: reviewer.username,
+        action: "review.approved",
+        targetType: "profile",
+        targetId: one.profileId,
+        detail: null,
+      },
     ]);
     // When: each entry carries the server time of its action.
     expect(entries[0]!.createdAt).toBe(t.clock.now.toISOString());
     expect(Date.parse(entries[5]!.createdAt)).toBe(t.clock.now.getTime() - 7000);
-    expect(Object.keys(entries[0]!).sort()).toEqual(["action", "actor", "createdAt", "detail", "id", "targetId", "targetType"]);
+    expect(Object.keys(entries[0]!).sort()).toEqual([
+      "action",
+      "actor",
+      "createdAt",
+      "detail",
+      "id",
+      "targetId",
+      "targetType",
+    ]);
   });
 });

@@ -2,7 +2,13 @@ import { eq } from "drizzle-orm";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { auditListQuerySchema, contactListQuerySchema, deletionListQuerySchema, rejectProfileSchema, reviewListQuerySchema } from "@touchline/contract/admin";
+import {
+  auditListQuerySchema,
+  contactListQuerySchema,
+  deletionListQuerySchema,
+  rejectProfileSchema,
+  reviewListQuerySchema,
+} from "@touchline/contract/admin";
 import { requireRole, type Role } from "../auth/request-user.ts";
 import { players } from "../db/schema/auth.ts";
 import type { AppServices } from "../services.ts";
@@ -21,14 +27,21 @@ const idParams = z.object({ id: z.string() });
  */
 export const adminRoutes: FastifyPluginAsync<{ services: AppServices }> = async (fastify, { services }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const reviews = createReviewService({ db: services.db, now: services.now, videoExpiryDays: services.config.VIDEO_EXPIRY_DAYS });
+  const reviews = createReviewService({
+    db: services.db,
+    now: services.now,
+    videoExpiryDays: services.config.VIDEO_EXPIRY_DAYS,
+  });
   const inbox = createInboxService({ db: services.db, now: services.now });
   const deletion = createAccountDeletion(services);
 
   /** The staff member making the request, with the username the audit log keeps. */
   const staff = async (request: FastifyRequest, roles: Role[] = STAFF): Promise<Actor> => {
     const user = requireRole(request, ...roles);
-    const [row] = await services.db.select({ username: players.username }).from(players).where(eq(players.id, user.playerId));
+    const [row] = await services.db
+      .select({ username: players.username })
+      .from(players)
+      .where(eq(players.id, user.playerId));
     return { id: user.playerId, username: row?.username ?? "unknown" };
   };
 
@@ -46,38 +59,56 @@ export const adminRoutes: FastifyPluginAsync<{ services: AppServices }> = async 
     return reviews.list(request.query.status, request.query.page);
   });
 
-  app.post("/api/admin/reviews/:profileId/approve", { ...staffOnly, schema: { params: profileParams } }, async (request) =>
-    reviews.approve(request.params.profileId, await staff(request)),
+  app.post(
+    "/api/admin/reviews/:profileId/approve",
+    { ...staffOnly, schema: { params: profileParams } },
+    async (request) => reviews.approve(request.params.profileId, await staff(request)),
   );
 
-  app.post("/api/admin/reviews/:profileId/reject", { ...staffOnly, schema: { params: profileParams, body: rejectProfileSchema } }, async (request) =>
-    reviews.reject(request.params.profileId, await staff(request), request.body),
+  app.post(
+    "/api/admin/reviews/:profileId/reject",
+    { ...staffOnly, schema: { params: profileParams, body: rejectProfileSchema } },
+    async (request) => reviews.reject(request.params.profileId, await staff(request), request.body),
   );
 
-  app.post("/api/admin/reviews/:profileId/renew", { ...staffOnly, schema: { params: profileParams } }, async (request) =>
-    reviews.renew(request.params.profileId, await staff(request)),
+  app.post(
+    "/api/admin/reviews/:profileId/renew",
+    { ...staffOnly, schema: { params: profileParams } },
+    async (request) => reviews.renew(request.params.profileId, await staff(request)),
   );
 
-  app.post("/api/admin/reviews/:profileId/allow-reupload", { ...staffOnly, schema: { params: profileParams } }, async (request) =>
-    reviews.allowReupload(request.params.profileId, await staff(request)),
+  app.post(
+    "/api/admin/reviews/:profileId/allow-reupload",
+    { ...staffOnly, schema: { params: profileParams } },
+    async (request) => reviews.allowReupload(request.params.profileId, await staff(request)),
   );
 
-  app.get("/api/admin/contact-messages", { ...staffOnly, schema: { querystring: contactListQuerySchema } }, async (request) => {
-    await staff(request);
-    return inbox.listContactMessages(request.query.status, request.query.page);
-  });
+  app.get(
+    "/api/admin/contact-messages",
+    { ...staffOnly, schema: { querystring: contactListQuerySchema } },
+    async (request) => {
+      await staff(request);
+      return inbox.listContactMessages(request.query.status, request.query.page);
+    },
+  );
 
   app.post("/api/admin/contact-messages/:id/handled", { ...staffOnly, schema: { params: idParams } }, async (request) =>
     inbox.markHandled(request.params.id, await staff(request)),
   );
 
-  app.get("/api/admin/deletion-requests", { ...staffOnly, schema: { querystring: deletionListQuerySchema } }, async (request) => {
-    await staff(request);
-    return inbox.listDeletionRequests(request.query.status, request.query.page);
-  });
+  app.get(
+    "/api/admin/deletion-requests",
+    { ...staffOnly, schema: { querystring: deletionListQuerySchema } },
+    async (request) => {
+      await staff(request);
+      return inbox.listDeletionRequests(request.query.status, request.query.page);
+    },
+  );
 
-  app.post("/api/admin/deletion-requests/:id/process", { ...staffOnly, schema: { params: idParams } }, async (request) =>
-    deletion.process(request.params.id, await staff(request)),
+  app.post(
+    "/api/admin/deletion-requests/:id/process",
+    { ...staffOnly, schema: { params: idParams } },
+    async (request) => deletion.process(request.params.id, await staff(request)),
   );
 
   app.get("/api/admin/audit", { ...adminOnly, schema: { querystring: auditListQuerySchema } }, async (request) => {

@@ -12,7 +12,10 @@ export interface PlayerWithMedia extends TestPlayer {
 }
 
 /** A logged-in player who uploaded a cover photo and a video through the real tus pipeline. */
-export async function playerWithMedia(t: TestApp, overrides: Parameters<typeof createPlayer>[1] = {}): Promise<PlayerWithMedia> {
+export async function playerWithMedia(
+  t: TestApp,
+  overrides: Parameters<typeof createPlayer>[1] = {},
+): Promise<PlayerWithMedia> {
   const player = await createPlayer(t, overrides);
   const cookie = await loginCookie(t, player);
   const cover = await uploadFixture(t.app, cookie, "small.gif", "image");
@@ -39,13 +42,23 @@ export function profileBody(player: PlayerWithMedia, overrides: Record<string, u
 }
 
 export function submitProfile(t: TestApp, player: PlayerWithMedia, overrides: Record<string, unknown> = {}) {
-  return t.app.inject({ method: "POST", url: CREATE_PROFILE_URL, headers: { cookie: player.cookie }, payload: profileBody(player, overrides) });
+  return t.app.inject({
+    method: "POST",
+    url: CREATE_PROFILE_URL,
+    headers: { cookie: player.cookie },
+    payload: profileBody(player, overrides),
+  });
 }
 
 /** A player with a submitted (pending) profile; returns its profile id too. */
-export async function playerWithProfile(t: TestApp, overrides: Parameters<typeof createPlayer>[1] = {}, profile: Record<string, unknown> = {}) {
+export async function playerWithProfile(
+  t: TestApp,
+  overrides: Parameters<typeof createPlayer>[1] = {},
+  profile: Record<string, unknown> = {},
+) {
   const player = await playerWithMedia(t, overrides);
   const res = await submitProfile(t, player, profile);
-  if (res.statusCode !== 201) throw new Error(`profile submission failed in test helper: ${res.statusCode} ${res.body}`);
+  if (res.statusCode !== 201)
+    throw new Error(`profile submission failed in test helper: ${res.statusCode} ${res.body}`);
   return { ...player, profileId: res.json().scout.scoutsInformationId as string };
 }

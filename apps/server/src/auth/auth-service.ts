@@ -9,7 +9,14 @@ import { HttpError } from "../http/errors.ts";
 import type { AppServices } from "../services.ts";
 import { createOtpService } from "./otp-service.ts";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords.ts";
-import { createPlayerStore, emailKeyOf, toSessionInfo, usernameKeyOf, type NewAccount, type PlayerRow } from "./player-store.ts";
+import {
+  createPlayerStore,
+  emailKeyOf,
+  toSessionInfo,
+  usernameKeyOf,
+  type NewAccount,
+  type PlayerRow,
+} from "./player-store.ts";
 import { createRateLimiter, LIMITS } from "./rate-limiter.ts";
 import type { RequestUser } from "./request-user.ts";
 import { randomToken, sha256Hex } from "./secrets.ts";
@@ -52,13 +59,19 @@ export function createAuthService(services: AppServices) {
   }
 
   /** Sends a registration code, turning "too soon / too many" into a quiet "not sent this time". */
-  async function sendRegistrationCode(phone: string): Promise<{ codeSent: boolean; retryAfterSeconds: number; notice?: string }> {
+  async function sendRegistrationCode(
+    phone: string,
+  ): Promise<{ codeSent: boolean; retryAfterSeconds: number; notice?: string }> {
     try {
       const sent = await otp.send(phone, "registration");
       return { codeSent: true, retryAfterSeconds: sent.retryAfterSeconds };
     } catch (error) {
       if (error instanceof HttpError && error.statusCode === 429) {
-        return { codeSent: false, retryAfterSeconds: Number(error.extra?.retryAfterSeconds ?? 60), notice: error.message };
+        return {
+          codeSent: false,
+          retryAfterSeconds: Number(error.extra?.retryAfterSeconds ?? 60),
+          notice: error.message,
+        };
       }
       throw error;
     }
@@ -109,10 +122,17 @@ export function createAuthService(services: AppServices) {
         if (!isUniqueViolation(error)) throw error;
         const text = JSON.stringify(error);
         throw takenError(
-          text.includes("phone") ? { phoneNumber: AUTH.phoneTaken } : text.includes("username") ? { userName: AUTH.usernameTaken } : { email: AUTH.emailTaken },
+          text.includes("phone")
+            ? { phoneNumber: AUTH.phoneTaken }
+            : text.includes("username")
+              ? { userName: AUTH.usernameTaken }
+              : { email: AUTH.emailTaken },
         );
       }
-      log.info({ playerId: player.id, phone: maskPhone(player.phoneNumber), again: Boolean(pending) }, "registration saved, awaiting code");
+      log.info(
+        { playerId: player.id, phone: maskPhone(player.phoneNumber), again: Boolean(pending) },
+        "registration saved, awaiting code",
+      );
       const sent = await sendRegistrationCode(player.phoneNumber);
       return { message: AUTH.registered, phoneNumber: player.phoneNumber, ...sent };
     },
@@ -162,7 +182,10 @@ export function createAuthService(services: AppServices) {
       const at = now();
       await db.transaction(async (tx) => {
         // Only the newest token works: earlier ones of this player are spent.
-        await tx.update(resetTokens).set({ usedAt: at }).where(and(eq(resetTokens.playerId, player.id), isNull(resetTokens.usedAt)));
+        await tx
+          .update(resetTokens)
+          .set({ usedAt: at })
+          .where(and(eq(resetTokens.playerId, player.id), isNull(resetTokens.usedAt)));
         await tx.insert(resetTokens).values({
           tokenHash: sha256Hex(token),
           playerId: player.id,
@@ -212,7 +235,9 @@ export function createAuthService(services: AppServices) {
       await limiter.hit(LIMITS.loginPerAddress, ctx.ip);
       await limiter.hit(LIMITS.loginPerPhone, input.phoneNumber);
       const player = await playersStore.byPhone(input.phoneNumber);
-      const passwordOk = player ? await verifyPassword(player.passwordHash, input.password) : await burnPasswordCheck(input.password);
+      const passwordOk = player
+        ? await verifyPassword(player.passwordHash, input.password)
+        : await burnPasswordCheck(input.password);
       if (!player || !passwordOk) {
         log.info({ phone: maskPhone(input.phoneNumber) }, "login refused");
         throw new HttpError(401, AUTH.loginFailed);

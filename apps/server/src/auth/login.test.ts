@@ -3,7 +3,15 @@ import { eq } from "drizzle-orm";
 import { SESSION_REMEMBER_MS } from "@touchline/contract/limits";
 import { AUTH, EXTRA, LOGIN, RESET } from "@touchline/contract/messages";
 import { sessions } from "../db/schema/auth.ts";
-import { createPlayer, latestCode, loginCookie, readSmsOutbox, registrationBody, TEST_PASSWORD, uniqueAddress } from "../test/auth-helpers.ts";
+import {
+  createPlayer,
+  latestCode,
+  loginCookie,
+  readSmsOutbox,
+  registrationBody,
+  TEST_PASSWORD,
+  uniqueAddress,
+} from "../test/auth-helpers.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
 import { NOT_LOGGED_IN } from "./request-user.ts";
 import { sha256Hex } from "./secrets.ts";
@@ -20,18 +28,30 @@ beforeEach(() => {
 });
 
 const post = (path: string, payload?: object, cookie?: string) =>
-  t.app.inject({ method: "POST", url: `/api/Authorization/${path}`, payload, remoteAddress: address, headers: cookie ? { cookie } : {} });
-const session = (cookie?: string) => t.app.inject({ method: "GET", url: "/api/Authorization/session", headers: cookie ? { cookie } : {} });
+  t.app.inject({
+    method: "POST",
+    url: `/api/Authorization/${path}`,
+    payload,
+    remoteAddress: address,
+    headers: cookie ? { cookie } : {},
+  });
+const session = (cookie?: string) =>
+  t.app.inject({ method: "GET", url: "/api/Authorization/session", headers: cookie ? { cookie } : {} });
 const cookieOf = (res: { cookies: { name: string; value: string }[] }) => {
   const c = res.cookies.find((x) => x.name === "tl_session")!;
   return `${c.name}=${c.value}`;
 };
-const sessionRows = async (playerId: string) => t.database.db.select().from(sessions).where(eq(sessions.playerId, playerId));
+const sessionRows = async (playerId: string) =>
+  t.database.db.select().from(sessions).where(eq(sessions.playerId, playerId));
 
 describe("POST /api/Authorization/loginScout", () => {
   it("answers the spec's session object and sets an HttpOnly, SameSite=Lax browser-session cookie", async () => {
     const player = await createPlayer(t, { firstName: "Patson", lastName: "Daka", userName: "PDaka20" });
-    const res = await post("loginScout", { phoneNumber: player.phoneNumber.replace("+260", "0"), password: player.password, rememberMe: false });
+    const res = await post("loginScout", {
+      phoneNumber: player.phoneNumber.replace("+260", "0"),
+      password: player.password,
+      rememberMe: false,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       scoutId: player.id,
@@ -54,13 +74,21 @@ describe("POST /api/Authorization/loginScout", () => {
 
   it("gives a Remember me login a 30-day cookie", async () => {
     const player = await createPlayer(t);
-    const res = await post("loginScout", { phoneNumber: player.phoneNumber, password: player.password, rememberMe: true });
+    const res = await post("loginScout", {
+      phoneNumber: player.phoneNumber,
+      password: player.password,
+      rememberMe: true,
+    });
     expect(String(res.headers["set-cookie"])).toMatch(new RegExp(`Max-Age=${SESSION_REMEMBER_MS / 1000}`));
   });
 
   it("also answers on the spec's path with the stray trailing space", async () => {
     const player = await createPlayer(t);
-    const res = await post("loginScout%20", { phoneNumber: player.phoneNumber, password: player.password, rememberMe: false });
+    const res = await post("loginScout%20", {
+      phoneNumber: player.phoneNumber,
+      password: player.password,
+      rememberMe: false,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().scoutId).toBe(player.id);
   });
@@ -88,13 +116,22 @@ describe("POST /api/Authorization/loginScout", () => {
     t.clock.advance(61_000);
     const res = await post("loginScout", { phoneNumber: body.phoneNumber, password: body.password });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: AUTH.phoneNotVerified, code: "PHONE_NOT_VERIFIED", phoneNumber: body.phoneNumber, codeSent: true, retryAfterSeconds: 60 });
+    expect(res.json()).toEqual({
+      message: AUTH.phoneNotVerified,
+      code: "PHONE_NOT_VERIFIED",
+      phoneNumber: body.phoneNumber,
+      codeSent: true,
+      retryAfterSeconds: 60,
+    });
     expect(res.headers["set-cookie"]).toBeUndefined();
     expect(readSmsOutbox(t, body.phoneNumber)).toHaveLength(2);
     // Asking again at once: no new SMS, the one just sent stays valid.
     const again = await post("loginScout", { phoneNumber: body.phoneNumber, password: body.password });
     expect(again.json()).toMatchObject({ code: "PHONE_NOT_VERIFIED", codeSent: false, retryAfterSeconds: 60 });
-    expect((await post("verifyGeneralOtp", { phoneNumber: body.phoneNumber, otp: latestCode(t, body.phoneNumber) })).statusCode).toBe(200);
+    expect(
+      (await post("verifyGeneralOtp", { phoneNumber: body.phoneNumber, otp: latestCode(t, body.phoneNumber) }))
+        .statusCode,
+    ).toBe(200);
     expect((await post("loginScout", { phoneNumber: body.phoneNumber, password: body.password })).statusCode).toBe(200);
   });
 
@@ -109,7 +146,9 @@ describe("POST /api/Authorization/loginScout", () => {
   it("starts a new session at each login and ends the one the browser held", async () => {
     const player = await createPlayer(t);
     const first = await loginCookie(t, player);
-    const second = cookieOf(await post("loginScout", { phoneNumber: player.phoneNumber, password: player.password }, first));
+    const second = cookieOf(
+      await post("loginScout", { phoneNumber: player.phoneNumber, password: player.password }, first),
+    );
     expect(second).not.toBe(first);
     expect((await session(first)).statusCode).toBe(401);
     expect((await session(second)).statusCode).toBe(200);
@@ -121,21 +160,31 @@ describe("POST /api/Authorization/loginScout", () => {
 
   it("limits failed logins per number (successful ones do not count)", async () => {
     const player = await createPlayer(t);
-    for (let i = 0; i < 12; i++) expect((await post("loginScout", { phoneNumber: player.phoneNumber, password: player.password })).statusCode).toBe(200);
+    for (let i = 0; i < 12; i++)
+      expect(
+        (await post("loginScout", { phoneNumber: player.phoneNumber, password: player.password })).statusCode,
+      ).toBe(200);
     for (let i = 0; i < 10; i++) {
       address = uniqueAddress();
-      expect((await post("loginScout", { phoneNumber: player.phoneNumber, password: `guess-${i}` })).statusCode).toBe(401);
+      expect((await post("loginScout", { phoneNumber: player.phoneNumber, password: `guess-${i}` })).statusCode).toBe(
+        401,
+      );
     }
     address = uniqueAddress();
     const blocked = await post("loginScout", { phoneNumber: player.phoneNumber, password: player.password });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toBe(AUTH.tooManyAttempts(Math.ceil(blocked.json().retryAfterSeconds / 60)));
     t.clock.advance(blocked.json().retryAfterSeconds * 1000);
-    expect((await post("loginScout", { phoneNumber: player.phoneNumber, password: player.password })).statusCode).toBe(200);
+    expect((await post("loginScout", { phoneNumber: player.phoneNumber, password: player.password })).statusCode).toBe(
+      200,
+    );
   });
 
   it("limits logins per client address across numbers", async () => {
-    for (let i = 0; i < 30; i++) expect((await post("loginScout", { phoneNumber: `+26097${4_000_000 + i}`, password: "guess" })).statusCode).toBe(401);
+    for (let i = 0; i < 30; i++)
+      expect((await post("loginScout", { phoneNumber: `+26097${4_000_000 + i}`, password: "guess" })).statusCode).toBe(
+        401,
+      );
     const blocked = await post("loginScout", { phoneNumber: "+260975000000", password: "guess" });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().retryAfterSeconds).toBeGreaterThan(0);
@@ -213,26 +262,49 @@ describe("POST /api/Authorization/changePassword", () => {
     const player = await createPlayer(t);
     const here = await loginCookie(t, player);
     const elsewhere = await loginCookie(t, player);
-    const res = await post("changePassword", { currentPassword: player.password, newPassword, confirmPassword: newPassword }, here);
+    const res = await post(
+      "changePassword",
+      { currentPassword: player.password, newPassword, confirmPassword: newPassword },
+      here,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: AUTH.passwordChanged, endedSessions: 1 });
     expect((await session(here)).statusCode).toBe(200);
     expect((await session(elsewhere)).statusCode).toBe(401);
-    expect((await post("loginScout", { phoneNumber: player.phoneNumber, password: player.password })).statusCode).toBe(401);
+    expect((await post("loginScout", { phoneNumber: player.phoneNumber, password: player.password })).statusCode).toBe(
+      401,
+    );
     expect((await post("loginScout", { phoneNumber: player.phoneNumber, password: newPassword })).statusCode).toBe(200);
   });
 
   it("refuses a wrong current password, a weak or unmatched new one, and changes nothing", async () => {
     const player = await createPlayer(t);
     const cookie = await loginCookie(t, player);
-    const wrong = await post("changePassword", { currentPassword: "nope-nope", newPassword, confirmPassword: newPassword }, cookie);
+    const wrong = await post(
+      "changePassword",
+      { currentPassword: "nope-nope", newPassword, confirmPassword: newPassword },
+      cookie,
+    );
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ message: AUTH.currentPasswordWrong, errors: { currentPassword: AUTH.currentPasswordWrong } });
-    const weak = await post("changePassword", { currentPassword: player.password, newPassword: "alllowercase1", confirmPassword: "alllowercase1" }, cookie);
+    expect(wrong.json()).toEqual({
+      message: AUTH.currentPasswordWrong,
+      errors: { currentPassword: AUTH.currentPasswordWrong },
+    });
+    const weak = await post(
+      "changePassword",
+      { currentPassword: player.password, newPassword: "alllowercase1", confirmPassword: "alllowercase1" },
+      cookie,
+    );
     expect(weak.json().errors.newPassword).toBe(RESET.passwordRule);
-    const unmatched = await post("changePassword", { currentPassword: player.password, newPassword, confirmPassword: "Striker@2027" }, cookie);
+    const unmatched = await post(
+      "changePassword",
+      { currentPassword: player.password, newPassword, confirmPassword: "Striker@2027" },
+      cookie,
+    );
     expect(unmatched.json().errors.confirmPassword).toBe(RESET.mismatch);
-    expect((await post("loginScout", { phoneNumber: player.phoneNumber, password: TEST_PASSWORD })).statusCode).toBe(200);
+    expect((await post("loginScout", { phoneNumber: player.phoneNumber, password: TEST_PASSWORD })).statusCode).toBe(
+      200,
+    );
   });
 
   it("needs a session", async () => {
@@ -256,7 +328,11 @@ describe("production cookies", () => {
     });
     try {
       const player = await createPlayer(prod);
-      const res = await prod.app.inject({ method: "POST", url: "/api/Authorization/loginScout", payload: { phoneNumber: player.phoneNumber, password: player.password } });
+      const res = await prod.app.inject({
+        method: "POST",
+        url: "/api/Authorization/loginScout",
+        payload: { phoneNumber: player.phoneNumber, password: player.password },
+      });
       expect(res.statusCode).toBe(200);
       expect(String(res.headers["set-cookie"])).toMatch(/; Secure/);
       const id = sha256Hex(cookieOf(res).split("=")[1]!);

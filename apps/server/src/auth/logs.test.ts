@@ -22,7 +22,12 @@ beforeAll(async () => {
   const { connection, drop } = await createTestDatabase();
   dropDatabase = drop;
   const clock = { now: new Date(), advance: (ms: number) => (clock.now = new Date(clock.now.getTime() + ms)) };
-  const app: App = await buildApp(config, { database: connection, now: () => new Date(clock.now), web: false, logStream: { write: (line) => lines.push(line) } });
+  const app: App = await buildApp(config, {
+    database: connection,
+    now: () => new Date(clock.now),
+    web: false,
+    logStream: { write: (line) => lines.push(line) },
+  });
   t = { app, config, dataDir, database: connection, clock, close: async () => {} };
 });
 afterAll(async () => {
@@ -48,20 +53,44 @@ describe("logs of the account journey", () => {
     const wrong = String((Number(registrationCode) + 1) % 100_000).padStart(5, "0");
     secrets.push(wrong);
     expect((await post("verifyGeneralOtp", { phoneNumber: body.phoneNumber, otp: wrong })).statusCode).toBe(400);
-    expect((await post("verifyGeneralOtp", { phoneNumber: body.phoneNumber, otp: Number(registrationCode), email: body.email })).statusCode).toBe(200);
+    expect(
+      (
+        await post("verifyGeneralOtp", {
+          phoneNumber: body.phoneNumber,
+          otp: Number(registrationCode),
+          email: body.email,
+        })
+      ).statusCode,
+    ).toBe(200);
 
     // A failed and a successful login, the session, a password change.
-    expect((await post("loginScout", { phoneNumber: body.phoneNumber, password: "wrong-password-1" })).statusCode).toBe(401);
+    expect((await post("loginScout", { phoneNumber: body.phoneNumber, password: "wrong-password-1" })).statusCode).toBe(
+      401,
+    );
     secrets.push("wrong-password-1");
-    const login = await post("loginScout", { phoneNumber: body.phoneNumber, password: body.password, rememberMe: true });
+    const login = await post("loginScout", {
+      phoneNumber: body.phoneNumber,
+      password: body.password,
+      rememberMe: true,
+    });
     expect(login.statusCode).toBe(200);
     const token = login.cookies.find((c) => c.name === "tl_session")!.value;
     secrets.push(token, sha256Hex(token));
     const cookie = `tl_session=${token}`;
-    expect((await t.app.inject({ method: "GET", url: "/api/Authorization/session", headers: { cookie } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: "GET", url: "/api/Authorization/session", headers: { cookie } })).statusCode,
+    ).toBe(200);
     const changed = "Changed@2026x";
     secrets.push(changed);
-    expect((await post("changePassword", { currentPassword: body.password, newPassword: changed, confirmPassword: changed }, cookie)).statusCode).toBe(200);
+    expect(
+      (
+        await post(
+          "changePassword",
+          { currentPassword: body.password, newPassword: changed, confirmPassword: changed },
+          cookie,
+        )
+      ).statusCode,
+    ).toBe(200);
 
     // Forgot password: a failing SMS provider first, then the real reset.
     t.clock.advance(60_000);
@@ -77,7 +106,16 @@ describe("logs of the account journey", () => {
     secrets.push(resetToken, sha256Hex(resetToken));
     const finalPassword = "Final@Pass2026";
     secrets.push(finalPassword);
-    expect((await post("resetPasswordByPhoneNumber", { phoneNumber: body.phoneNumber, resetToken, newPassword: finalPassword, confirmPassword: finalPassword })).statusCode).toBe(200);
+    expect(
+      (
+        await post("resetPasswordByPhoneNumber", {
+          phoneNumber: body.phoneNumber,
+          resetToken,
+          newPassword: finalPassword,
+          confirmPassword: finalPassword,
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await post("loginScout", { phoneNumber: body.phoneNumber, password: finalPassword })).statusCode).toBe(200);
     expect((await post("logout", undefined, cookie)).statusCode).toBe(200);
 
@@ -89,7 +127,9 @@ describe("logs of the account journey", () => {
     for (const secret of secrets) {
       const escaped = secret.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
       // Codes are short: match them as whole numbers, not inside timestamps or ids.
-      const pattern = /^\d+$/.test(secret) ? new RegExp(`(?<![0-9A-Za-z.])${escaped}(?![0-9A-Za-z])`) : new RegExp(escaped);
+      const pattern = /^\d+$/.test(secret)
+        ? new RegExp(`(?<![0-9A-Za-z.])${escaped}(?![0-9A-Za-z])`)
+        : new RegExp(escaped);
       expect(log, `log contains a secret: ${secret}`).not.toMatch(pattern);
     }
   });

@@ -1,6 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
-import { OTP_MAX_ATTEMPTS, OTP_MAX_SENDS_PER_HOUR, OTP_RESEND_INTERVAL_MS, OTP_TTL_MS } from "@touchline/contract/limits";
+import {
+  OTP_MAX_ATTEMPTS,
+  OTP_MAX_SENDS_PER_HOUR,
+  OTP_RESEND_INTERVAL_MS,
+  OTP_TTL_MS,
+} from "@touchline/contract/limits";
 import { AUTH } from "@touchline/contract/messages";
 import { maskPhone } from "@touchline/contract/phone";
 import { otpCodes, otpSends } from "../db/schema/auth.ts";
@@ -58,10 +63,15 @@ export function createOtpService(services: AppServices) {
       const sendId = randomUUID();
       await tx.insert(otpSends).values({ id: sendId, phone, sentAt: at });
       // Sends older than the hour the limits look at are of no further use.
-      await tx.delete(otpSends).where(and(eq(otpSends.phone, phone), lt(otpSends.sentAt, new Date(at.getTime() - HOUR_MS))));
+      await tx
+        .delete(otpSends)
+        .where(and(eq(otpSends.phone, phone), lt(otpSends.sentAt, new Date(at.getTime() - HOUR_MS))));
       let codeId: string | null = null;
       if (code) {
-        await tx.update(otpCodes).set({ consumedAt: at }).where(and(eq(otpCodes.phone, phone), isNull(otpCodes.consumedAt)));
+        await tx
+          .update(otpCodes)
+          .set({ consumedAt: at })
+          .where(and(eq(otpCodes.phone, phone), isNull(otpCodes.consumedAt)));
         codeId = randomUUID();
         await tx.insert(otpCodes).values({
           id: codeId,
@@ -96,7 +106,10 @@ export function createOtpService(services: AppServices) {
         await services.sms.send(phone, codeMessage(code, purpose));
       } catch (error) {
         // Only the scrubbed message: an error object could carry the request (number, body with the code).
-        log.error({ reason: scrubNumbers(String((error as Error)?.message ?? error)), to: maskPhone(phone), purpose }, "SMS delivery failed");
+        log.error(
+          { reason: scrubNumbers(String((error as Error)?.message ?? error)), to: maskPhone(phone), purpose },
+          "SMS delivery failed",
+        );
         await db.delete(otpSends).where(eq(otpSends.id, sendId));
         await db.update(otpCodes).set({ consumedAt: now() }).where(eq(otpCodes.id, codeId!));
         throw new HttpError(503, AUTH.smsFailed, undefined, { code: "SMS_FAILED" });

@@ -17,13 +17,15 @@ beforeEach(() => {
   address = uniqueAddress();
 });
 
-const post = (path: string, payload: object) => t.app.inject({ method: "POST", url: `/api/Authorization/${path}`, payload, remoteAddress: address });
+const post = (path: string, payload: object) =>
+  t.app.inject({ method: "POST", url: `/api/Authorization/${path}`, payload, remoteAddress: address });
 const register = async () => {
   const body = registrationBody();
   expect((await post("registerScoutWithOtp", body)).statusCode).toBe(201);
   return body;
 };
-const verifyRegistration = (phoneNumber: string, otp: string | number) => post("verifyGeneralOtp", { phoneNumber, otp });
+const verifyRegistration = (phoneNumber: string, otp: string | number) =>
+  post("verifyGeneralOtp", { phoneNumber, otp });
 const requestCode = (phoneNumber: string) => post("requestPasswordResetOtp", { phoneNumber });
 const verifyReset = (phoneNumber: string, otp: string | number) => post("verifyPasswordResetOtp", { phoneNumber, otp });
 /** A code guaranteed to differ from the right one. */

@@ -54,7 +54,13 @@ export function createPlayerStore(db: Database, now: () => Date) {
       return db
         .select()
         .from(players)
-        .where(or(eq(players.phoneNumber, input.phoneNumber), eq(players.usernameKey, usernameKeyOf(input.userName)), eq(players.email, emailKeyOf(input.email))));
+        .where(
+          or(
+            eq(players.phoneNumber, input.phoneNumber),
+            eq(players.usernameKey, usernameKeyOf(input.userName)),
+            eq(players.email, emailKeyOf(input.email)),
+          ),
+        );
     },
 
     async insert(account: NewAccount): Promise<PlayerRow> {

@@ -35,7 +35,8 @@ export const LIMITS = {
 export function createRateLimiter(db: Database, now: () => Date, options: { addressMultiplier?: number } = {}) {
   // Many players on one mobile network share an address (carrier-grade NAT), so an operator
   // can raise every per-address limit at once; per-number limits stay as they are.
-  const maxOf = (limit: Limit) => (limit.bucket.endsWith(":ip") ? limit.max * (options.addressMultiplier ?? 1) : limit.max);
+  const maxOf = (limit: Limit) =>
+    limit.bucket.endsWith(":ip") ? limit.max * (options.addressMultiplier ?? 1) : limit.max;
   return {
     /** Counts one request against limit for key; throws a 429 once the window's maximum is passed. */
     async hit(limit: Limit, key: string): Promise<void> {
@@ -44,16 +45,29 @@ export function createRateLimiter(db: Database, now: () => Date, options: { addr
       const [row] = await db
         .insert(rateLimitHits)
         .values({ bucket: limit.bucket, key, windowStart, hits: 1 })
-        .onConflictDoUpdate({ target: [rateLimitHits.bucket, rateLimitHits.key, rateLimitHits.windowStart], set: { hits: sql`${rateLimitHits.hits} + 1` } })
+        .onConflictDoUpdate({
+          target: [rateLimitHits.bucket, rateLimitHits.key, rateLimitHits.windowStart],
+          set: { hits: sql`${rateLimitHits.hits} + 1` },
+        })
         .returning({ hits: rateLimitHits.hits });
       const hits = row?.hits ?? 1;
       if (hits === 1) {
         // A new window for this key: sweep this key's finished windows so the table stays small.
-        await db.delete(rateLimitHits).where(and(eq(rateLimitHits.bucket, limit.bucket), eq(rateLimitHits.key, key), lt(rateLimitHits.windowStart, windowStart)));
+        await db
+          .delete(rateLimitHits)
+          .where(
+            and(
+              eq(rateLimitHits.bucket, limit.bucket),
+              eq(rateLimitHits.key, key),
+              lt(rateLimitHits.windowStart, windowStart),
+            ),
+          );
       }
       if (hits > maxOf(limit)) {
         const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + limit.windowMs - at) / 1000));
-        throw new HttpError(429, AUTH.tooManyAttempts(Math.ceil(retryAfterSeconds / 60)), undefined, { retryAfterSeconds });
+        throw new HttpError(429, AUTH.tooManyAttempts(Math.ceil(retryAfterSeconds / 60)), undefined, {
+          retryAfterSeconds,
+        });
       }
     },
 
@@ -63,7 +77,13 @@ export function createRateLimiter(db: Database, now: () => Date, options: { addr
       await db
         .update(rateLimitHits)
         .set({ hits: sql`greatest(${rateLimitHits.hits} - 1, 0)` })
-        .where(and(eq(rateLimitHits.bucket, limit.bucket), eq(rateLimitHits.key, key), eq(rateLimitHits.windowStart, windowStart)));
+        .where(
+          and(
+            eq(rateLimitHits.bucket, limit.bucket),
+            eq(rateLimitHits.key, key),
+            eq(rateLimitHits.windowStart, windowStart),
+          ),
+        );
     },
   };
 }

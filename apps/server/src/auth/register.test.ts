@@ -18,18 +18,37 @@ beforeEach(() => {
   address = uniqueAddress();
 });
 
-const post = (path: string, payload: unknown) => t.app.inject({ method: "POST", url: `/api/Authorization/${path}`, payload: payload as object, remoteAddress: address });
+const post = (path: string, payload: unknown) =>
+  t.app.inject({
+    method: "POST",
+    url: `/api/Authorization/${path}`,
+    payload: payload as object,
+    remoteAddress: address,
+  });
 const playerCount = async () => (await t.database.db.select({ n: count() }).from(players))[0]!.n;
-const byPhone = async (phone: string) => (await t.database.db.select().from(players).where(eq(players.phoneNumber, phone)))[0];
+const byPhone = async (phone: string) =>
+  (await t.database.db.select().from(players).where(eq(players.phoneNumber, phone)))[0];
 
 describe("POST /api/Authorization/registerScoutWithOtp", () => {
   it("creates a pending account, stores the phone in E.164 and texts a registration code", async () => {
     const body = registrationBody({ phoneNumber: "0971 111 001", userName: "Chipo_M", email: "Chipo.M@Example.ZM" });
     const res = await post("registerScoutWithOtp", body);
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ message: REGISTER.success, phoneNumber: "+260971111001", codeSent: true, retryAfterSeconds: 60 });
+    expect(res.json()).toEqual({
+      message: REGISTER.success,
+      phoneNumber: "+260971111001",
+      codeSent: true,
+      retryAfterSeconds: 60,
+    });
     const row = await byPhone("+260971111001");
-    expect(row).toMatchObject({ username: "Chipo_M", usernameKey: "chipo_m", email: "chipo.m@example.zm", phoneVerifiedAt: null, role: "player", dateOfBirth: "2006-02-14" });
+    expect(row).toMatchObject({
+      username: "Chipo_M",
+      usernameKey: "chipo_m",
+      email: "chipo.m@example.zm",
+      phoneVerifiedAt: null,
+      role: "player",
+      dateOfBirth: "2006-02-14",
+    });
     expect(row!.passwordHash.startsWith("$argon2id$")).toBe(true);
     expect(row!.passwordHash).not.toContain(body.password);
     const sms = readSmsOutbox(t, "+260971111001");
@@ -95,7 +114,10 @@ describe("POST /api/Authorization/registerScoutWithOtp", () => {
     expect(email.statusCode).toBe(409);
     expect(email.json()).toEqual({ message: AUTH.emailTaken, errors: { email: AUTH.emailTaken } });
 
-    const both = await post("registerScoutWithOtp", registrationBody({ userName: "taken10", email: "taken@example.zm" }));
+    const both = await post(
+      "registerScoutWithOtp",
+      registrationBody({ userName: "taken10", email: "taken@example.zm" }),
+    );
     expect(both.statusCode).toBe(409);
     expect(both.json().errors).toEqual({ userName: AUTH.usernameTaken, email: AUTH.emailTaken });
     expect(await playerCount()).toBe(before);
@@ -115,7 +137,11 @@ describe("POST /api/Authorization/registerScoutWithOtp", () => {
     // The old code was replaced by the new one.
     const old = await post("verifyGeneralOtp", { phoneNumber: first.phoneNumber, otp: firstCode, email: first.email });
     if (firstCode !== latestCode(t, first.phoneNumber)) expect(old.statusCode).toBe(400);
-    const ok = await post("verifyGeneralOtp", { phoneNumber: first.phoneNumber, otp: Number(latestCode(t, first.phoneNumber)), email: first.email });
+    const ok = await post("verifyGeneralOtp", {
+      phoneNumber: first.phoneNumber,
+      otp: Number(latestCode(t, first.phoneNumber)),
+      email: first.email,
+    });
     expect(ok.statusCode).toBe(200);
     const login = await post("loginScout", { phoneNumber: first.phoneNumber, password: "another-password" });
     expect(login.statusCode).toBe(200);
@@ -160,7 +186,11 @@ describe("POST /api/Authorization/registerScoutWithOtp", () => {
     // The failed send does not count: the resend works at once.
     const resend = await post("requestPasswordResetOtp", { phoneNumber: body.phoneNumber });
     expect(resend.statusCode).toBe(200);
-    const verify = await post("verifyGeneralOtp", { phoneNumber: body.phoneNumber, otp: latestCode(t, body.phoneNumber), email: body.email });
+    const verify = await post("verifyGeneralOtp", {
+      phoneNumber: body.phoneNumber,
+      otp: latestCode(t, body.phoneNumber),
+      email: body.email,
+    });
     expect(verify.statusCode).toBe(200);
     expect((await post("loginScout", { phoneNumber: body.phoneNumber, password: body.password })).statusCode).toBe(200);
   });
@@ -192,7 +222,11 @@ describe("POST /api/Authorization/verifyGeneralOtp", () => {
     await post("registerScoutWithOtp", body);
     const before = await post("loginScout", { phoneNumber: body.phoneNumber, password: body.password });
     expect(before.statusCode).toBe(403);
-    const res = await post("verifyGeneralOtp", { phoneNumber: body.phoneNumber, otp: Number(latestCode(t, body.phoneNumber)), email: body.email });
+    const res = await post("verifyGeneralOtp", {
+      phoneNumber: body.phoneNumber,
+      otp: Number(latestCode(t, body.phoneNumber)),
+      email: body.email,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: AUTH.phoneVerified, resetToken: null });
     expect((await byPhone(body.phoneNumber))!.phoneVerifiedAt).not.toBeNull();

@@ -3,7 +3,14 @@ import { eq } from "drizzle-orm";
 import { OTP_RESEND_INTERVAL_MS, RESET_TOKEN_TTL_MS } from "@touchline/contract/limits";
 import { AUTH, RESET } from "@touchline/contract/messages";
 import { players, resetTokens, sessions } from "../db/schema/auth.ts";
-import { createPlayer, latestCode, loginCookie, readSmsOutbox, registrationBody, uniqueAddress } from "../test/auth-helpers.ts";
+import {
+  createPlayer,
+  latestCode,
+  loginCookie,
+  readSmsOutbox,
+  registrationBody,
+  uniqueAddress,
+} from "../test/auth-helpers.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
 import { sha256Hex } from "./secrets.ts";
 
@@ -19,8 +26,15 @@ beforeEach(() => {
 });
 
 const post = (path: string, payload?: object, cookie?: string) =>
-  t.app.inject({ method: "POST", url: `/api/Authorization/${path}`, payload, remoteAddress: address, headers: cookie ? { cookie } : {} });
-const session = (cookie: string) => t.app.inject({ method: "GET", url: "/api/Authorization/session", headers: { cookie } });
+  t.app.inject({
+    method: "POST",
+    url: `/api/Authorization/${path}`,
+    payload,
+    remoteAddress: address,
+    headers: cookie ? { cookie } : {},
+  });
+const session = (cookie: string) =>
+  t.app.inject({ method: "GET", url: "/api/Authorization/session", headers: { cookie } });
 const login = (phoneNumber: string, password: string) => post("loginScout", { phoneNumber, password });
 const newPassword = "NewGoal@2026";
 
@@ -32,7 +46,12 @@ async function resetToken(phoneNumber: string): Promise<string> {
   return res.json().resetToken;
 }
 const reset = (phoneNumber: string, token: string, password = newPassword) =>
-  post("resetPasswordByPhoneNumber", { phoneNumber, resetToken: token, newPassword: password, confirmPassword: password });
+  post("resetPasswordByPhoneNumber", {
+    phoneNumber,
+    resetToken: token,
+    newPassword: password,
+    confirmPassword: password,
+  });
 
 describe("password reset by SMS", () => {
   it("runs the whole way: code, token, new password, every session ended, old password refused", async () => {
@@ -47,7 +66,10 @@ describe("password reset by SMS", () => {
     expect(sms).toHaveLength(1);
     expect(sms[0]!.body).toMatch(/reset your password/);
 
-    const verified = await post("verifyPasswordResetOtp", { phoneNumber: player.phoneNumber, otp: latestCode(t, player.phoneNumber) });
+    const verified = await post("verifyPasswordResetOtp", {
+      phoneNumber: player.phoneNumber,
+      otp: latestCode(t, player.phoneNumber),
+    });
     expect(verified.statusCode).toBe(200);
     expect(verified.json()).toEqual({ message: AUTH.codeVerified, resetToken: expect.any(String) });
 
@@ -91,7 +113,10 @@ describe("password reset by SMS", () => {
     expect(sms[1]!.body).toMatch(/confirm your phone number/);
 
     // The forgot-password screens: the code confirms the number and earns a reset token.
-    const verified = await post("verifyPasswordResetOtp", { phoneNumber: body.phoneNumber, otp: latestCode(t, body.phoneNumber) });
+    const verified = await post("verifyPasswordResetOtp", {
+      phoneNumber: body.phoneNumber,
+      otp: latestCode(t, body.phoneNumber),
+    });
     expect(verified.statusCode).toBe(200);
     const [row] = await t.database.db.select().from(players).where(eq(players.phoneNumber, body.phoneNumber));
     expect(row!.phoneVerifiedAt).not.toBeNull();
@@ -103,7 +128,10 @@ describe("password reset by SMS", () => {
     const player = await createPlayer(t);
     await post("requestPasswordResetOtp", { phoneNumber: player.phoneNumber });
     const code = latestCode(t, player.phoneNumber);
-    const wrong = await post("verifyPasswordResetOtp", { phoneNumber: player.phoneNumber, otp: String((Number(code) + 1) % 100_000).padStart(5, "0") });
+    const wrong = await post("verifyPasswordResetOtp", {
+      phoneNumber: player.phoneNumber,
+      otp: String((Number(code) + 1) % 100_000).padStart(5, "0"),
+    });
     t.clock.advance(10 * 60 * 1000);
     const expired = await post("verifyPasswordResetOtp", { phoneNumber: player.phoneNumber, otp: code });
     expect(wrong.statusCode).toBe(400);
@@ -181,13 +209,33 @@ describe("POST /api/Authorization/resetPasswordByPhoneNumber validation", () => 
   it("uses the spec's messages and changes nothing", async () => {
     const player = await createPlayer(t);
     const token = await resetToken(player.phoneNumber);
-    const send = (body: object) => post("resetPasswordByPhoneNumber", { phoneNumber: player.phoneNumber, resetToken: token, ...body });
-    expect((await send({ newPassword: "", confirmPassword: "" })).json().errors).toEqual({ newPassword: RESET.newPasswordRequired, confirmPassword: RESET.confirmRequired });
-    expect((await send({ newPassword: "Ab1@", confirmPassword: "Ab1@" })).json().errors.newPassword).toBe(RESET.passwordTooShort);
-    expect((await send({ newPassword: "abcdefgh1@", confirmPassword: "abcdefgh1@" })).json().errors.newPassword).toBe(RESET.passwordRule);
-    expect((await send({ newPassword: "Abcdefg1@#", confirmPassword: "Abcdefg1@#" })).json().errors.newPassword).toBe(RESET.passwordRule);
-    expect((await send({ newPassword, confirmPassword: "Different@1" })).json().errors.confirmPassword).toBe(RESET.mismatch);
-    expect((await post("resetPasswordByPhoneNumber", { phoneNumber: player.phoneNumber, newPassword, confirmPassword: newPassword })).statusCode).toBe(400);
+    const send = (body: object) =>
+      post("resetPasswordByPhoneNumber", { phoneNumber: player.phoneNumber, resetToken: token, ...body });
+    expect((await send({ newPassword: "", confirmPassword: "" })).json().errors).toEqual({
+      newPassword: RESET.newPasswordRequired,
+      confirmPassword: RESET.confirmRequired,
+    });
+    expect((await send({ newPassword: "Ab1@", confirmPassword: "Ab1@" })).json().errors.newPassword).toBe(
+      RESET.passwordTooShort,
+    );
+    expect((await send({ newPassword: "abcdefgh1@", confirmPassword: "abcdefgh1@" })).json().errors.newPassword).toBe(
+      RESET.passwordRule,
+    );
+    expect((await send({ newPassword: "Abcdefg1@#", confirmPassword: "Abcdefg1@#" })).json().errors.newPassword).toBe(
+      RESET.passwordRule,
+    );
+    expect((await send({ newPassword, confirmPassword: "Different@1" })).json().errors.confirmPassword).toBe(
+      RESET.mismatch,
+    );
+    expect(
+      (
+        await post("resetPasswordByPhoneNumber", {
+          phoneNumber: player.phoneNumber,
+          newPassword,
+          confirmPassword: newPassword,
+        })
+      ).statusCode,
+    ).toBe(400);
     // The token was not spent by any of these.
     expect((await send({ newPassword, confirmPassword: newPassword })).statusCode).toBe(200);
   });

@@ -28,7 +28,8 @@ const contextOf = (request: FastifyRequest): CallContext => ({
 export const authRoutes: FastifyPluginAsync<{ services: AppServices }> = async (fastify, { services }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const auth = createAuthService(services);
-  const clearSessionCookie = (reply: FastifyReply) => reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(services.config, false));
+  const clearSessionCookie = (reply: FastifyReply) =>
+    reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(services.config, false));
 
   app.post(`${BASE}/registerScoutWithOtp`, { schema: { body: registrationSchema } }, async (request, reply) => {
     return reply.code(201).send(await auth.register(request.body, contextOf(request)));
@@ -53,7 +54,10 @@ export const authRoutes: FastifyPluginAsync<{ services: AppServices }> = async (
     return reply.send(answer);
   });
 
-  const login = async (request: FastifyRequest<{ Body: { phoneNumber: string; password: string; rememberMe: boolean } }>, reply: FastifyReply) => {
+  const login = async (
+    request: FastifyRequest<{ Body: { phoneNumber: string; password: string; rememberMe: boolean } }>,
+    reply: FastifyReply,
+  ) => {
     const { token, info } = await auth.login(request.body, contextOf(request));
     reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(services.config, request.body.rememberMe));
     return reply.send(info);

@@ -13,14 +13,17 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   // A staff-only probe route, the way domain routes use requireRole.
-  t.app.get("/api/test/staff-only", async (request: FastifyRequest) => ({ user: requireRole(request, "reviewer", "admin") }));
+  t.app.get("/api/test/staff-only", async (request: FastifyRequest) => ({
+    user: requireRole(request, "reviewer", "admin"),
+  }));
   t.app.get("/api/test/whoami", async (request: FastifyRequest) => ({ user: request.user }));
   t.app.get("/assets/probe-1a2b.js", async (request: FastifyRequest) => ({ user: request.user }));
   t.app.get("/players/:username", async (request: FastifyRequest) => ({ user: request.user }));
 });
 afterAll(() => t.close());
 
-const whoami = (cookie?: string) => t.app.inject({ method: "GET", url: "/api/test/whoami", headers: cookie ? { cookie } : {} });
+const whoami = (cookie?: string) =>
+  t.app.inject({ method: "GET", url: "/api/test/whoami", headers: cookie ? { cookie } : {} });
 const tokenOf = (cookie: string) => cookie.split("=")[1]!;
 
 describe("session plugin", () => {
@@ -66,7 +69,12 @@ describe("session plugin", () => {
     expect((await whoami(cookie)).json().user).not.toBeNull();
     t.clock.advance(SESSION_IDLE_MS + 1);
     expect((await whoami(cookie)).json().user).toBeNull();
-    expect(await t.database.db.select().from(sessions).where(eq(sessions.id, sha256Hex(tokenOf(cookie))))).toHaveLength(0);
+    expect(
+      await t.database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.id, sha256Hex(tokenOf(cookie)))),
+    ).toHaveLength(0);
   });
 
   it("keeps a Remember me session across idle days until 30 days have passed", async () => {
@@ -84,7 +92,8 @@ describe("session plugin", () => {
     const player = await createPlayer(t);
     const cookie = await loginCookie(t, player);
     const id = sha256Hex(tokenOf(cookie));
-    const seen = async () => (await t.database.db.select().from(sessions).where(eq(sessions.id, id)))[0]!.lastSeenAt.getTime();
+    const seen = async () =>
+      (await t.database.db.select().from(sessions).where(eq(sessions.id, id)))[0]!.lastSeenAt.getTime();
     const first = await seen();
     t.clock.advance(SESSION_TOUCH_MS - 1000);
     await whoami(cookie);
@@ -97,10 +106,18 @@ describe("session plugin", () => {
   it("lets requireRole refuse a player (403) and anonymous visitors (401) and admit staff", async () => {
     const player = await createPlayer(t);
     expect((await t.app.inject({ method: "GET", url: "/api/test/staff-only" })).statusCode).toBe(401);
-    const asPlayer = await t.app.inject({ method: "GET", url: "/api/test/staff-only", headers: { cookie: await loginCookie(t, player) } });
+    const asPlayer = await t.app.inject({
+      method: "GET",
+      url: "/api/test/staff-only",
+      headers: { cookie: await loginCookie(t, player) },
+    });
     expect(asPlayer.statusCode).toBe(403);
     const reviewer = await createStaff(t, "reviewer");
-    const asReviewer = await t.app.inject({ method: "GET", url: "/api/test/staff-only", headers: { cookie: reviewer.cookie } });
+    const asReviewer = await t.app.inject({
+      method: "GET",
+      url: "/api/test/staff-only",
+      headers: { cookie: reviewer.cookie },
+    });
     expect(asReviewer.statusCode).toBe(200);
     expect(asReviewer.json().user.role).toBe("reviewer");
   });

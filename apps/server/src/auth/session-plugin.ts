@@ -1,14 +1,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isUnavailableError } from "../db/unavailable.ts";
 import type { AppServices } from "../services.ts";
-import { createSessionStore, SESSION_COOKIE, sessionIdOf, type SessionRow, type SessionStore } from "./session-store.ts";
+import {
+  createSessionStore,
+  SESSION_COOKIE,
+  sessionIdOf,
+  type SessionRow,
+  type SessionStore,
+} from "./session-store.ts";
 
 /**
  * Only API calls and pages need to know who is asking; the web app's static files
  * (/assets/app-1a2b.js, /favicon.ico) carry the cookie too but would cost a query each for
  * nothing. Matched by known file types, since usernames in page paths may contain dots.
  */
-const STATIC_FILE = /^\/(?!api\/)[^?]*\.(?:js|mjs|css|map|png|jpe?g|gif|svg|webp|avif|ico|woff2?|ttf|txt|xml|webmanifest|json)(?:\?|$)/i;
+const STATIC_FILE =
+  /^\/(?!api\/)[^?]*\.(?:js|mjs|css|map|png|jpe?g|gif|svg|webp|avif|ico|woff2?|ttf|txt|xml|webmanifest|json)(?:\?|$)/i;
 
 declare module "fastify" {
   interface FastifyContextConfig {

@@ -101,7 +101,9 @@ export function createSessionStore(db: Database, now: () => Date, changes?: Tabl
         userAgent: options.userAgent?.slice(0, 300) ?? null,
       });
       // Housekeeping: this player's dead sessions go when a new one starts.
-      await db.delete(sessions).where(and(eq(sessions.playerId, playerId), sql`${sessions.expiresAt} <= ${at.toISOString()}`));
+      await db
+        .delete(sessions)
+        .where(and(eq(sessions.playerId, playerId), sql`${sessions.expiresAt} <= ${at.toISOString()}`));
       return { token, id };
     },
 
@@ -143,7 +145,9 @@ export function createSessionStore(db: Database, now: () => Date, changes?: Tabl
 
     /** Ends every session of a player, or every one but exceptId (the device asking). Returns how many. */
     async endAllForPlayer(playerId: string, exceptId?: string): Promise<number> {
-      const where = exceptId ? and(eq(sessions.playerId, playerId), ne(sessions.id, exceptId)) : eq(sessions.playerId, playerId);
+      const where = exceptId
+        ? and(eq(sessions.playerId, playerId), ne(sessions.id, exceptId))
+        : eq(sessions.playerId, playerId);
       const ended = await db.delete(sessions).where(where).returning({ id: sessions.id });
       return ended.length;
     },

@@ -20,7 +20,11 @@ export interface RetryOptions {
   retryMaxMs?: number;
 }
 
-export function createDatabaseAvailability(connection: DatabaseConnection, log: FastifyBaseLogger, options: RetryOptions = {}): DatabaseAvailability {
+export function createDatabaseAvailability(
+  connection: DatabaseConnection,
+  log: FastifyBaseLogger,
+  options: RetryOptions = {},
+): DatabaseAvailability {
   const minMs = options.retryMinMs ?? 1_000;
   const maxMs = options.retryMaxMs ?? 30_000;
   let ready = false;
@@ -32,7 +36,10 @@ export function createDatabaseAvailability(connection: DatabaseConnection, log: 
     try {
       const applied = await migrate(connection);
       ready = true;
-      log.info({ database: connection.kind, migrationsApplied: applied }, first ? "database ready" : "database reachable again: ready");
+      log.info(
+        { database: connection.kind, migrationsApplied: applied },
+        first ? "database ready" : "database reachable again: ready",
+      );
     } catch (error) {
       if (first && !isUnavailableError(error)) throw error;
       if (stopped) return;

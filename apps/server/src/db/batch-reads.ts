@@ -20,7 +20,10 @@ export interface BatchedReadOptions<K> {
  * one value per key, in the same order. If loadMany fails (or answers with the wrong number of
  * values), every caller of that batch gets the error.
  */
-export function createBatchedRead<K, V>(loadMany: (keys: K[]) => Promise<V[]>, { keyOf, maxBatch = 100 }: BatchedReadOptions<K>): (key: K) => Promise<V> {
+export function createBatchedRead<K, V>(
+  loadMany: (keys: K[]) => Promise<V[]>,
+  { keyOf, maxBatch = 100 }: BatchedReadOptions<K>,
+): (key: K) => Promise<V> {
   interface Waiting {
     key: K;
     callers: { resolve: (value: V) => void; reject: (error: unknown) => void }[];
@@ -31,7 +34,8 @@ export function createBatchedRead<K, V>(loadMany: (keys: K[]) => Promise<V[]>, {
   const load = async (batch: Waiting[]) => {
     try {
       const values = await loadMany(batch.map((waiting) => waiting.key));
-      if (values.length !== batch.length) throw new Error(`batched read answered ${values.length} values for ${batch.length} keys`);
+      if (values.length !== batch.length)
+        throw new Error(`batched read answered ${values.length} values for ${batch.length} keys`);
       batch.forEach((waiting, i) => waiting.callers.forEach((caller) => caller.resolve(values[i]!)));
     } catch (error) {
       for (const waiting of batch) for (const caller of waiting.callers) caller.reject(error);

@@ -20,7 +20,9 @@ export async function migrate(connection: DatabaseConnection, migrations: Migrat
     const applied: string[] = [];
     await query(`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`);
     try {
-      await query(`create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())`);
+      await query(
+        `create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())`,
+      );
       const done = new Set((await query(`select name from schema_migrations`)).map((row) => String(row.name)));
       for (const migration of [...migrations].sort((a, b) => a.name.localeCompare(b.name))) {
         if (done.has(migration.name)) continue;

@@ -16,7 +16,11 @@ export interface ReadCache<V> {
  * remember to invalidate anything. Anything time-dependent (expiry) must be decided by the
  * caller on the value at each read, never stored in it.
  */
-export function createReadCache<V>(changes: TableChanges | undefined, tables: readonly string[], { maxEntries = 10_000 } = {}): ReadCache<V> {
+export function createReadCache<V>(
+  changes: TableChanges | undefined,
+  tables: readonly string[],
+  { maxEntries = 10_000 } = {},
+): ReadCache<V> {
   const entries = new Map<string, { stamp: number; value: V }>();
   return {
     async get(key, load, keep = () => true) {

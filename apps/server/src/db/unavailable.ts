@@ -11,7 +11,12 @@ export function isUnavailableError(error: unknown): boolean {
     if (!current || typeof current !== "object" || seen.has(current)) continue;
     seen.add(current);
     if (current instanceof DatabaseUnavailableError) return true;
-    const { code, message, cause, errors } = current as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    const { code, message, cause, errors } = current as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      errors?: unknown;
+    };
     if (typeof code === "string" && (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATES.test(code))) return true;
     if (typeof message === "string" && UNAVAILABLE_MESSAGES.test(message)) return true;
     // drizzle wraps driver errors in `cause`; a failed connect to "localhost" is an AggregateError (IPv6 and IPv4).
@@ -28,11 +33,22 @@ export class DatabaseUnavailableError extends Error {
   }
 }
 
-const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN", "EPIPE", "ECONNABORTED"]);
+const NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EPIPE",
+  "ECONNABORTED",
+]);
 /**
  * PostgreSQL SQLSTATEs: 08xxx connection exceptions, 57P01-57P03 (shut down by the administrator,
  * crashed, cannot connect now: starting up or shutting down), 53300 too many connections.
  */
 const UNAVAILABLE_SQLSTATES = /^(08[0-9A-Z]{3}|57P0[123]|53300)$/;
 /** node-postgres reports lost and timed-out connections by message only. */
-const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|Client was closed and is not queryable/i;
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|Client was closed and is not queryable/i;

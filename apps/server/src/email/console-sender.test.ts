@@ -23,7 +23,10 @@ describe("console e-mail provider", () => {
         sender.send({ to: "mwila@example.zm", subject: "First", body: "Line one\nLine two" }),
         sender.send({ to: "chipo@example.zm", subject: "Second", body: "Hello" }),
       ]);
-      const outbox = (await fs.readFile(path.join(dir, EMAIL_OUTBOX_FILE), "utf8")).trim().split("\n").map((l) => JSON.parse(l));
+      const outbox = (await fs.readFile(path.join(dir, EMAIL_OUTBOX_FILE), "utf8"))
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l));
       expect(outbox).toHaveLength(2);
       const first = outbox.find((m) => m.to === "mwila@example.zm");
       expect(Object.keys(first)).toEqual(["to", "subject", "body", "sentAt"]);
@@ -57,10 +60,21 @@ describe("console e-mail provider", () => {
     try {
       loadConfig(production);
     } catch (error) {
-      expect((error as ConfigError).problems).toEqual([expect.stringMatching(/^EMAIL_PROVIDER: must be smtp when NODE_ENV=production/)]);
+      expect((error as ConfigError).problems).toEqual([
+        expect.stringMatching(/^EMAIL_PROVIDER: must be smtp when NODE_ENV=production/),
+      ]);
     }
-    expect(() => loadConfig({ ...production, EMAIL_PROVIDER: "smtp", SMTP_HOST: "smtp.example.com", EMAIL_FROM: "Touchline <no-reply@example.com>" })).not.toThrow();
+    expect(() =>
+      loadConfig({
+        ...production,
+        EMAIL_PROVIDER: "smtp",
+        SMTP_HOST: "smtp.example.com",
+        EMAIL_FROM: "Touchline <no-reply@example.com>",
+      }),
+    ).not.toThrow();
     const forced = { ...loadConfig({ DATA_DIR: os.tmpdir() }), isProduction: true };
-    expect(() => createEmailSender(forced, capturingLogger().log)).toThrow(/EMAIL_PROVIDER=console cannot be used when NODE_ENV=production/);
+    expect(() => createEmailSender(forced, capturingLogger().log)).toThrow(
+      /EMAIL_PROVIDER=console cannot be used when NODE_ENV=production/,
+    );
   });
 });

@@ -35,7 +35,10 @@ export function createEmailSender(config: Config, log: FastifyBaseLogger): Email
         from: config.EMAIL_FROM!,
       });
     case "console":
-      if (config.isProduction) throw new Error("EMAIL_PROVIDER=console cannot be used when NODE_ENV=production: set EMAIL_PROVIDER=smtp and the SMTP_* settings.");
+      if (config.isProduction)
+        throw new Error(
+          "EMAIL_PROVIDER=console cannot be used when NODE_ENV=production: set EMAIL_PROVIDER=smtp and the SMTP_* settings.",
+        );
       return createConsoleEmailSender(config.dataDir, log);
   }
 }

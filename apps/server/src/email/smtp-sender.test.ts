@@ -24,7 +24,12 @@ function parseMessage(raw: string): { headers: Record<string, string>; body: str
   }
   let body = rest.join("\r\n\r\n");
   if (headers["content-transfer-encoding"] === "quoted-printable") {
-    const bytes = Buffer.from(body.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1");
+    const bytes = Buffer.from(
+      body
+        .replace(/=\r\n/g, "")
+        .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      "latin1",
+    );
     body = bytes.toString("utf8");
   } else if (headers["content-transfer-encoding"] === "base64") {
     body = Buffer.from(body, "base64").toString("utf8");
@@ -84,7 +89,14 @@ describe("SMTP e-mail provider (against a real SMTP server on loopback)", () => 
   });
 
   it("logs in and delivers recipient, sender, subject and body", async () => {
-    const sender = createSmtpSender({ host: "127.0.0.1", port: smtp.port, secure: false, user: "mailer", password: "s3cret-pass", from: "Touchline <no-reply@touchline.example>" });
+    const sender = createSmtpSender({
+      host: "127.0.0.1",
+      port: smtp.port,
+      secure: false,
+      user: "mailer",
+      password: "s3cret-pass",
+      from: "Touchline <no-reply@touchline.example>",
+    });
     const body = `Hello Mwila,\n\nYour Touchline account has been deleted, together with your profile, photos and videos. ${"This line is long on purpose, so that it must be wrapped by the encoder. ".repeat(3)}\n\nThe Touchline team`;
     await sender.send({ to: "mwila@example.zm", subject: "Your Touchline account has been deleted", body });
     const mail = smtp.received.at(-1)!;
@@ -111,23 +123,46 @@ describe("SMTP e-mail provider (against a real SMTP server on loopback)", () => 
     const sender = createEmailSender(config, pino({ level: "silent" }));
     await sender.send({ to: "chipo@example.zm", subject: "Configured", body: "Sent with the configured transport." });
     const mail = smtp.received.at(-1)!;
-    expect(mail).toMatchObject({ rcptTo: ["chipo@example.zm"], user: "mailer", body: "Sent with the configured transport." });
+    expect(mail).toMatchObject({
+      rcptTo: ["chipo@example.zm"],
+      user: "mailer",
+      body: "Sent with the configured transport.",
+    });
     expect(mail.headers.subject).toBe("Configured");
   });
 
   it("rejects with an EmailError when the server refuses the recipient or the login", async () => {
-    const sender = createSmtpSender({ host: "127.0.0.1", port: smtp.port, secure: false, from: "no-reply@touchline.example" });
+    const sender = createSmtpSender({
+      host: "127.0.0.1",
+      port: smtp.port,
+      secure: false,
+      from: "no-reply@touchline.example",
+    });
     const before = smtp.received.length;
     await expect(sender.send({ to: "someone@refused.example", subject: "x", body: "x" })).rejects.toThrow(EmailError);
-    const wrongLogin = createSmtpSender({ host: "127.0.0.1", port: smtp.port, secure: false, user: "mailer", password: "wrong", from: "no-reply@touchline.example" });
-    await expect(wrongLogin.send({ to: "mwila@example.zm", subject: "x", body: "x" })).rejects.toThrow(/did not accept/);
+    const wrongLogin = createSmtpSender({
+      host: "127.0.0.1",
+      port: smtp.port,
+      secure: false,
+      user: "mailer",
+      password: "wrong",
+      from: "no-reply@touchline.example",
+    });
+    await expect(wrongLogin.send({ to: "mwila@example.zm", subject: "x", body: "x" })).rejects.toThrow(
+      /did not accept/,
+    );
     expect(smtp.received.length).toBe(before);
   });
 
   it("rejects with an EmailError when no server answers", async () => {
     const closed = await startSmtpServer();
     await closed.close();
-    const sender = createSmtpSender({ host: "127.0.0.1", port: closed.port, secure: false, from: "no-reply@touchline.example" });
+    const sender = createSmtpSender({
+      host: "127.0.0.1",
+      port: closed.port,
+      secure: false,
+      from: "no-reply@touchline.example",
+    });
     await expect(sender.send({ to: "mwila@example.zm", subject: "x", body: "x" })).rejects.toThrow(EmailError);
   });
 });

@@ -32,7 +32,9 @@ export function createSmtpSender(settings: SmtpSettings): EmailSender {
         await transport.sendMail({ from: settings.from, to, subject, text: body });
       } catch (error) {
         // nodemailer's messages name the server and the SMTP answer, not the message or password.
-        throw new EmailError(`The SMTP server did not accept the e-mail: ${(error as Error).message}`, { cause: error });
+        throw new EmailError(`The SMTP server did not accept the e-mail: ${(error as Error).message}`, {
+          cause: error,
+        });
       }
     },
   };

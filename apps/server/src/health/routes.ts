@@ -12,7 +12,10 @@ export interface HealthState {
 const CHECK_TIMEOUT_MS = 3_000;
 
 /** /api/health: the process lives. /api/ready: the database and storage can be used now. */
-export const healthRoutes: FastifyPluginAsync<{ services: AppServices; state: HealthState }> = async (app, { services, state }) => {
+export const healthRoutes: FastifyPluginAsync<{ services: AppServices; state: HealthState }> = async (
+  app,
+  { services, state },
+) => {
   app.get("/api/health", async () => ({ status: "ok" }));
 
   app.get("/api/ready", async (_request, reply) => {

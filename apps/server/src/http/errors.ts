@@ -42,17 +42,28 @@ export function installErrorHandler(app: FastifyInstance): void {
         path: v.instancePath.split("/").filter(Boolean) as PropertyKey[],
         message: v.message ?? EXTRA.invalidRequest,
       }));
-      return reply.code(400).send({ message: EXTRA.invalidRequest, errors: fieldErrors(issues) } satisfies ApiErrorBody);
+      return reply
+        .code(400)
+        .send({ message: EXTRA.invalidRequest, errors: fieldErrors(issues) } satisfies ApiErrorBody);
     }
     if (error instanceof HttpError) {
       const retryAfter = error.extra?.retryAfterSeconds;
       if (typeof retryAfter === "number") reply.header("retry-after", String(retryAfter));
-      return reply.code(error.statusCode).send({ ...error.extra, message: error.message, ...(error.errors ? { errors: error.errors } : {}) } satisfies ApiErrorBody);
+      return reply
+        .code(error.statusCode)
+        .send({
+          ...error.extra,
+          message: error.message,
+          ...(error.errors ? { errors: error.errors } : {}),
+        } satisfies ApiErrorBody);
     }
     if (isUnavailableError(error)) {
       // The database or the bucket is away: the client may retry; /api/ready is 503 meanwhile.
       request.log.warn({ err: error }, "request failed: a system behind the server is unavailable");
-      return reply.code(503).header("retry-after", "5").send({ message: EXTRA.serviceUnavailable } satisfies ApiErrorBody);
+      return reply
+        .code(503)
+        .header("retry-after", "5")
+        .send({ message: EXTRA.serviceUnavailable } satisfies ApiErrorBody);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

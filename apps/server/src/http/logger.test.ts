@@ -18,11 +18,22 @@ let t: TestApp;
 let dropDatabase: () => Promise<void>;
 beforeAll(async () => {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "touchline-logger-"));
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "info", WEB_BUILD_DIR: "none", MEDIA_SWEEP_MINUTES: "0" });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "info",
+    WEB_BUILD_DIR: "none",
+    MEDIA_SWEEP_MINUTES: "0",
+  });
   const { connection, drop } = await createTestDatabase();
   dropDatabase = drop;
   const clock = { now: new Date(), advance: (ms: number) => (clock.now = new Date(clock.now.getTime() + ms)) };
-  const app: App = await buildApp(config, { database: connection, now: () => new Date(clock.now), web: false, logStream: { write: (line) => lines.push(line) } });
+  const app: App = await buildApp(config, {
+    database: connection,
+    now: () => new Date(clock.now),
+    web: false,
+    logStream: { write: (line) => lines.push(line) },
+  });
   t = { app, config, dataDir, database: connection, clock, close: async () => {} };
 });
 afterAll(async () => {
@@ -35,14 +46,20 @@ type Line = { reqId?: string; msg?: string; level: number; req?: { url?: string 
 const parsed = () => lines.map((line) => JSON.parse(line) as Line);
 /** The lines of the one request whose "incoming request" line has this URL. */
 const linesOfRequestTo = (url: string): Line[] => {
-  const incoming = parsed().filter((line) => line.msg === "incoming request" && line.req?.url === url).at(-1);
+  const incoming = parsed()
+    .filter((line) => line.msg === "incoming request" && line.req?.url === url)
+    .at(-1);
   expect(incoming?.reqId).toBeTruthy();
   return parsed().filter((line) => line.reqId === incoming!.reqId);
 };
 
 describe("request logs", () => {
   it("give a service's lines the reqId of the request that caused them", async () => {
-    const refused = await t.app.inject({ method: "POST", url: "/api/Authorization/loginScout", payload: { phoneNumber: "0971234567", password: "not-the-password" } });
+    const refused = await t.app.inject({
+      method: "POST",
+      url: "/api/Authorization/loginScout",
+      payload: { phoneNumber: "0971234567", password: "not-the-password" },
+    });
     expect(refused.statusCode).toBe(401);
     const own = linesOfRequestTo("/api/Authorization/loginScout");
     expect(own.map((line) => line.msg)).toEqual(["incoming request", "login refused", "request completed"]);
@@ -58,16 +75,33 @@ describe("request logs", () => {
     const finished = parsed().find((line) => line.msg === "upload complete and checked");
     expect(finished).toMatchObject({ uploadId: result.body.fileId, kind: "video" });
     const sameRequest = parsed().filter((line) => line.reqId === finished!.reqId);
-    expect(sameRequest.map((line) => line.msg)).toEqual(["incoming request", "upload complete and checked", "request completed"]);
+    expect(sameRequest.map((line) => line.msg)).toEqual([
+      "incoming request",
+      "upload complete and checked",
+      "request completed",
+    ]);
     expect(sameRequest[0]!.req).toMatchObject({ url: result.location });
   });
 
   it("mask phone numbers and redact credentials whatever a line is given", () => {
     const before = lines.length;
-    t.app.log.info({ phoneNumber: "+260971234567", to: "+260977654321", password: "hunter22", token: "abc", nested: { code: "12345", phone: "0971234567" } }, "probe");
+    t.app.log.info(
+      {
+        phoneNumber: "+260971234567",
+        to: "+260977654321",
+        password: "hunter22",
+        token: "abc",
+        nested: { code: "12345", phone: "0971234567" },
+      },
+      "probe",
+    );
     const line = lines.slice(before).join("");
     for (const secret of ["971234567", "977654321", "hunter22", '"abc"', "12345"]) expect(line).not.toContain(secret);
-    expect(JSON.parse(line)).toMatchObject({ phoneNumber: "+260 97*****67", password: "[redacted]", nested: { code: "[redacted]" } });
+    expect(JSON.parse(line)).toMatchObject({
+      phoneNumber: "+260 97*****67",
+      password: "[redacted]",
+      nested: { code: "[redacted]" },
+    });
   });
 
   it("cut secret-looking query parameters out of logged URLs", () => {

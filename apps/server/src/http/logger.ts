@@ -4,7 +4,18 @@ import type { Config } from "../config.ts";
 
 /** Log fields that hold a phone number: kept, but masked like "+260 97*****67". */
 const PHONE_FIELDS = new Set(["phone", "phoneNumber", "phone_number", "to"]);
-const SECRET_FIELDS = ["password", "newPassword", "confirmPassword", "currentPassword", "otp", "code", "resetToken", "token", "sessionId", "secret"];
+const SECRET_FIELDS = [
+  "password",
+  "newPassword",
+  "confirmPassword",
+  "currentPassword",
+  "otp",
+  "code",
+  "resetToken",
+  "token",
+  "sessionId",
+  "secret",
+];
 /** Query parameters never written to a log line in full. */
 const SECRET_QUERY = /([?&](?:token|code|otp|password|resetToken|key|signature)=)[^&#]*/gi;
 

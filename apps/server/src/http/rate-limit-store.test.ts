@@ -20,7 +20,12 @@ afterAll(async () => {
 });
 
 const contact = (app: App, remoteAddress: string) =>
-  app.inject({ method: "POST", url: "/api/site/contact-messages", remoteAddress, payload: { name: "Chanda", email: "chanda@example.zm", message: "Hello" } });
+  app.inject({
+    method: "POST",
+    url: "/api/site/contact-messages",
+    remoteAddress,
+    payload: { name: "Chanda", email: "chanda@example.zm", message: "Hello" },
+  });
 
 it("counts a route's requests across instances sharing the database", async () => {
   const address = "198.51.100.7";

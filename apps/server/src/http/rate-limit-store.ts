@@ -37,15 +37,29 @@ export function postgresRateLimitStore(db: Database, now: () => Date) {
   };
 }
 
-async function countHit(db: Database, bucket: string, key: string, windowMs: number, at: number): Promise<{ current: number; ttl: number }> {
+async function countHit(
+  db: Database,
+  bucket: string,
+  key: string,
+  windowMs: number,
+  at: number,
+): Promise<{ current: number; ttl: number }> {
   const windowStart = new Date(Math.floor(at / windowMs) * windowMs);
   const [row] = await db
     .insert(rateLimitHits)
     .values({ bucket, key, windowStart, hits: 1 })
-    .onConflictDoUpdate({ target: [rateLimitHits.bucket, rateLimitHits.key, rateLimitHits.windowStart], set: { hits: sql`${rateLimitHits.hits} + 1` } })
+    .onConflictDoUpdate({
+      target: [rateLimitHits.bucket, rateLimitHits.key, rateLimitHits.windowStart],
+      set: { hits: sql`${rateLimitHits.hits} + 1` },
+    })
     .returning({ hits: rateLimitHits.hits });
   const current = row?.hits ?? 1;
   // The first hit of a new window clears this key's finished windows, so the table stays small.
-  if (current === 1) await db.delete(rateLimitHits).where(and(eq(rateLimitHits.bucket, bucket), eq(rateLimitHits.key, key), lt(rateLimitHits.windowStart, windowStart)));
+  if (current === 1)
+    await db
+      .delete(rateLimitHits)
+      .where(
+        and(eq(rateLimitHits.bucket, bucket), eq(rateLimitHits.key, key), lt(rateLimitHits.windowStart, windowStart)),
+      );
   return { current, ttl: windowStart.getTime() + windowMs - at };
 }

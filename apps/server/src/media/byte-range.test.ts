@@ -17,7 +17,17 @@ describe("parseRange", () => {
   });
 
   it("refuses ranges past the end and malformed ones", () => {
-    for (const header of ["bytes=100-", "bytes=200-300", "bytes=20-10", "bytes=-0", "bytes=abc", "bytes=", "bytes=1-2-3", "garbage", "bytes=0-1, x"]) {
+    for (const header of [
+      "bytes=100-",
+      "bytes=200-300",
+      "bytes=20-10",
+      "bytes=-0",
+      "bytes=abc",
+      "bytes=",
+      "bytes=1-2-3",
+      "garbage",
+      "bytes=0-1, x",
+    ]) {
       expect(parseRange(header, 100), header).toEqual({ kind: "unsatisfiable" });
     }
     expect(parseRange("bytes=0-", 0)).toEqual({ kind: "unsatisfiable" });

@@ -17,7 +17,8 @@ export function parseRange(header: string | undefined, size: number): RangeReque
   if (!match) return { kind: "unsatisfiable" };
   if (match[1]!.toLowerCase() !== "bytes") return { kind: "whole" };
   const specs = match[2]!.split(",").map((spec) => spec.trim());
-  if (specs.length !== 1) return specs.every((spec) => /^(\d+-\d*|-\d+)$/.test(spec)) ? { kind: "whole" } : { kind: "unsatisfiable" };
+  if (specs.length !== 1)
+    return specs.every((spec) => /^(\d+-\d*|-\d+)$/.test(spec)) ? { kind: "whole" } : { kind: "unsatisfiable" };
 
   const spec = specs[0]!;
   const suffix = /^-(\d+)$/.exec(spec);

@@ -5,7 +5,14 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { FileStore } from "@tus/file-store";
-import { assertValidKey, StorageNotFoundError, type ByteRange, type Storage, type StoredObject, type UploadStaging } from "./storage.ts";
+import {
+  assertValidKey,
+  StorageNotFoundError,
+  type ByteRange,
+  type Storage,
+  type StoredObject,
+  type UploadStaging,
+} from "./storage.ts";
 
 /** Upload ids come from our naming function (UUIDs); anything else never reaches the disk. */
 const UPLOAD_ID = /^[A-Za-z0-9_-]{8,64}$/;

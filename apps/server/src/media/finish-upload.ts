@@ -1,4 +1,10 @@
-import { IMAGE_MAX_BYTES, IMAGE_MIME_TYPES, VIDEO_MAX_BYTES, VIDEO_MAX_SECONDS, VIDEO_MIME_TYPES } from "@touchline/contract/limits";
+import {
+  IMAGE_MAX_BYTES,
+  IMAGE_MIME_TYPES,
+  VIDEO_MAX_BYTES,
+  VIDEO_MAX_SECONDS,
+  VIDEO_MIME_TYPES,
+} from "@touchline/contract/limits";
 import type { MediaKind, UploadedMedia } from "@touchline/contract/media";
 import { EXTRA, MEDIA, VIDEO_FILE } from "@touchline/contract/messages";
 import { mediaUrl } from "@touchline/contract/profile";
@@ -65,7 +71,8 @@ async function finishVideo({ storage }: FinishDeps, upload: FinishedUpload): Pro
   if (stored.size > VIDEO_MAX_BYTES) throw new MediaRejected(413, VIDEO_FILE.tooLarge);
   const readAt = readerFor(storage, key);
   const type = await sniffType(readAt, stored.size);
-  if (!type || !(VIDEO_MIME_TYPES as readonly string[]).includes(type)) throw new MediaRejected(415, VIDEO_FILE.invalidType);
+  if (!type || !(VIDEO_MIME_TYPES as readonly string[]).includes(type))
+    throw new MediaRejected(415, VIDEO_FILE.invalidType);
   const info = await readMp4Info(readAt, stored.size);
   if (!info) throw new MediaRejected(415, VIDEO_FILE.invalidType);
   if (info.durationSeconds > VIDEO_MAX_SECONDS) throw new MediaRejected(422, VIDEO_FILE.tooLong);
@@ -85,7 +92,8 @@ async function finishImage({ storage }: FinishDeps, upload: FinishedUpload): Pro
   const stored = await storage.uploads.adopt(upload.id, sourceKey);
   if (stored.size > IMAGE_MAX_BYTES) throw new MediaRejected(413, EXTRA.imageTooLarge);
   const type = await sniffType(readerFor(storage, sourceKey), stored.size);
-  if (!type || !(IMAGE_MIME_TYPES as readonly string[]).includes(type)) throw new MediaRejected(415, EXTRA.imageInvalidType);
+  if (!type || !(IMAGE_MIME_TYPES as readonly string[]).includes(type))
+    throw new MediaRejected(415, EXTRA.imageInvalidType);
 
   let image;
   try {
@@ -93,9 +101,13 @@ async function finishImage({ storage }: FinishDeps, upload: FinishedUpload): Pro
   } catch {
     throw new MediaRejected(422, MEDIA.imageUnreadable);
   }
-  const original = await storage.put(mediaKeys.original(upload.id), image.original.data, { contentType: image.original.contentType });
+  const original = await storage.put(mediaKeys.original(upload.id), image.original.data, {
+    contentType: image.original.contentType,
+  });
   for (const variant of image.variants) {
-    await storage.put(mediaKeys.variant(upload.id, variant.width), variant.data, { contentType: image.original.contentType });
+    await storage.put(mediaKeys.variant(upload.id, variant.width), variant.data, {
+      contentType: image.original.contentType,
+    });
   }
   // The photo as sent may carry the player's GPS position: it is never kept.
   await storage.delete(sourceKey);

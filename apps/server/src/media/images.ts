@@ -37,7 +37,12 @@ export async function normaliseImage(source: Readable): Promise<NormalisedImage>
     ...IMAGE_VARIANT_WIDTHS.map((width) => encode(width)),
   ]);
   return {
-    original: { data: original!.data, width: original!.info.width, height: original!.info.height, contentType: "image/webp" },
+    original: {
+      data: original!.data,
+      width: original!.info.width,
+      height: original!.info.height,
+      contentType: "image/webp",
+    },
     variants: variants.map((variant, i) => ({ width: IMAGE_VARIANT_WIDTHS[i]!, data: variant.data })),
   };
 }

@@ -58,7 +58,10 @@ export async function readMp4Info(readAt: ReadAt, size: number): Promise<Mp4Info
     const end = Math.min(size, position + MP4_READ_BYTES) - 1;
     const bytes = await readAt(position, end);
     bytesRead += bytes.length;
-    const chunk = MP4BoxBuffer.fromArrayBuffer(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) as ArrayBuffer, position);
+    const chunk = MP4BoxBuffer.fromArrayBuffer(
+      bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) as ArrayBuffer,
+      position,
+    );
     const next = file.appendBuffer(chunk, end === size - 1);
     // mp4box asks for the position it needs next; without progress the file is malformed.
     if (typeof next !== "number" || next <= position) break;

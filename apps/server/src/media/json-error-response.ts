@@ -35,7 +35,9 @@ export function sendErrorsAsJson(res: ServerResponse): void {
     const callback = args.find((arg) => typeof arg === "function") as (() => void) | undefined;
     if (!held) return (originalEnd as (...a: unknown[]) => ServerResponse).apply(this, args);
     if (args.length > 0 && typeof args[0] !== "function" && args[0] != null) chunks.push(toBuffer(args[0], args[1]));
-    const body = Buffer.from(JSON.stringify({ message: messageOf(Buffer.concat(chunks).toString("utf8"), held.status) }));
+    const body = Buffer.from(
+      JSON.stringify({ message: messageOf(Buffer.concat(chunks).toString("utf8"), held.status) }),
+    );
     const headers = held.headers.filter(([name]) => !/^content-(type|length)$/i.test(name));
     headers.push(["Content-Type", "application/json; charset=utf-8"], ["Content-Length", String(body.length)]);
     const flat = headers.flat();
@@ -59,14 +61,19 @@ function messageOf(text: string, status: number): string {
 function headerPairs(value: unknown): [string, string][] {
   if (Array.isArray(value)) {
     // Either a flat [name, value, name, value] list or a list of [name, value] pairs.
-    if (value.every((item) => Array.isArray(item))) return (value as [string, unknown][]).map(([k, v]) => [k, String(v)]);
+    if (value.every((item) => Array.isArray(item)))
+      return (value as [string, unknown][]).map(([k, v]) => [k, String(v)]);
     const pairs: [string, string][] = [];
     for (let i = 0; i + 1 < value.length; i += 2) pairs.push([String(value[i]), String(value[i + 1])]);
     return pairs;
   }
   if (value && typeof value === "object") {
     return Object.entries(value as OutgoingHttpHeaders).flatMap(([k, v]) =>
-      v === undefined ? [] : Array.isArray(v) ? v.map((item) => [k, String(item)] as [string, string]) : [[k, String(v)] as [string, string]],
+      v === undefined
+        ? []
+        : Array.isArray(v)
+          ? v.map((item) => [k, String(item)] as [string, string])
+          : [[k, String(v)] as [string, string]],
     );
   }
   return [];

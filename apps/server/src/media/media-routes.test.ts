@@ -63,7 +63,6 @@ describe("who may read a file", () => {
     }
     expect((await get("/api/media/not-a-uuid", ownerCookie)).statusCode).toBe(404);
   });
-
 });
 
 describe("Range requests", () => {
@@ -135,7 +134,9 @@ describe("DELETE /api/media/{fileId}", () => {
     for await (const object of t.app.services.storage.list(mediaKeys.prefix(spare.fileId))) left.push(object.key);
     expect(left).toEqual([]);
     expect((await get(spare.url, ownerCookie)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: "DELETE", url: spare.url, headers: { cookie: ownerCookie } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: "DELETE", url: spare.url, headers: { cookie: ownerCookie } })).statusCode,
+    ).toBe(404);
   });
 
   it("refuses to delete a file a submitted profile uses (409)", async () => {
@@ -189,7 +190,10 @@ describe("public media", () => {
     // Pending review: still private.
     expect((await get(highlight.url)).statusCode).toBe(404);
 
-    await t.database.db.update(playerProfiles).set({ reviewStatus: "approved", reviewedAt: t.clock.now }).where(eq(playerProfiles.playerId, player.id));
+    await t.database.db
+      .update(playerProfiles)
+      .set({ reviewStatus: "approved", reviewedAt: t.clock.now })
+      .where(eq(playerProfiles.playerId, player.id));
     for (const url of [highlight.url, cover.url, `${cover.url}?w=320`]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);

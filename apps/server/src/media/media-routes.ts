@@ -29,10 +29,13 @@ export const mediaRoutes: FastifyPluginAsync<{ services: AppServices }> = async 
 
   /** The Cache-Control this reader gets, or null when they may not see the file at all. */
   const cacheControlFor = async (user: RequestUser | null, file: MediaFile): Promise<string | null> => {
-    if (user && (user.playerId === file.ownerPlayerId || isStaff(user))) return `private, max-age=${YEAR_SECONDS}, immutable`;
+    if (user && (user.playerId === file.ownerPlayerId || isStaff(user)))
+      return `private, max-age=${YEAR_SECONDS}, immutable`;
     const videoUploadedAt = await store.approvedProfileVideoDate(file.id);
     if (!videoUploadedAt) return null;
-    const secondsLeft = Math.floor((videoExpiresAt(videoUploadedAt, services.config.VIDEO_EXPIRY_DAYS).getTime() - services.now().getTime()) / 1000);
+    const secondsLeft = Math.floor(
+      (videoExpiresAt(videoUploadedAt, services.config.VIDEO_EXPIRY_DAYS).getTime() - services.now().getTime()) / 1000,
+    );
     if (secondsLeft <= 0) return null;
     return `public, max-age=${Math.min(PUBLIC_MAX_AGE_SECONDS, secondsLeft)}`;
   };
@@ -46,7 +49,10 @@ export const mediaRoutes: FastifyPluginAsync<{ services: AppServices }> = async 
       if (!file || !cacheControl) throw new HttpError(404, MEDIA.mediaNotFound);
 
       const width = request.query.w;
-      if (width !== undefined && (file.kind !== "image" || !(IMAGE_VARIANT_WIDTHS as readonly number[]).map(String).includes(width))) {
+      if (
+        width !== undefined &&
+        (file.kind !== "image" || !(IMAGE_VARIANT_WIDTHS as readonly number[]).map(String).includes(width))
+      ) {
         throw new HttpError(400, MEDIA.variantWidthInvalid);
       }
       const key = width ? mediaKeys.variant(file.id, Number(width)) : mediaKeys.original(file.id);
@@ -68,7 +74,8 @@ export const mediaRoutes: FastifyPluginAsync<{ services: AppServices }> = async 
 
       // If-Range: the client's partial copy is of another version, so it gets the whole file.
       const ifRange = request.headers["if-range"];
-      const range = ifRange && ifRange !== etag ? ({ kind: "whole" } as const) : parseRange(request.headers.range, stored.size);
+      const range =
+        ifRange && ifRange !== etag ? ({ kind: "whole" } as const) : parseRange(request.headers.range, stored.size);
       if (range.kind === "unsatisfiable") {
         reply.header("content-range", `bytes */${stored.size}`);
         throw new HttpError(416, MEDIA.rangeNotSatisfiable);
@@ -91,7 +98,12 @@ export const mediaRoutes: FastifyPluginAsync<{ services: AppServices }> = async 
   });
 };
 
-async function sendBody(reply: FastifyReply, headOnly: boolean, length: number, open: () => Promise<NodeJS.ReadableStream>) {
+async function sendBody(
+  reply: FastifyReply,
+  headOnly: boolean,
+  length: number,
+  open: () => Promise<NodeJS.ReadableStream>,
+) {
   reply.header("content-length", String(length));
   if (headOnly) return reply.send();
   return reply.send(await open());

@@ -56,7 +56,11 @@ export function createMediaStore(db: Database) {
         .where(
           and(
             eq(playerProfiles.reviewStatus, "approved"),
-            or(eq(playerProfiles.coverFileId, fileId), eq(playerProfiles.videoFileId, fileId), eq(playerProfiles.videoTwoFileId, fileId)),
+            or(
+              eq(playerProfiles.coverFileId, fileId),
+              eq(playerProfiles.videoFileId, fileId),
+              eq(playerProfiles.videoTwoFileId, fileId),
+            ),
           ),
         )
         .limit(1);

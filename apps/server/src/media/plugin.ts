@@ -12,7 +12,11 @@ export const mediaPlugin: FastifyPluginAsync<{ services: AppServices }> = async 
 
   const minutes = services.config.MEDIA_SWEEP_MINUTES;
   if (minutes > 0) {
-    const stop = startMediaSweep({ storage: services.storage, store: createMediaStore(services.db), log: services.log }, services.now, minutes * 60_000);
+    const stop = startMediaSweep(
+      { storage: services.storage, store: createMediaStore(services.db), log: services.log },
+      services.now,
+      minutes * 60_000,
+    );
     app.addHook("onClose", async () => stop());
   }
 };

@@ -35,7 +35,15 @@ it("clears spool files a dead process left behind (older than an hour), and only
     const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
     await fs.utimes(path.join(tmpDir, "left-by-a-crash"), twoHoursAgo, twoHoursAgo);
     await fs.writeFile(path.join(tmpDir, "in-flight"), "y");
-    createS3Storage({ endpoint: "http://127.0.0.1:9", bucket: "unused", region: "us-east-1", accessKeyId: "k", secretAccessKey: "s", forcePathStyle: true, tmpDir });
+    createS3Storage({
+      endpoint: "http://127.0.0.1:9",
+      bucket: "unused",
+      region: "us-east-1",
+      accessKeyId: "k",
+      secretAccessKey: "s",
+      forcePathStyle: true,
+      tmpDir,
+    });
     expect(await fs.readdir(tmpDir)).toEqual(["in-flight"]);
   } finally {
     await fs.rm(tmpDir, { recursive: true, force: true });

@@ -43,7 +43,11 @@ export function createS3Client(options: S3StorageOptions): S3Client {
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
     maxAttempts: 3,
-    requestHandler: { connectionTimeout: 5_000, httpAgent: { keepAlive: true, maxSockets: MAX_SOCKETS }, httpsAgent: { keepAlive: true, maxSockets: MAX_SOCKETS } },
+    requestHandler: {
+      connectionTimeout: 5_000,
+      httpAgent: { keepAlive: true, maxSockets: MAX_SOCKETS },
+      httpsAgent: { keepAlive: true, maxSockets: MAX_SOCKETS },
+    },
   });
 }
 
@@ -70,18 +74,32 @@ export function createS3Storage(options: S3StorageOptions, client: S3Client = cr
     }
   };
 
-  const put = async (key: string, body: Readable | Uint8Array, putOptions: { contentType?: string } = {}): Promise<StoredObject> => {
+  const put = async (
+    key: string,
+    body: Readable | Uint8Array,
+    putOptions: { contentType?: string } = {},
+  ): Promise<StoredObject> => {
     assertValidKey(key);
     const ContentType = putOptions.contentType ?? "application/octet-stream";
     if (body instanceof Uint8Array) {
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentLength: body.length, ContentType }));
+      await client.send(
+        new PutObjectCommand({ Bucket, Key: key, Body: body, ContentLength: body.length, ContentType }),
+      );
     } else {
       const spooled = path.join(options.tmpDir, randomUUID());
       try {
         // A body that fails midway never reaches the bucket: only a complete spool is sent.
         await pipeline(body, fs.createWriteStream(spooled));
         const { size } = await fsp.stat(spooled);
-        await client.send(new PutObjectCommand({ Bucket, Key: key, Body: fs.createReadStream(spooled), ContentLength: size, ContentType }));
+        await client.send(
+          new PutObjectCommand({
+            Bucket,
+            Key: key,
+            Body: fs.createReadStream(spooled),
+            ContentLength: size,
+            ContentType,
+          }),
+        );
       } finally {
         await fsp.rm(spooled, { force: true });
       }
@@ -98,7 +116,8 @@ export function createS3Storage(options: S3StorageOptions, client: S3Client = cr
     do {
       const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
       for (const object of page.Contents ?? []) {
-        if (object.Key) yield { key: object.Key, size: object.Size ?? 0, modifiedAt: object.LastModified ?? new Date(0) };
+        if (object.Key)
+          yield { key: object.Key, size: object.Size ?? 0, modifiedAt: object.LastModified ?? new Date(0) };
       }
       ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (ContinuationToken);
@@ -113,9 +132,12 @@ export function createS3Storage(options: S3StorageOptions, client: S3Client = cr
 
     async get(key, range?: ByteRange) {
       assertValidKey(key);
-      if (range && (range.start < 0 || range.end < range.start)) throw new RangeError(`Range ${range.start}-${range.end} of ${key}`);
+      if (range && (range.start < 0 || range.end < range.start))
+        throw new RangeError(`Range ${range.start}-${range.end} of ${key}`);
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
+        const object = await client.send(
+          new GetObjectCommand({ Bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+        );
         const body = object.Body as Readable;
         if (!range) return body;
         // HTTP lets a server answer more than the range asked for (the whole object, or a wider
@@ -126,7 +148,9 @@ export function createS3Storage(options: S3StorageOptions, client: S3Client = cr
         if (answeredStart === range.start && answeredEnd === range.end) return body;
         if (answeredStart > range.start || answeredEnd < range.end) {
           body.destroy();
-          throw new Error(`The bucket answered bytes ${answeredStart}-${answeredEnd} of ${key} for ${range.start}-${range.end}`);
+          throw new Error(
+            `The bucket answered bytes ${answeredStart}-${answeredEnd} of ${key} for ${range.start}-${range.end}`,
+          );
         }
         return sliceStream(body, range.start - answeredStart, range.end - range.start + 1);
       } catch (error) {

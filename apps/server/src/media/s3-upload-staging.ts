@@ -87,7 +87,14 @@ export function createS3UploadStaging(deps: S3StagingDeps): UploadStaging {
   };
 
   const writeInfo = (info: UploadInfo) =>
-    client.send(new PutObjectCommand({ Bucket, Key: infoKey(info.id), Body: JSON.stringify(info), ContentType: "application/json" }));
+    client.send(
+      new PutObjectCommand({
+        Bucket,
+        Key: infoKey(info.id),
+        Body: JSON.stringify(info),
+        ContentType: "application/json",
+      }),
+    );
 
   /** Every object of the upload, and the unbroken run of pieces from offset 0. */
   const contents = async (id: string) => {
@@ -111,12 +118,16 @@ export function createS3UploadStaging(deps: S3StagingDeps): UploadStaging {
   const deleteKeys = async (keys: string[]) => {
     for (let i = 0; i < keys.length; i += 1000) {
       const batch = keys.slice(i, i + 1000);
-      await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }));
+      await client.send(
+        new DeleteObjectsCommand({ Bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }),
+      );
     }
   };
 
   const storePiece = async (id: string, start: number, file: string, size: number) => {
-    await client.send(new PutObjectCommand({ Bucket, Key: pieceKey(id, start), Body: fs.createReadStream(file), ContentLength: size }));
+    await client.send(
+      new PutObjectCommand({ Bucket, Key: pieceKey(id, start), Body: fs.createReadStream(file), ContentLength: size }),
+    );
   };
 
   class S3StagingStore extends DataStore {
@@ -128,7 +139,12 @@ export function createS3UploadStaging(deps: S3StagingDeps): UploadStaging {
 
     override async create(upload: Upload): Promise<Upload> {
       if (!UPLOAD_ID.test(upload.id)) throw ERRORS.FILE_NOT_FOUND;
-      await writeInfo({ id: upload.id, size: upload.size, metadata: upload.metadata, creation_date: upload.creation_date });
+      await writeInfo({
+        id: upload.id,
+        size: upload.size,
+        metadata: upload.metadata,
+        creation_date: upload.creation_date,
+      });
       upload.storage = { type: "s3", path: folderOf(upload.id), bucket: Bucket };
       return upload;
     }
@@ -165,7 +181,11 @@ export function createS3UploadStaging(deps: S3StagingDeps): UploadStaging {
       let received = 0;
       let failure: unknown;
       try {
-        if (reopen) await pipeline((await client.send(new GetObjectCommand({ Bucket, Key: reopen.key }))).Body as Readable, fs.createWriteStream(piece.file));
+        if (reopen)
+          await pipeline(
+            (await client.send(new GetObjectCommand({ Bucket, Key: reopen.key }))).Body as Readable,
+            fs.createWriteStream(piece.file),
+          );
         piece.size = reopen?.size ?? 0;
         await piece.open();
         try {
@@ -210,21 +230,40 @@ export function createS3UploadStaging(deps: S3StagingDeps): UploadStaging {
       if (!info) throw new StorageNotFoundError(`upload ${uploadId}`);
       const { objects, run, end } = await contents(uploadId);
       if (run.length === 0) throw new StorageNotFoundError(`upload ${uploadId}`);
-      if (info.size !== undefined && end !== info.size) throw new Error(`Upload ${uploadId} is not complete (${end} of ${info.size} bytes)`);
+      if (info.size !== undefined && end !== info.size)
+        throw new Error(`Upload ${uploadId} is not complete (${end} of ${info.size} bytes)`);
       const ContentType = options.contentType ?? "application/octet-stream";
       const source = (piece: Piece) => `${Bucket}/${piece.key}`;
 
       if (run.length === 1) {
-        await client.send(new CopyObjectCommand({ Bucket, Key: key, CopySource: source(run[0]!), ContentType, MetadataDirective: "REPLACE" }));
+        await client.send(
+          new CopyObjectCommand({
+            Bucket,
+            Key: key,
+            CopySource: source(run[0]!),
+            ContentType,
+            MetadataDirective: "REPLACE",
+          }),
+        );
       } else {
         const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType }));
         try {
           const parts = [];
           for (const [index, piece] of run.entries()) {
-            const copied = await client.send(new UploadPartCopyCommand({ Bucket, Key: key, UploadId, PartNumber: index + 1, CopySource: source(piece) }));
+            const copied = await client.send(
+              new UploadPartCopyCommand({
+                Bucket,
+                Key: key,
+                UploadId,
+                PartNumber: index + 1,
+                CopySource: source(piece),
+              }),
+            );
             parts.push({ PartNumber: index + 1, ETag: copied.CopyPartResult?.ETag });
           }
-          await client.send(new CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId, MultipartUpload: { Parts: parts } }));
+          await client.send(
+            new CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId, MultipartUpload: { Parts: parts } }),
+          );
         } catch (error) {
           await client.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId })).catch(() => {});
           throw error;

@@ -9,7 +9,10 @@ import { StorageNotFoundError, type Storage } from "./storage.ts";
  * The behaviour every Storage adapter must have. disk-storage.test.ts runs it against the disk;
  * the S3 adapter's test runs the same suite against a real S3-protocol server.
  */
-export function storageContract(name: string, open: () => Promise<{ storage: Storage; cleanup: () => Promise<void> }>): void {
+export function storageContract(
+  name: string,
+  open: () => Promise<{ storage: Storage; cleanup: () => Promise<void> }>,
+): void {
   describe(`Storage contract: ${name}`, () => {
     let storage: Storage;
     let cleanup: () => Promise<void>;
@@ -103,7 +106,16 @@ export function storageContract(name: string, open: () => Promise<{ storage: Sto
     });
 
     it("refuses keys that could leave the storage area", async () => {
-      for (const bad of ["../escape", "media/../../etc/passwd", "/absolute", ".hidden", "media//double", "", "media/x/", "a\\b"]) {
+      for (const bad of [
+        "../escape",
+        "media/../../etc/passwd",
+        "/absolute",
+        ".hidden",
+        "media//double",
+        "",
+        "media/x/",
+        "a\\b",
+      ]) {
         await expect(storage.put(bad, Buffer.from("x")), bad).rejects.toThrow(/Invalid storage key/);
       }
     });
@@ -111,7 +123,9 @@ export function storageContract(name: string, open: () => Promise<{ storage: Sto
     describe("upload staging", () => {
       const stage = async (bytes: Buffer) => {
         const id = randomUUID();
-        await storage.uploads.datastore.create(new Upload({ id, size: bytes.length, offset: 0, metadata: { kind: "video" } }));
+        await storage.uploads.datastore.create(
+          new Upload({ id, size: bytes.length, offset: 0, metadata: { kind: "video" } }),
+        );
         const half = Math.floor(bytes.length / 2);
         await storage.uploads.datastore.write(Readable.from([bytes.subarray(0, half)]), id, 0);
         expect((await storage.uploads.datastore.getUpload(id)).offset).toBe(half);
@@ -129,7 +143,10 @@ export function storageContract(name: string, open: () => Promise<{ storage: Sto
         expect(listed).toContain(id);
 
         const k = key();
-        expect(await storage.uploads.adopt(id, k, { contentType: "video/mp4" })).toMatchObject({ key: k, size: bytes.length });
+        expect(await storage.uploads.adopt(id, k, { contentType: "video/mp4" })).toMatchObject({
+          key: k,
+          size: bytes.length,
+        });
         expect(await read(storage.get(k))).toEqual(bytes);
         await expect(storage.uploads.datastore.getUpload(id)).rejects.toBeTruthy();
         const after: string[] = [];
@@ -156,7 +173,9 @@ export function storageContract(name: string, open: () => Promise<{ storage: Sto
       it("keeps the bytes that arrived before a write broke off, and resumes after them", async () => {
         const bytes = Buffer.from("0123456789".repeat(300));
         const id = randomUUID();
-        await storage.uploads.datastore.create(new Upload({ id, size: bytes.length, offset: 0, metadata: { kind: "video" } }));
+        await storage.uploads.datastore.create(
+          new Upload({ id, size: bytes.length, offset: 0, metadata: { kind: "video" } }),
+        );
         async function* cut() {
           yield bytes.subarray(0, 1000);
           // The phone goes quiet, then the connection drops.
@@ -165,7 +184,9 @@ export function storageContract(name: string, open: () => Promise<{ storage: Sto
         }
         await expect(storage.uploads.datastore.write(Readable.from(cut()), id, 0)).rejects.toBeTruthy();
         expect((await storage.uploads.datastore.getUpload(id)).offset).toBe(1000);
-        expect(await storage.uploads.datastore.write(Readable.from([bytes.subarray(1000)]), id, 1000)).toBe(bytes.length);
+        expect(await storage.uploads.datastore.write(Readable.from([bytes.subarray(1000)]), id, 1000)).toBe(
+          bytes.length,
+        );
         const k = key();
         await storage.uploads.adopt(id, k);
         expect(await read(storage.get(k))).toEqual(bytes);
@@ -175,19 +196,26 @@ export function storageContract(name: string, open: () => Promise<{ storage: Sto
         const bytes = Buffer.alloc(13 * 1024 * 1024 + 123);
         for (let i = 0; i < bytes.length; i += 4096) bytes.writeUInt32BE(i, i);
         const id = randomUUID();
-        await storage.uploads.datastore.create(new Upload({ id, size: bytes.length, offset: 0, metadata: { kind: "video" } }));
+        await storage.uploads.datastore.create(
+          new Upload({ id, size: bytes.length, offset: 0, metadata: { kind: "video" } }),
+        );
         // A small part, a single byte, a part longer than one stored piece, the rest in 1 MB reads.
         const cuts = [3 * 1024 * 1024, 3 * 1024 * 1024 + 1, 12 * 1024 * 1024, bytes.length];
         let offset = 0;
         for (const end of cuts) {
           const part = bytes.subarray(offset, end);
-          const reads = Array.from({ length: Math.ceil(part.length / (1024 * 1024)) }, (_, i) => part.subarray(i * 1024 * 1024, (i + 1) * 1024 * 1024));
+          const reads = Array.from({ length: Math.ceil(part.length / (1024 * 1024)) }, (_, i) =>
+            part.subarray(i * 1024 * 1024, (i + 1) * 1024 * 1024),
+          );
           offset = await storage.uploads.datastore.write(Readable.from(reads), id, offset);
           expect(offset).toBe(end);
           expect((await storage.uploads.datastore.getUpload(id)).offset).toBe(end);
         }
         const k = key();
-        expect(await storage.uploads.adopt(id, k, { contentType: "video/mp4" })).toMatchObject({ key: k, size: bytes.length });
+        expect(await storage.uploads.adopt(id, k, { contentType: "video/mp4" })).toMatchObject({
+          key: k,
+          size: bytes.length,
+        });
         const back = createHash("sha256");
         for await (const part of await storage.get(k)) back.update(part as Buffer);
         expect(back.digest("hex")).toBe(createHash("sha256").update(bytes).digest("hex"));

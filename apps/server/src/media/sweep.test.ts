@@ -19,7 +19,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const sweep = () => sweepMedia({ storage: t.app.services.storage, store: createMediaStore(t.app.services.db), log: t.app.services.log }, t.clock.now);
+const sweep = () =>
+  sweepMedia(
+    { storage: t.app.services.storage, store: createMediaStore(t.app.services.db), log: t.app.services.log },
+    t.clock.now,
+  );
 const keysOf = async (fileId: string) => {
   const keys: string[] = [];
   for await (const object of t.app.services.storage.list(mediaKeys.prefix(fileId))) keys.push(object.key);

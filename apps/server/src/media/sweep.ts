@@ -59,7 +59,8 @@ export async function sweepMedia({ storage, store, log }: SweepDeps, now: Date):
   }
 
   const result = { unattachedFiles: unattached.length, staleUploads, orphanFiles };
-  if (result.unattachedFiles || result.staleUploads || result.orphanFiles) log.info(result, "media sweep removed unused files");
+  if (result.unattachedFiles || result.staleUploads || result.orphanFiles)
+    log.info(result, "media sweep removed unused files");
   return result;
 }
 

@@ -22,7 +22,14 @@ export interface TestS3Server {
 export async function startTestS3Server(): Promise<TestS3Server> {
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), "touchline-s3-"));
   const bucket = "touchline-test";
-  const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, allowMismatchedSignatures: true, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    address: "127.0.0.1",
+    port: 0,
+    silent: true,
+    directory,
+    allowMismatchedSignatures: true,
+    configureBuckets: [{ name: bucket }],
+  });
   const address = await server.run();
   const endpoint = `http://127.0.0.1:${address.port}`;
   return {

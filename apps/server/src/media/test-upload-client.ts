@@ -37,9 +37,17 @@ export function encodeMetadata(meta: Record<string, string | undefined>): string
     .join(",");
 }
 
-const tusHeaders = (cookie?: string): Record<string, string> => ({ "Tus-Resumable": "1.0.0", ...(cookie ? { cookie } : {}) });
+const tusHeaders = (cookie?: string): Record<string, string> => ({
+  "Tus-Resumable": "1.0.0",
+  ...(cookie ? { cookie } : {}),
+});
 
-export async function tusCreate(app: App, cookie: string | undefined, size: number | null, meta: UploadMeta): Promise<Response> {
+export async function tusCreate(
+  app: App,
+  cookie: string | undefined,
+  size: number | null,
+  meta: UploadMeta,
+): Promise<Response> {
   return fetch(`${await serverUrl(app)}/api/uploads`, {
     method: "POST",
     headers: {
@@ -54,10 +62,20 @@ export async function tusHead(app: App, cookie: string | undefined, location: st
   return fetch(`${await serverUrl(app)}${location}`, { method: "HEAD", headers: tusHeaders(cookie) });
 }
 
-export async function tusPatch(app: App, cookie: string | undefined, location: string, offset: number, bytes: Uint8Array): Promise<Response> {
+export async function tusPatch(
+  app: App,
+  cookie: string | undefined,
+  location: string,
+  offset: number,
+  bytes: Uint8Array,
+): Promise<Response> {
   return fetch(`${await serverUrl(app)}${location}`, {
     method: "PATCH",
-    headers: { ...tusHeaders(cookie), "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream" },
+    headers: {
+      ...tusHeaders(cookie),
+      "Upload-Offset": String(offset),
+      "Content-Type": "application/offset+octet-stream",
+    },
     // Node's fetch sends any Uint8Array; the DOM typings only name ArrayBuffer-backed ones.
     body: bytes as Uint8Array<ArrayBuffer>,
   });
@@ -88,10 +106,17 @@ export async function uploadBytes(
 }
 
 /** Uploads one fixture file as the player with cookie; the body of a successful upload. */
-export async function uploadFixture(app: App, cookie: string, name: string, kind: "image" | "video"): Promise<UploadedMedia> {
-  const filetype = { ".mp4": "video/mp4", ".jpg": "image/jpeg", ".gif": "image/gif", ".png": "image/png" }[path.extname(name)] ?? "";
+export async function uploadFixture(
+  app: App,
+  cookie: string,
+  name: string,
+  kind: "image" | "video",
+): Promise<UploadedMedia> {
+  const filetype =
+    { ".mp4": "video/mp4", ".jpg": "image/jpeg", ".gif": "image/gif", ".png": "image/png" }[path.extname(name)] ?? "";
   const result = await uploadBytes(app, cookie, fixture(name), { kind, filename: name, filetype });
-  if (result.status !== 200) throw new Error(`upload of ${name} failed: ${result.status} ${JSON.stringify(result.body)}`);
+  if (result.status !== 200)
+    throw new Error(`upload of ${name} failed: ${result.status} ${JSON.stringify(result.body)}`);
   return result.body as UploadedMedia;
 }
 

@@ -74,7 +74,11 @@ describe("upload locks shared through the database", () => {
     const id = randomUUID();
     const stubborn = instance().newLock(id);
     await stubborn.lock(never, () => {});
-    await expect(instance({ acquireTimeoutMs: 300 }).newLock(id).lock(never, () => {})).rejects.toBe(ERRORS.ERR_LOCK_TIMEOUT);
+    await expect(
+      instance({ acquireTimeoutMs: 300 })
+        .newLock(id)
+        .lock(never, () => {}),
+    ).rejects.toBe(ERRORS.ERR_LOCK_TIMEOUT);
     await stubborn.unlock();
     // Unlocked: free for anyone at once.
     const after = instance().newLock(id);

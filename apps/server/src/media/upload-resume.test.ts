@@ -24,7 +24,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
-const stagedSize = async (uploadId: string) => (await fs.stat(path.join(t.dataDir, "uploads", "tus", uploadId)).catch(() => ({ size: 0 }))).size;
+const stagedSize = async (uploadId: string) =>
+  (await fs.stat(path.join(t.dataDir, "uploads", "tus", uploadId)).catch(() => ({ size: 0 }))).size;
 
 async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs;
@@ -82,7 +83,9 @@ async function expectStoredCopyOf(url: string, video: Buffer) {
 
 it("resumes after the connection drops midway, from the last stored byte", async () => {
   const video = largeMp4();
-  const location = (await tusCreate(t.app, cookie, video.length, { kind: "video", filename: "skills.mp4", filetype: "video/mp4" })).headers.get("location")!;
+  const location = (
+    await tusCreate(t.app, cookie, video.length, { kind: "video", filename: "skills.mp4", filetype: "video/mp4" })
+  ).headers.get("location")!;
 
   const cut = await startCutPatch(location, 0, video, 3_000_000, 1_000_000);
   cut();
@@ -99,11 +102,19 @@ it("resumes after the connection drops midway, from the last stored byte", async
 
 it("resumes after the server restarts mid-upload, on the same data folder and database", async () => {
   const video = largeMp4();
-  const location = (await tusCreate(t.app, cookie, video.length, { kind: "video", filename: "trial.mp4", filetype: "video/mp4" })).headers.get("location")!;
+  const location = (
+    await tusCreate(t.app, cookie, video.length, { kind: "video", filename: "trial.mp4", filetype: "video/mp4" })
+  ).headers.get("location")!;
   // First 5 MB chunk arrives whole; the second is cut off by the restart.
   const first = await tusPatch(t.app, cookie, location, 0, video.subarray(0, UPLOAD_CHUNK_BYTES));
   expect(first.status).toBe(204);
-  const cut = await startCutPatch(location, UPLOAD_CHUNK_BYTES, video.subarray(UPLOAD_CHUNK_BYTES), 600_000, UPLOAD_CHUNK_BYTES + 100_000);
+  const cut = await startCutPatch(
+    location,
+    UPLOAD_CHUNK_BYTES,
+    video.subarray(UPLOAD_CHUNK_BYTES),
+    600_000,
+    UPLOAD_CHUNK_BYTES + 100_000,
+  );
 
   const closing = t.app.close();
   cut(); // the phone sees the server go away

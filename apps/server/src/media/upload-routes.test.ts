@@ -11,7 +11,16 @@ import { mediaFiles } from "../db/schema/media.ts";
 import { createPlayer, loginCookie } from "../test/auth-helpers.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
 import { mediaKeys } from "./storage.ts";
-import { fixture, largeMp4, serverUrl, tusCreate, tusDelete, tusHead, tusPatch, uploadBytes } from "./test-upload-client.ts";
+import {
+  fixture,
+  largeMp4,
+  serverUrl,
+  tusCreate,
+  tusDelete,
+  tusHead,
+  tusPatch,
+  uploadBytes,
+} from "./test-upload-client.ts";
 
 let t: TestApp;
 let cookie: string;
@@ -43,7 +52,11 @@ describe("creating an upload", () => {
 
   it("refuses a video declared at 150 MB + 1 byte before storing anything", async () => {
     const before = await stagedFiles();
-    const res = await tusCreate(t.app, cookie, VIDEO_MAX_BYTES + 1, { kind: "video", filename: "match.mp4", filetype: "video/mp4" });
+    const res = await tusCreate(t.app, cookie, VIDEO_MAX_BYTES + 1, {
+      kind: "video",
+      filename: "match.mp4",
+      filetype: "video/mp4",
+    });
     expect(res.status).toBe(413);
     expect(res.headers.get("content-type")).toMatch(/^application\/json/);
     expect(await res.json()).toEqual({ message: VIDEO_FILE.tooLarge });
@@ -51,7 +64,11 @@ describe("creating an upload", () => {
   });
 
   it("accepts a video of exactly 150 MB (the declared length is the limit, not the stored bytes)", async () => {
-    const res = await tusCreate(t.app, cookie, VIDEO_MAX_BYTES, { kind: "video", filename: "full.mp4", filetype: "video/mp4" });
+    const res = await tusCreate(t.app, cookie, VIDEO_MAX_BYTES, {
+      kind: "video",
+      filename: "full.mp4",
+      filetype: "video/mp4",
+    });
     expect(res.status).toBe(201);
     const location = res.headers.get("location")!;
     expect(location).toMatch(/^\/api\/uploads\/[0-9a-f-]{36}$/);
@@ -62,7 +79,11 @@ describe("creating an upload", () => {
 
   it("refuses an image over 10 MB, an unknown kind, a deferred length and an empty file", async () => {
     const cases: [Response, number, string][] = [
-      [await tusCreate(t.app, cookie, IMAGE_MAX_BYTES + 1, { kind: "image", filetype: "image/jpeg" }), 413, EXTRA.imageTooLarge],
+      [
+        await tusCreate(t.app, cookie, IMAGE_MAX_BYTES + 1, { kind: "image", filetype: "image/jpeg" }),
+        413,
+        EXTRA.imageTooLarge,
+      ],
       [await tusCreate(t.app, cookie, 1000, { kind: "document" }), 400, MEDIA.uploadKindInvalid],
       [await tusCreate(t.app, cookie, 1000, {}), 400, MEDIA.uploadKindInvalid],
       [await tusCreate(t.app, cookie, null, { kind: "video" }), 400, MEDIA.uploadLengthRequired],
@@ -75,7 +96,11 @@ describe("creating an upload", () => {
   });
 
   it("refuses a declared type that is not MP4 / JPEG, PNG or GIF before any byte is sent", async () => {
-    const mov = await tusCreate(t.app, cookie, 5000, { kind: "video", filename: "clip.mov", filetype: "video/quicktime" });
+    const mov = await tusCreate(t.app, cookie, 5000, {
+      kind: "video",
+      filename: "clip.mov",
+      filetype: "video/quicktime",
+    });
     expect(mov.status).toBe(415);
     expect(await mov.json()).toEqual({ message: VIDEO_FILE.invalidType });
     const html = await tusCreate(t.app, cookie, 5000, { kind: "image", filename: "page.html", filetype: "text/html" });
@@ -84,7 +109,10 @@ describe("creating an upload", () => {
   });
 
   it("answers tus protocol errors as JSON too", async () => {
-    const res = await fetch(`${await serverUrl(t.app)}/api/uploads`, { method: "POST", headers: { cookie, "Upload-Length": "10" } });
+    const res = await fetch(`${await serverUrl(t.app)}/api/uploads`, {
+      method: "POST",
+      headers: { cookie, "Upload-Length": "10" },
+    });
     expect(res.status).toBe(412);
     expect(res.headers.get("content-type")).toMatch(/^application\/json/);
     expect(typeof (await res.json()).message).toBe("string");
@@ -95,11 +123,30 @@ describe("a complete upload", () => {
   it("stores a valid MP4 sent in 5 MB chunks and answers with the file's details", async () => {
     const video = largeMp4();
     expect(video.length).toBeGreaterThan(UPLOAD_CHUNK_BYTES);
-    const { status, body, location } = await uploadBytes(t.app, cookie, video, { kind: "video", filename: "../../etc/passwd", filetype: "video/mp4" });
+    const { status, body, location } = await uploadBytes(t.app, cookie, video, {
+      kind: "video",
+      filename: "../../etc/passwd",
+      filetype: "video/mp4",
+    });
     expect(status).toBe(200);
     const fileId = idOf(location);
-    expect(body).toEqual({ fileId, url: `/api/media/${fileId}`, kind: "video", contentType: "video/mp4", size: video.length, durationSeconds: 4, width: 320, height: 240 });
-    expect(await mediaRow(fileId)).toMatchObject({ kind: "video", contentType: "video/mp4", size: video.length, durationSeconds: 4, attachedAt: null });
+    expect(body).toEqual({
+      fileId,
+      url: `/api/media/${fileId}`,
+      kind: "video",
+      contentType: "video/mp4",
+      size: video.length,
+      durationSeconds: 4,
+      width: 320,
+      height: 240,
+    });
+    expect(await mediaRow(fileId)).toMatchObject({
+      kind: "video",
+      contentType: "video/mp4",
+      size: video.length,
+      durationSeconds: 4,
+      attachedAt: null,
+    });
     // Stored under a server-made key, whatever the client called the file; the staging copy is gone.
     expect(await storedKeys(fileId)).toEqual([mediaKeys.original(fileId)]);
     expect(await stagedFiles()).not.toContain(fileId);
@@ -111,27 +158,42 @@ describe("a complete upload", () => {
   });
 
   it("reads the duration of an MP4 whose moov box comes first", async () => {
-    const { status, body } = await uploadBytes(t.app, cookie, fixture("faststart.mp4"), { kind: "video", filetype: "video/mp4" });
+    const { status, body } = await uploadBytes(t.app, cookie, fixture("faststart.mp4"), {
+      kind: "video",
+      filetype: "video/mp4",
+    });
     expect(status).toBe(200);
     expect(body.durationSeconds).toBe(1);
   });
 
   it("refuses an MP4 longer than 3 minutes and deletes it", async () => {
-    const { status, body, location } = await uploadBytes(t.app, cookie, fixture("long.mp4"), { kind: "video", filename: "long.mp4", filetype: "video/mp4" });
+    const { status, body, location } = await uploadBytes(t.app, cookie, fixture("long.mp4"), {
+      kind: "video",
+      filename: "long.mp4",
+      filetype: "video/mp4",
+    });
     expect(status).toBe(422);
     expect(body).toEqual({ message: VIDEO_FILE.tooLong });
     await expectGone(idOf(location));
   });
 
   it("refuses a PNG renamed .mp4 (and declared video/mp4) and deletes it", async () => {
-    const { status, body, location } = await uploadBytes(t.app, cookie, fixture("png-renamed.mp4"), { kind: "video", filename: "goal.mp4", filetype: "video/mp4" });
+    const { status, body, location } = await uploadBytes(t.app, cookie, fixture("png-renamed.mp4"), {
+      kind: "video",
+      filename: "goal.mp4",
+      filetype: "video/mp4",
+    });
     expect(status).toBe(415);
     expect(body).toEqual({ message: VIDEO_FILE.invalidType });
     await expectGone(idOf(location));
   });
 
   it("refuses an HTML page sent as an image and deletes it", async () => {
-    const { status, body, location } = await uploadBytes(t.app, cookie, fixture("page.html"), { kind: "image", filename: "me.png", filetype: "image/png" });
+    const { status, body, location } = await uploadBytes(t.app, cookie, fixture("page.html"), {
+      kind: "image",
+      filename: "me.png",
+      filetype: "image/png",
+    });
     expect(status).toBe(415);
     expect(body).toEqual({ message: EXTRA.imageInvalidType });
     await expectGone(idOf(location));
@@ -146,12 +208,21 @@ describe("a complete upload", () => {
   it("re-encodes a photo upright, without GPS or any EXIF, with WebP copies per width", async () => {
     const source = fixture("gps.jpg");
     expect((await sharp(source).metadata()).exif).toBeDefined();
-    const { status, body, location } = await uploadBytes(t.app, cookie, source, { kind: "image", filename: "me.jpg", filetype: "image/jpeg" });
+    const { status, body, location } = await uploadBytes(t.app, cookie, source, {
+      kind: "image",
+      filename: "me.jpg",
+      filetype: "image/jpeg",
+    });
     expect(status).toBe(200);
     const fileId = idOf(location);
     // The fixture is 800x600 stored sideways (EXIF orientation 6): upright it is 600 wide, 800 high.
     expect(body).toMatchObject({ fileId, kind: "image", contentType: "image/webp", width: 600, height: 800 });
-    expect(await storedKeys(fileId)).toEqual([mediaKeys.original(fileId), mediaKeys.variant(fileId, 1280), mediaKeys.variant(fileId, 320), mediaKeys.variant(fileId, 640)]);
+    expect(await storedKeys(fileId)).toEqual([
+      mediaKeys.original(fileId),
+      mediaKeys.variant(fileId, 1280),
+      mediaKeys.variant(fileId, 320),
+      mediaKeys.variant(fileId, 640),
+    ]);
 
     const original = await t.app.inject({ url: `/api/media/${fileId}`, headers: { cookie } });
     expect(original.statusCode).toBe(200);
@@ -179,7 +250,10 @@ describe("a complete upload", () => {
   });
 
   it("accepts a GIF", async () => {
-    const { status, body } = await uploadBytes(t.app, cookie, fixture("small.gif"), { kind: "image", filetype: "image/gif" });
+    const { status, body } = await uploadBytes(t.app, cookie, fixture("small.gif"), {
+      kind: "image",
+      filetype: "image/gif",
+    });
     expect(status).toBe(200);
     expect(body).toMatchObject({ kind: "image", contentType: "image/webp", width: 48, height: 32 });
   });
@@ -207,7 +281,9 @@ describe("a complete upload", () => {
 describe("someone else's upload", () => {
   it("cannot be read, continued or cancelled by another player or a visitor", async () => {
     const clip = fixture("short.mp4");
-    const location = (await tusCreate(t.app, cookie, clip.length, { kind: "video", filetype: "video/mp4" })).headers.get("location")!;
+    const location = (
+      await tusCreate(t.app, cookie, clip.length, { kind: "video", filetype: "video/mp4" })
+    ).headers.get("location")!;
     expect((await tusPatch(t.app, cookie, location, 0, clip.subarray(0, 1000))).status).toBe(204);
 
     for (const [who, expected] of [

@@ -50,7 +50,8 @@ export const uploadRoutes: FastifyPluginAsync<{ services: AppServices }> = async
       const user = senders.get(rawRequest(req));
       if (!user) throw tusRefusal(401, EXTRA.serverError);
       const metadata = checkNewUpload(upload, user.playerId);
-      if ((await store.countUnattached(user.playerId)) >= MAX_UNATTACHED_FILES) throw tusRefusal(429, MEDIA.tooManyUploads);
+      if ((await store.countUnattached(user.playerId)) >= MAX_UNATTACHED_FILES)
+        throw tusRefusal(429, MEDIA.tooManyUploads);
       return { metadata };
     },
 
@@ -59,13 +60,19 @@ export const uploadRoutes: FastifyPluginAsync<{ services: AppServices }> = async
       if (!pending) {
         const kind = upload.metadata?.kind as MediaKind;
         const ownerId = upload.metadata?.ownerId ?? "";
-        pending = finishUpload({ storage, store, now: services.now }, { id: upload.id, kind, ownerId }).finally(() => finishing.delete(upload.id));
+        pending = finishUpload({ storage, store, now: services.now }, { id: upload.id, kind, ownerId }).finally(() =>
+          finishing.delete(upload.id),
+        );
         finishing.set(upload.id, pending);
       }
       try {
         const media = await pending;
         log.info({ uploadId: upload.id, kind: media.kind, size: media.size }, "upload complete and checked");
-        return { status_code: 200, headers: { "Content-Type": "application/json; charset=utf-8" }, body: JSON.stringify(media) };
+        return {
+          status_code: 200,
+          headers: { "Content-Type": "application/json; charset=utf-8" },
+          body: JSON.stringify(media),
+        };
       } catch (error) {
         if (error instanceof MediaRejected) throw tusRefusal(error.statusCode, error.message);
         log.error({ err: error, uploadId: upload.id }, "checking a finished upload failed");
@@ -114,7 +121,11 @@ export const uploadRoutes: FastifyPluginAsync<{ services: AppServices }> = async
 
   // Counted per player, not per address: many phones share one mobile-network address.
   const perPlayer = (request: FastifyRequest) => request.user?.playerId ?? request.ip;
-  app.post(UPLOAD_ENDPOINT, { config: { rateLimit: { max: 60, timeWindow: "1 minute", keyGenerator: perPlayer } } }, handle);
+  app.post(
+    UPLOAD_ENDPOINT,
+    { config: { rateLimit: { max: 60, timeWindow: "1 minute", keyGenerator: perPlayer } } },
+    handle,
+  );
   app.route({ method: ["HEAD", "PATCH", "DELETE"], url: `${UPLOAD_ENDPOINT}/:uploadId`, handler: handle });
 };
 

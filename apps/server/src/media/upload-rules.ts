@@ -13,7 +13,12 @@ export function tusRefusal(status: number, message: string): TusRefusal {
 }
 
 export function isTusRefusal(value: unknown): value is TusRefusal {
-  return typeof value === "object" && value !== null && typeof (value as TusRefusal).status_code === "number" && typeof (value as TusRefusal).body === "string";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as TusRefusal).status_code === "number" &&
+    typeof (value as TusRefusal).body === "string"
+  );
 }
 
 /** The metadata we keep with an upload: what the client said, cleaned, plus who owns it. */
@@ -44,10 +49,12 @@ export function checkNewUpload(
   const filetype = clean(metadata.filetype, 100).toLowerCase();
   if (kind === "video") {
     if (upload.size > VIDEO_MAX_BYTES) throw tusRefusal(413, VIDEO_FILE.tooLarge);
-    if (filetype && !(VIDEO_MIME_TYPES as readonly string[]).includes(filetype)) throw tusRefusal(415, VIDEO_FILE.invalidType);
+    if (filetype && !(VIDEO_MIME_TYPES as readonly string[]).includes(filetype))
+      throw tusRefusal(415, VIDEO_FILE.invalidType);
   } else {
     if (upload.size > IMAGE_MAX_BYTES) throw tusRefusal(413, EXTRA.imageTooLarge);
-    if (filetype && !(IMAGE_MIME_TYPES as readonly string[]).includes(filetype)) throw tusRefusal(415, EXTRA.imageInvalidType);
+    if (filetype && !(IMAGE_MIME_TYPES as readonly string[]).includes(filetype))
+      throw tusRefusal(415, EXTRA.imageInvalidType);
   }
   return { kind: kind as MediaKind, filename: clean(metadata.filename, 255), filetype, ownerId };
 }
@@ -55,5 +62,8 @@ export function checkNewUpload(
 /** Display text only (never a path): control characters removed, length bounded. */
 function clean(value: string | null | undefined, max: number): string {
   // eslint-disable-next-line no-control-regex
-  return (value ?? "").replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, max);
+  return (value ?? "")
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .trim()
+    .slice(0, max);
 }

@@ -50,7 +50,13 @@ async function cutPatch(location: string, offset: number, rest: Buffer, send: nu
     port: base.port,
     path: location,
     method: "PATCH",
-    headers: { cookie, "Tus-Resumable": "1.0.0", "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream", "Content-Length": String(rest.length) },
+    headers: {
+      cookie,
+      "Tus-Resumable": "1.0.0",
+      "Upload-Offset": String(offset),
+      "Content-Type": "application/offset+octet-stream",
+      "Content-Length": String(rest.length),
+    },
   });
   request.on("error", () => {});
   await new Promise<void>((resolve) => request.write(rest.subarray(0, send), () => resolve()));
@@ -73,7 +79,9 @@ async function resumeFromHead(location: string, video: Buffer) {
 
 it("resumes an upload after the connection drops, from the bytes the bucket holds", async () => {
   const video = largeMp4();
-  const location = (await tusCreate(t.app, cookie, video.length, { kind: "video", filename: "skills.mp4", filetype: "video/mp4" })).headers.get("location")!;
+  const location = (
+    await tusCreate(t.app, cookie, video.length, { kind: "video", filename: "skills.mp4", filetype: "video/mp4" })
+  ).headers.get("location")!;
   expect((await tusPatch(t.app, cookie, location, 0, video.subarray(0, UPLOAD_CHUNK_BYTES))).status).toBe(204);
   await cutPatch(location, UPLOAD_CHUNK_BYTES, video.subarray(UPLOAD_CHUNK_BYTES), 700_000);
 
@@ -101,11 +109,16 @@ it("resumes an upload after the connection drops, from the bytes the bucket hold
 
 it("resumes after the server restarts mid-upload: the upload's state is in the bucket, not the process", async () => {
   const video = largeMp4();
-  const location = (await tusCreate(t.app, cookie, video.length, { kind: "video", filetype: "video/mp4" })).headers.get("location")!;
+  const location = (await tusCreate(t.app, cookie, video.length, { kind: "video", filetype: "video/mp4" })).headers.get(
+    "location",
+  )!;
   expect((await tusPatch(t.app, cookie, location, 0, video.subarray(0, 2_000_000))).status).toBe(204);
   await t.app.close();
   // A new process with an empty data folder: nothing but the database and the bucket is shared.
-  t.app = await buildApp({ ...t.config, dataDir: `${t.dataDir}-second` }, { database: t.database, now: () => new Date(t.clock.now), web: false });
+  t.app = await buildApp(
+    { ...t.config, dataDir: `${t.dataDir}-second` },
+    { database: t.database, now: () => new Date(t.clock.now), web: false },
+  );
   const { offset, body } = await resumeFromHead(location, video);
   expect(offset).toBe(2_000_000);
   const served = await t.app.inject({ url: body.url, headers: { cookie } });
@@ -113,7 +126,11 @@ it("resumes after the server restarts mid-upload: the upload's state is in the b
 });
 
 it("checks a finished upload from its bytes and leaves nothing of a refused one in the bucket", async () => {
-  const renamed = await uploadBytes(t.app, cookie, fixture("png-renamed.mp4"), { kind: "video", filename: "goal.mp4", filetype: "video/mp4" });
+  const renamed = await uploadBytes(t.app, cookie, fixture("png-renamed.mp4"), {
+    kind: "video",
+    filename: "goal.mp4",
+    filetype: "video/mp4",
+  });
   expect(renamed.status).toBe(415);
   expect(renamed.body).toEqual({ message: VIDEO_FILE.invalidType });
   const tooLong = await uploadBytes(t.app, cookie, fixture("long.mp4"), { kind: "video", filetype: "video/mp4" });
@@ -126,15 +143,25 @@ it("checks a finished upload from its bytes and leaves nothing of a refused one 
 });
 
 it("re-encodes a photo into the bucket without its EXIF, keeps no copy as sent, and deletes it on request", async () => {
-  const { status, body } = await uploadBytes(t.app, cookie, fixture("gps.jpg"), { kind: "image", filetype: "image/jpeg" });
+  const { status, body } = await uploadBytes(t.app, cookie, fixture("gps.jpg"), {
+    kind: "image",
+    filetype: "image/jpeg",
+  });
   expect(status).toBe(200);
   const fileId = body.fileId!;
-  expect(await bucketKeys(mediaKeys.prefix(fileId))).toEqual([mediaKeys.original(fileId), mediaKeys.variant(fileId, 1280), mediaKeys.variant(fileId, 320), mediaKeys.variant(fileId, 640)]);
+  expect(await bucketKeys(mediaKeys.prefix(fileId))).toEqual([
+    mediaKeys.original(fileId),
+    mediaKeys.variant(fileId, 1280),
+    mediaKeys.variant(fileId, 320),
+    mediaKeys.variant(fileId, 640),
+  ]);
   const small = await t.app.inject({ url: `/api/media/${fileId}?w=320`, headers: { cookie } });
   expect(await sharp(small.rawPayload).metadata()).toMatchObject({ format: "webp", width: 320 });
   expect((await sharp(small.rawPayload).metadata()).exif).toBeUndefined();
 
-  expect((await t.app.inject({ method: "DELETE", url: `/api/media/${fileId}`, headers: { cookie } })).statusCode).toBe(204);
+  expect((await t.app.inject({ method: "DELETE", url: `/api/media/${fileId}`, headers: { cookie } })).statusCode).toBe(
+    204,
+  );
   expect(await bucketKeys(mediaKeys.prefix(fileId))).toEqual([]);
 });
 
@@ -142,7 +169,11 @@ it("sweeps unfinished uploads out of the bucket after 24 hours", async () => {
   const clip = fixture("short.mp4");
   const location = (await tusCreate(t.app, cookie, clip.length, { kind: "video" })).headers.get("location")!;
   expect((await tusPatch(t.app, cookie, location, 0, clip.subarray(0, 1000))).status).toBe(204);
-  const sweep = (at: Date) => sweepMedia({ storage: t.app.services.storage, store: createMediaStore(t.app.services.db), log: t.app.services.log }, at);
+  const sweep = (at: Date) =>
+    sweepMedia(
+      { storage: t.app.services.storage, store: createMediaStore(t.app.services.db), log: t.app.services.log },
+      at,
+    );
 
   expect((await sweep(new Date(Date.now() + 23 * 3600_000))).staleUploads).toBe(0);
   expect(await bucketKeys(`tus/${idOf(location)}/`)).toHaveLength(2);

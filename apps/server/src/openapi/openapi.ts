@@ -46,7 +46,11 @@ export const openApiRoutes: FastifyPluginAsync = async (app) => {
 
   app.get("/api/docs", { schema: { hide: true } }, async (_request, reply) => {
     page ??= renderDocsPage(app.swagger() as OpenApiDocument);
-    return reply.header("content-type", "text/html; charset=utf-8").header("cache-control", "no-cache").header("content-security-policy", page.csp).send(page.html);
+    return reply
+      .header("content-type", "text/html; charset=utf-8")
+      .header("cache-control", "no-cache")
+      .header("content-security-policy", page.csp)
+      .send(page.html);
   });
 };
 
@@ -79,31 +83,45 @@ function renderDocsPage(document: OpenApiDocument): { html: string; csp: string 
       byTag.set(tag, section);
     }
   }
-  const sections = [...byTag].map(([tag, operations]) => `<section><h2>${escapeHtml(tag)}</h2>${operations.join("")}</section>`).join("");
+  const sections = [...byTag]
+    .map(([tag, operations]) => `<section><h2>${escapeHtml(tag)}</h2>${operations.join("")}</section>`)
+    .join("");
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(document.info.title)}</title><style>${STYLE}</style></head>
 <body><h1>${escapeHtml(document.info.title)} <small>${escapeHtml(document.info.version)}</small></h1>
 <p>${escapeHtml(document.info.description ?? "")}</p><p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI).</p>${sections}</body></html>`;
   const styleHash = createHash("sha256").update(STYLE).digest("base64");
-  return { html, csp: `default-src 'none'; style-src 'sha256-${styleHash}'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'` };
+  return {
+    html,
+    csp: `default-src 'none'; style-src 'sha256-${styleHash}'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`,
+  };
 }
 
 function renderOperation(method: string, path: string, operation: Operation): string {
   const parts: string[] = [];
-  if (operation.description || operation.summary) parts.push(`<p>${escapeHtml(operation.summary ?? operation.description ?? "")}</p>`);
+  if (operation.description || operation.summary)
+    parts.push(`<p>${escapeHtml(operation.summary ?? operation.description ?? "")}</p>`);
   if (operation.parameters?.length) {
     parts.push(
       `<p>Parameters:</p><ul>${operation.parameters.map((p) => `<li><code>${escapeHtml(p.name)}</code> (${escapeHtml(p.in)}${p.required ? ", required" : ""})</li>`).join("")}</ul>`,
     );
   }
   for (const [type, media] of Object.entries(operation.requestBody?.content ?? {})) {
-    parts.push(`<p>Request body (<code>${escapeHtml(type)}</code>):</p><pre>${escapeHtml(JSON.stringify(media.schema, null, 2))}</pre>`);
+    parts.push(
+      `<p>Request body (<code>${escapeHtml(type)}</code>):</p><pre>${escapeHtml(JSON.stringify(media.schema, null, 2))}</pre>`,
+    );
   }
   const responses = Object.entries(operation.responses ?? {});
-  if (responses.length) parts.push(`<p>Responses: ${responses.map(([code, r]) => `<code>${escapeHtml(code)}</code> ${escapeHtml(r.description ?? "")}`).join(", ")}</p>`);
+  if (responses.length)
+    parts.push(
+      `<p>Responses: ${responses.map(([code, r]) => `<code>${escapeHtml(code)}</code> ${escapeHtml(r.description ?? "")}`).join(", ")}</p>`,
+    );
   return `<details><summary><span class="m ${escapeHtml(method)}">${escapeHtml(method.toUpperCase())}</span> <code>${escapeHtml(path.replaceAll(" ", "%20"))}</code></summary>${parts.join("") || "<p>No request schema.</p>"}</details>`;
 }
 
 function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
+  return text.replace(
+    /[&<>"']/g,
+    (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!,
+  );
 }

@@ -20,15 +20,34 @@ afterEach(async () => {
 
 async function startServer(databaseUrl: string, lines: string[] = []): Promise<App> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "touchline-db-away-"));
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "info", WEB_BUILD_DIR: "none", MEDIA_SWEEP_MINUTES: "0", DATABASE_URL: databaseUrl });
-  const app = await buildApp(config, { web: false, databaseRetry: { retryMinMs: 100, retryMaxMs: 400 }, logStream: { write: (line) => lines.push(line) } });
-  cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }), () => app.close());
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "info",
+    WEB_BUILD_DIR: "none",
+    MEDIA_SWEEP_MINUTES: "0",
+    DATABASE_URL: databaseUrl,
+  });
+  const app = await buildApp(config, {
+    web: false,
+    databaseRetry: { retryMinMs: 100, retryMaxMs: 400 },
+    logStream: { write: (line) => lines.push(line) },
+  });
+  cleanups.push(
+    () => fs.rm(dataDir, { recursive: true, force: true }),
+    () => app.close(),
+  );
   return app;
 }
 
 const ready = (app: App) => app.inject({ url: "/api/ready" });
 const contact = (app: App) =>
-  app.inject({ method: "POST", url: "/api/site/contact-messages", remoteAddress: `203.0.113.${Math.floor(Math.random() * 250)}`, payload: { name: "Chanda", email: "chanda@example.zm", message: "Hello" } });
+  app.inject({
+    method: "POST",
+    url: "/api/site/contact-messages",
+    remoteAddress: `203.0.113.${Math.floor(Math.random() * 250)}`,
+    payload: { name: "Chanda", email: "chanda@example.zm", message: "Hello" },
+  });
 
 async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs;
@@ -49,7 +68,11 @@ it("starts and listens while the database cannot be reached, answering 503 inste
   expect(await probe.json()).toMatchObject({ status: "not-ready", database: false });
   expect((await fetch(`${address}/api/health`)).status).toBe(200);
 
-  const call = await fetch(`${address}/api/Authorization/loginScout`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ phoneNumber: "0971234567", password: "x" }) });
+  const call = await fetch(`${address}/api/Authorization/loginScout`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ phoneNumber: "0971234567", password: "x" }),
+  });
   expect(call.status).toBe(503);
   expect(call.headers.get("retry-after")).toBe("5");
   expect(await call.json()).toEqual({ message: EXTRA.serviceUnavailable });
@@ -57,50 +80,55 @@ it("starts and listens while the database cannot be reached, answering 503 inste
 
 const onPostgres = process.env.TEST_DB === "postgres";
 
-describe.skipIf(!onPostgres)("with a PostgreSQL server that comes and goes (runs in the server-postgres project: needs TEST_DATABASE_URL)", () => {
-  async function proxiedDatabase(): Promise<{ proxy: TcpProxy; url: string }> {
-    const { url, drop } = await createTestDatabase();
-    const real = new URL(url!);
-    const proxy = await startTcpProxy({ host: real.hostname, port: Number(real.port || 5432) }, { startDown: true });
-    cleanups.push(drop, () => proxy.close());
-    const proxied = new URL(url!);
-    proxied.hostname = "127.0.0.1";
-    proxied.port = String(proxy.port);
-    return { proxy, url: proxied.toString() };
-  }
+describe.skipIf(!onPostgres)(
+  "with a PostgreSQL server that comes and goes (runs in the server-postgres project: needs TEST_DATABASE_URL)",
+  () => {
+    async function proxiedDatabase(): Promise<{ proxy: TcpProxy; url: string }> {
+      const { url, drop } = await createTestDatabase();
+      const real = new URL(url!);
+      const proxy = await startTcpProxy({ host: real.hostname, port: Number(real.port || 5432) }, { startDown: true });
+      cleanups.push(drop, () => proxy.close());
+      const proxied = new URL(url!);
+      proxied.hostname = "127.0.0.1";
+      proxied.port = String(proxy.port);
+      return { proxy, url: proxied.toString() };
+    }
 
-  it("becomes ready by itself once the database answers, migrating it then", async () => {
-    const { proxy, url } = await proxiedDatabase();
-    const lines: string[] = [];
-    const app = await startServer(url, lines);
-    expect((await ready(app)).statusCode).toBe(503);
-    expect((await contact(app)).statusCode).toBe(503);
+    it("becomes ready by itself once the database answers, migrating it then", async () => {
+      const { proxy, url } = await proxiedDatabase();
+      const lines: string[] = [];
+      const app = await startServer(url, lines);
+      expect((await ready(app)).statusCode).toBe(503);
+      expect((await contact(app)).statusCode).toBe(503);
 
-    await proxy.up();
-    await waitFor(async () => (await ready(app)).statusCode === 200, "/api/ready to answer 200");
-    expect((await contact(app)).statusCode).toBe(201);
-    const logged = lines.map((line) => JSON.parse(line) as { msg: string });
-    expect(logged.some((line) => line.msg === "database not available; the server answers 503 and retries")).toBe(true);
-    expect(logged.some((line) => line.msg === "database reachable again: ready")).toBe(true);
-  });
+      await proxy.up();
+      await waitFor(async () => (await ready(app)).statusCode === 200, "/api/ready to answer 200");
+      expect((await contact(app)).statusCode).toBe(201);
+      const logged = lines.map((line) => JSON.parse(line) as { msg: string });
+      expect(logged.some((line) => line.msg === "database not available; the server answers 503 and retries")).toBe(
+        true,
+      );
+      expect(logged.some((line) => line.msg === "database reachable again: ready")).toBe(true);
+    });
 
-  it("turns not-ready while the database is away, answers 503 meanwhile, and recovers", async () => {
-    const { proxy, url } = await proxiedDatabase();
-    await proxy.up();
-    const app = await startServer(url);
-    expect((await ready(app)).statusCode).toBe(200);
-    expect((await contact(app)).statusCode).toBe(201);
+    it("turns not-ready while the database is away, answers 503 meanwhile, and recovers", async () => {
+      const { proxy, url } = await proxiedDatabase();
+      await proxy.up();
+      const app = await startServer(url);
+      expect((await ready(app)).statusCode).toBe(200);
+      expect((await contact(app)).statusCode).toBe(201);
 
-    await proxy.down(); // the database server goes away, cutting its connections
-    const probe = await ready(app);
-    expect(probe.statusCode).toBe(503);
-    expect(probe.json()).toMatchObject({ database: false });
-    const refused = await contact(app);
-    expect(refused.statusCode).toBe(503);
-    expect(refused.json()).toEqual({ message: EXTRA.serviceUnavailable });
+      await proxy.down(); // the database server goes away, cutting its connections
+      const probe = await ready(app);
+      expect(probe.statusCode).toBe(503);
+      expect(probe.json()).toMatchObject({ database: false });
+      const refused = await contact(app);
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json()).toEqual({ message: EXTRA.serviceUnavailable });
 
-    await proxy.up();
-    await waitFor(async () => (await ready(app)).statusCode === 200, "/api/ready to answer 200 again");
-    expect((await contact(app)).statusCode).toBe(201);
-  });
-});
+      await proxy.up();
+      await waitFor(async () => (await ready(app)).statusCode === 200, "/api/ready to answer 200 again");
+      expect((await contact(app)).statusCode).toBe(201);
+    });
+  },
+);

@@ -28,7 +28,10 @@ export interface ServerProcess {
  * `npm run dev` runs without the watcher, so no build is needed), with only the environment
  * given (plus PATH), and waits until it listens. dataDir defaults to a fresh temporary folder.
  */
-export async function startServerProcess(env: Record<string, string>, options: { dataDir?: string; waitForReady?: boolean } = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { dataDir?: string; waitForReady?: boolean } = {},
+): Promise<ServerProcess> {
   const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), "touchline-process-")));
   const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", MAIN], {
@@ -50,7 +53,9 @@ export async function startServerProcess(env: Record<string, string>, options: {
   const stderr: string[] = [];
   collectLines(child.stdout!, stdout);
   collectLines(child.stderr!, stderr);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
   const url = `http://127.0.0.1:${port}`;
   const server: ServerProcess = {
     url,
@@ -70,8 +75,12 @@ export async function startServerProcess(env: Record<string, string>, options: {
   // Listening is enough for some tests (the database may be meant to be away); most wait for ready.
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${stderr.join("\n")}\n${stdout.join("\n")}`);
-    const status = await fetch(`${url}/api/ready`).then((res) => res.status, () => 0);
+    if (child.exitCode !== null)
+      throw new Error(`server exited with ${child.exitCode}:\n${stderr.join("\n")}\n${stdout.join("\n")}`);
+    const status = await fetch(`${url}/api/ready`).then(
+      (res) => res.status,
+      () => 0,
+    );
     if (status === 200 || (status !== 0 && options.waitForReady === false)) return server;
     if (Date.now() > deadline) {
       await server.kill();
@@ -82,19 +91,33 @@ export async function startServerProcess(env: Record<string, string>, options: {
 }
 
 /** Registers a player through the API of server and logs in; the session cookie. */
-export async function registerAndLogIn(server: Pick<ServerProcess, "url" | "dataDir">): Promise<{ cookie: string; phoneNumber: string; password: string }> {
+export async function registerAndLogIn(
+  server: Pick<ServerProcess, "url" | "dataDir">,
+): Promise<{ cookie: string; phoneNumber: string; password: string }> {
   const body = registrationBody();
   const post = (url: string, payload: object) =>
-    fetch(`${server.url}/api/Authorization/${url}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(payload) });
+    fetch(`${server.url}/api/Authorization/${url}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(payload),
+    });
   const registered = await post("registerScoutWithOtp", body);
-  if (registered.status !== 201) throw new Error(`registration failed: ${registered.status} ${await registered.text()}`);
+  if (registered.status !== 201)
+    throw new Error(`registration failed: ${registered.status} ${await registered.text()}`);
   const e164 = `+260${body.phoneNumber.replace(/^\+?260|^0/, "")}`;
   const code = latestCode({ dataDir: server.dataDir } as TestApp, e164);
-  const verified = await post("verifyGeneralOtp", { phoneNumber: body.phoneNumber, otp: Number(code), email: body.email });
+  const verified = await post("verifyGeneralOtp", {
+    phoneNumber: body.phoneNumber,
+    otp: Number(code),
+    email: body.email,
+  });
   if (verified.status !== 200) throw new Error(`verification failed: ${verified.status} ${await verified.text()}`);
   const login = await post("loginScout", { phoneNumber: body.phoneNumber, password: body.password });
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-  const cookie = login.headers.getSetCookie().find((c) => c.startsWith("tl_session="))!.split(";")[0]!;
+  const cookie = login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("tl_session="))!
+    .split(";")[0]!;
   return { cookie, phoneNumber: body.phoneNumber, password: body.password };
 }
 

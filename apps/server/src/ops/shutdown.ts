@@ -36,11 +36,19 @@ export function createShutdown(app: App, options: ShutdownOptions = {}): (signal
     stopping = true;
     const startedAt = Date.now();
     app.healthState.draining = true;
-    const inFlight = await new Promise<number>((resolve) => app.server.getConnections((_error, count) => resolve(count ?? 0)));
-    log.info({ signal, openConnections: inFlight }, "shutting down: not ready, refusing new connections, finishing requests in flight");
+    const inFlight = await new Promise<number>((resolve) =>
+      app.server.getConnections((_error, count) => resolve(count ?? 0)),
+    );
+    log.info(
+      { signal, openConnections: inFlight },
+      "shutting down: not ready, refusing new connections, finishing requests in flight",
+    );
 
     const cut = setTimeout(() => {
-      log.warn({ afterMs: graceMs }, "requests still in flight at the end of the grace period: closing their connections");
+      log.warn(
+        { afterMs: graceMs },
+        "requests still in flight at the end of the grace period: closing their connections",
+      );
       app.server.closeAllConnections();
     }, graceMs);
     const hard = setTimeout(() => {

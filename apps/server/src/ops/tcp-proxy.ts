@@ -12,7 +12,10 @@ export interface TcpProxy {
   close(): Promise<void>;
 }
 
-export async function startTcpProxy(target: { host: string; port: number }, options: { startDown?: boolean } = {}): Promise<TcpProxy> {
+export async function startTcpProxy(
+  target: { host: string; port: number },
+  options: { startDown?: boolean } = {},
+): Promise<TcpProxy> {
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
     const upstream = net.connect(target.port, target.host);
@@ -37,7 +40,8 @@ export async function startTcpProxy(target: { host: string; port: number }, opti
     if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
   };
   const up = async () => {
-    if (!server.listening) await new Promise<void>((resolve, reject) => server.once("error", reject).listen(port, "127.0.0.1", resolve));
+    if (!server.listening)
+      await new Promise<void>((resolve, reject) => server.once("error", reject).listen(port, "127.0.0.1", resolve));
   };
   if (options.startDown) await down();
   return { port, up, down, close: down };

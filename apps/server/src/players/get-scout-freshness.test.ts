@@ -25,7 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (scoutId: string, cookie: string) => t.app.inject({ method: "GET", url: GET(scoutId), headers: { cookie } });
+const get = (scoutId: string, cookie: string) =>
+  t.app.inject({ method: "GET", url: GET(scoutId), headers: { cookie } });
 const post = (url: string, cookie: string | undefined, payload?: object) =>
   t.app.inject({ method: "POST", url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
 const sql = (text: string) => t.database.withSession((query) => query(text));
@@ -72,7 +73,11 @@ describe("GetScoutById sees every change at the next request", () => {
     const other = await playerWithProfile();
     const res = await get(player.id, cookie);
     expect(res.headers["cache-control"]).toBe("private, no-store");
-    expect(res.json().scout).toMatchObject({ scoutId: player.id, aboutYourself: body.aboutYourself, reviewStatus: "pending" });
+    expect(res.json().scout).toMatchObject({
+      scoutId: player.id,
+      aboutYourself: body.aboutYourself,
+      reviewStatus: "pending",
+    });
     const notYours = await get(other.player.id, cookie);
     expect(notYours.statusCode).toBe(404);
     expect(notYours.json()).toEqual({ message: MEDIA.profileNotFound });
@@ -98,7 +103,11 @@ describe("GetScoutById sees every change at the next request", () => {
   it("password change ends the other devices' sessions", async () => {
     const { player, cookie } = await playerWithProfile();
     const phone = await loginCookie(t, player);
-    const changed = await post(`${AUTH}/changePassword`, phone, { currentPassword: player.password, newPassword: "Other$2026kick", confirmPassword: "Other$2026kick" });
+    const changed = await post(`${AUTH}/changePassword`, phone, {
+      currentPassword: player.password,
+      newPassword: "Other$2026kick",
+      confirmPassword: "Other$2026kick",
+    });
     expect(changed.statusCode).toBe(200);
     expectLoggedOut(await get(player.id, cookie));
     expect((await get(player.id, phone)).statusCode).toBe(200);
@@ -106,26 +115,48 @@ describe("GetScoutById sees every change at the next request", () => {
 
   it("password reset by SMS ends every session", async () => {
     const { player, cookie } = await playerWithProfile();
-    expect((await post(`${AUTH}/requestPasswordResetOtp`, undefined, { phoneNumber: player.phoneNumber })).statusCode).toBe(200);
-    const verified = await post(`${AUTH}/verifyPasswordResetOtp`, undefined, { phoneNumber: player.phoneNumber, otp: latestCode(t, player.phoneNumber) });
+    expect(
+      (await post(`${AUTH}/requestPasswordResetOtp`, undefined, { phoneNumber: player.phoneNumber })).statusCode,
+    ).toBe(200);
+    const verified = await post(`${AUTH}/verifyPasswordResetOtp`, undefined, {
+      phoneNumber: player.phoneNumber,
+      otp: latestCode(t, player.phoneNumber),
+    });
     const password = "Reset$2026kick";
-    const reset = await post(`${AUTH}/resetPasswordByPhoneNumber`, undefined, { phoneNumber: player.phoneNumber, resetToken: verified.json().resetToken, newPassword: password, confirmPassword: password });
+    const reset = await post(`${AUTH}/resetPasswordByPhoneNumber`, undefined, {
+      phoneNumber: player.phoneNumber,
+      resetToken: verified.json().resetToken,
+      newPassword: password,
+      confirmPassword: password,
+    });
     expect(reset.statusCode).toBe(200);
     expectLoggedOut(await get(player.id, cookie));
   });
 
   it("review decisions and a resubmission", async () => {
     const { player, cookie, body, profileId } = await playerWithProfile();
-    const rejected = await post(`/api/admin/reviews/${profileId}/reject`, reviewer.cookie, { reasonCode: "video-quality" });
+    const rejected = await post(`/api/admin/reviews/${profileId}/reject`, reviewer.cookie, {
+      reasonCode: "video-quality",
+    });
     expect(rejected.statusCode).toBe(200);
     expect((await get(player.id, cookie)).json().scout).toMatchObject({ reviewStatus: "rejected", canResubmit: true });
 
-    const resubmitted = await post("/api/Scouts/ScoutManagement/CreateNewScout", cookie, { ...body, aboutYourself: "Second version." });
+    const resubmitted = await post("/api/Scouts/ScoutManagement/CreateNewScout", cookie, {
+      ...body,
+      aboutYourself: "Second version.",
+    });
     expect(resubmitted.statusCode).toBe(201);
-    expect((await get(player.id, cookie)).json().scout).toMatchObject({ reviewStatus: "pending", aboutYourself: "Second version.", rejectionReason: null });
+    expect((await get(player.id, cookie)).json().scout).toMatchObject({
+      reviewStatus: "pending",
+      aboutYourself: "Second version.",
+      rejectionReason: null,
+    });
 
     expect((await post(`/api/admin/reviews/${profileId}/approve`, reviewer.cookie)).statusCode).toBe(200);
-    expect((await get(player.id, cookie)).json().scout).toMatchObject({ reviewStatus: "approved", isVideoApproved: true });
+    expect((await get(player.id, cookie)).json().scout).toMatchObject({
+      reviewStatus: "approved",
+      isVideoApproved: true,
+    });
   });
 
   it("a role change, made in SQL behind every service's back", async () => {
@@ -146,7 +177,9 @@ describe("GetScoutById sees every change at the next request", () => {
 
   it("a write that is rolled back changes nothing", async () => {
     const { player, cookie } = await playerWithProfile();
-    await expect(sql(`begin; update player_profiles set about = 'Never saved.' where player_id = '${player.id}'; select 1/0;`)).rejects.toThrow();
+    await expect(
+      sql(`begin; update player_profiles set about = 'Never saved.' where player_id = '${player.id}'; select 1/0;`),
+    ).rejects.toThrow();
     await sql("rollback").catch(() => {});
     expect((await get(player.id, cookie)).json().scout.aboutYourself).toBe("First version.");
   });

@@ -53,7 +53,8 @@ const valid = () => ({
   videoUploadDate: "2001-01-01T00:00:00.000Z",
 });
 
-const submit = (payload: Record<string, unknown>, as = cookie) => t.app.inject({ method: "POST", url: CREATE, headers: { cookie: as }, payload });
+const submit = (payload: Record<string, unknown>, as = cookie) =>
+  t.app.inject({ method: "POST", url: CREATE, headers: { cookie: as }, payload });
 const profileCount = async () => (await t.database.db.select({ n: count() }).from(playerProfiles))[0]!.n;
 
 describe("POST CreateNewScout: refusals change nothing", () => {
@@ -102,7 +103,10 @@ describe("POST CreateNewScout: refusals change nothing", () => {
   it("accepts the limits themselves: 100 and 250 cm, 30 and 150 kg, 300 characters", async () => {
     // Checked through validation only: a submit with the limits would create the profile, so
     // pair each limit with a refused media field and look at which errors come back.
-    for (const change of [{ heightInCm: 100, weightInKg: 30 }, { heightInCm: 250, weightInKg: 150, aboutYourself: "x".repeat(300) }]) {
+    for (const change of [
+      { heightInCm: 100, weightInKg: 30 },
+      { heightInCm: 250, weightInKg: 150, aboutYourself: "x".repeat(300) },
+    ]) {
       const res = await submit({ ...valid(), ...change, coverPhotoPath: "https://evil.example/cat.jpg" });
       expect(res.statusCode).toBe(400);
       expect(Object.keys(res.json().errors)).toEqual(["coverPhotoPath"]);
@@ -178,7 +182,12 @@ describe("a submitted profile", () => {
       videoExpirationDate: new Date(submittedAt.getTime() + 90 * DAY_MS).toISOString(),
     });
     const files = await t.database.db.select().from(mediaFiles).where(eq(mediaFiles.ownerPlayerId, player.id));
-    expect(files.filter((file) => file.attachedAt !== null).map((file) => file.id).sort()).toEqual([cover.fileId, video.fileId, videoTwo.fileId].sort());
+    expect(
+      files
+        .filter((file) => file.attachedAt !== null)
+        .map((file) => file.id)
+        .sort(),
+    ).toEqual([cover.fileId, video.fileId, videoTwo.fileId].sort());
 
     const read = await t.app.inject({ url: GET(player.id), headers: { cookie } });
     expect(read.statusCode).toBe(200);
@@ -191,7 +200,9 @@ describe("a submitted profile", () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: MEDIA.profileExists });
     expect(await profileCount()).toBe(1);
-    expect((await t.app.inject({ url: GET(player.id), headers: { cookie } })).json().scout.position).toBe("central-midfielder");
+    expect((await t.app.inject({ url: GET(player.id), headers: { cookie } })).json().scout.position).toBe(
+      "central-midfielder",
+    );
   });
 
   it("is read by staff, while another player and a visitor get what a missing profile gives", async () => {
@@ -219,8 +230,14 @@ describe("a submitted profile", () => {
       { url: GET(player.id), cookie: "tl_session=a-token-no-session-has-00000000" },
       { url: GET(player.id), cookie },
     ];
-    const send = ({ url, cookie: asker }: (typeof requests)[number]) => t.app.inject({ url, headers: { cookie: asker } });
-    const summary = (res: Awaited<ReturnType<typeof send>>) => ({ status: res.statusCode, body: res.json(), cacheControl: res.headers["cache-control"], setCookie: res.headers["set-cookie"] });
+    const send = ({ url, cookie: asker }: (typeof requests)[number]) =>
+      t.app.inject({ url, headers: { cookie: asker } });
+    const summary = (res: Awaited<ReturnType<typeof send>>) => ({
+      status: res.statusCode,
+      body: res.json(),
+      cacheControl: res.headers["cache-control"],
+      setCookie: res.headers["set-cookie"],
+    });
     const alone = [];
     for (const request of requests) alone.push(summary(await send(request)));
     const together = (await Promise.all(requests.map(send))).map(summary);
@@ -229,7 +246,8 @@ describe("a submitted profile", () => {
   });
 
   it("counts the days until its video expires with the server's clock", async () => {
-    const read = async () => (await t.app.inject({ url: GET(player.id), headers: { cookie: await loginCookie(t, player) } })).json();
+    const read = async () =>
+      (await t.app.inject({ url: GET(player.id), headers: { cookie: await loginCookie(t, player) } })).json();
     t.clock.advance(30 * DAY_MS);
     expect(await read()).toMatchObject({ isVideoExpired: false, daysUntilExpiration: 60 });
     t.clock.advance(59 * DAY_MS + 12 * 60 * 60 * 1000);

@@ -13,8 +13,18 @@ import { createProfileService } from "./profile-service.ts";
 export const profileRoutes: FastifyPluginAsync<{ services: AppServices }> = async (fastify, { services }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Counted per player, not per address: many phones share one mobile-network address.
-  const perPlayerLimit = { max: 60, timeWindow: "1 minute", keyGenerator: (request: FastifyRequest) => request.user?.playerId ?? request.ip };
-  const profiles = createProfileService({ db: services.db, changes: services.database.changes, batchReads: services.database.kind === "postgres", now: services.now, videoExpiryDays: services.config.VIDEO_EXPIRY_DAYS });
+  const perPlayerLimit = {
+    max: 60,
+    timeWindow: "1 minute",
+    keyGenerator: (request: FastifyRequest) => request.user?.playerId ?? request.ip,
+  };
+  const profiles = createProfileService({
+    db: services.db,
+    changes: services.database.changes,
+    batchReads: services.database.kind === "postgres",
+    now: services.now,
+    videoExpiryDays: services.config.VIDEO_EXPIRY_DAYS,
+  });
   const sessions = createSessionStore(services.db, services.now);
 
   app.post(

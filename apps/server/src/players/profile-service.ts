@@ -1,7 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { MEDIA } from "@touchline/contract/messages";
-import { fileIdFromMediaUrl, mediaUrl, type PlayerInfoResponse, type playerInfoSchema } from "@touchline/contract/profile";
+import {
+  fileIdFromMediaUrl,
+  mediaUrl,
+  type PlayerInfoResponse,
+  type playerInfoSchema,
+} from "@touchline/contract/profile";
 import type { z } from "zod";
 import { alias } from "drizzle-orm/pg-core";
 import { sessionColumns, SESSION_TABLES, type SessionRow } from "../auth/session-store.ts";
@@ -19,7 +24,8 @@ import { videoExpiry } from "./video-expiry.ts";
 export type PlayerInfo = z.output<typeof playerInfoSchema>;
 
 /** A rejected profile, or one staff reopened for new videos, may be submitted again. */
-export const canResubmit = (profile: Pick<PlayerProfile, "reviewStatus" | "reuploadAllowedAt">): boolean => profile.reviewStatus === "rejected" || profile.reuploadAllowedAt !== null;
+export const canResubmit = (profile: Pick<PlayerProfile, "reviewStatus" | "reuploadAllowedAt">): boolean =>
+  profile.reviewStatus === "rejected" || profile.reuploadAllowedAt !== null;
 
 export interface ProfileServiceDeps {
   db: Database;
@@ -74,7 +80,14 @@ export function createProfileService({ db, changes, batchReads = false, now, vid
   const findProfile = db
     .select({
       profile: playerProfiles,
-      player: { id: players.id, username: players.username, firstName: players.firstName, lastName: players.lastName, email: players.email, phoneNumber: players.phoneNumber },
+      player: {
+        id: players.id,
+        username: players.username,
+        firstName: players.firstName,
+        lastName: players.lastName,
+        email: players.email,
+        phoneNumber: players.phoneNumber,
+      },
     })
     .from(playerProfiles)
     .innerJoin(players, eq(players.id, playerProfiles.playerId))
@@ -88,7 +101,10 @@ export function createProfileService({ db, changes, batchReads = false, now, vid
   };
 
   /** What the answer shows: a profile row read with at least these columns. */
-  type ProfileRow = { profile: Pick<PlayerProfile, keyof typeof answerColumns>; player: NonNullable<Awaited<ReturnType<typeof findRow>>>["player"] };
+  type ProfileRow = {
+    profile: Pick<PlayerProfile, keyof typeof answerColumns>;
+    player: NonNullable<Awaited<ReturnType<typeof findRow>>>["player"];
+  };
 
   // GetScoutById's session lookup and profile read in one statement: one round trip instead of
   // two. The profile is read whoever asks; the route decides whether the asker may see it.
@@ -97,7 +113,14 @@ export function createProfileService({ db, changes, batchReads = false, now, vid
     .select({
       session: sessionColumns,
       profile: answerColumns,
-      player: { id: owner.id, username: owner.username, firstName: owner.firstName, lastName: owner.lastName, email: owner.email, phoneNumber: owner.phoneNumber },
+      player: {
+        id: owner.id,
+        username: owner.username,
+        firstName: owner.firstName,
+        lastName: owner.lastName,
+        email: owner.email,
+        phoneNumber: owner.phoneNumber,
+      },
     })
     .from(sessions)
     .innerJoin(players, eq(players.id, sessions.playerId))
@@ -106,11 +129,22 @@ export function createProfileService({ db, changes, batchReads = false, now, vid
     .where(eq(sessions.id, sql.placeholder("sessionId")))
     .prepare("session_and_profile");
   // On PGlite (one process) the answer is kept until one of these tables is written.
-  const sessionAndProfileCache = createReadCache<{ session: SessionRow; profile: ProfileRow | null } | undefined>(changes, [...SESSION_TABLES, "player_profiles"]);
+  const sessionAndProfileCache = createReadCache<{ session: SessionRow; profile: ProfileRow | null } | undefined>(
+    changes,
+    [...SESSION_TABLES, "player_profiles"],
+  );
 
   type SessionAndProfile = { session: SessionRow; profile: ProfileRow | null } | undefined;
-  const toSessionAndProfile = (row: { session: SessionRow; profile: ProfileRow["profile"] | null; player: ProfileRow["player"] | null } | undefined): SessionAndProfile =>
-    row ? { session: row.session, profile: row.profile && row.player ? { profile: row.profile, player: row.player } : null } : undefined;
+  const toSessionAndProfile = (
+    row:
+      { session: SessionRow; profile: ProfileRow["profile"] | null; player: ProfileRow["player"] | null } | undefined,
+  ): SessionAndProfile =>
+    row
+      ? {
+          session: row.session,
+          profile: row.profile && row.player ? { profile: row.profile, player: row.player } : null,
+        }
+      : undefined;
 
   // The same read for many (session, player) pairs at once (PostgreSQL): at most one row per
   // pair whose session exists (live or not: settle decides), numbered by the pair's position
@@ -121,7 +155,14 @@ export function createProfileService({ db, changes, batchReads = false, now, vid
       n: sql<number>`pair.n::int`.mapWith(Number),
       session: sessionColumns,
       profile: answerColumns,
-      player: { id: owner.id, username: owner.username, firstName: owner.firstName, lastName: owner.lastName, email: owner.email, phoneNumber: owner.phoneNumber },
+      player: {
+        id: owner.id,
+        username: owner.username,
+        firstName: owner.firstName,
+        lastName: owner.lastName,
+        email: owner.email,
+        phoneNumber: owner.phoneNumber,
+      },
     })
     .from(pairs)
     .innerJoin(sessions, eq(sessions.id, sql`pair.session_id`))
@@ -131,7 +172,10 @@ export function createProfileService({ db, changes, batchReads = false, now, vid
     .prepare("sessions_and_profiles");
   const batchedSessionAndProfile = createBatchedRead<{ sessionId: string; playerId: string | null }, SessionAndProfile>(
     async (keys) => {
-      const rows = await findSessionsAndProfiles.execute({ sessionIds: keys.map((key) => key.sessionId), playerIds: keys.map((key) => key.playerId) });
+      const rows = await findSessionsAndProfiles.execute({
+        sessionIds: keys.map((key) => key.sessionId),
+        playerIds: keys.map((key) => key.playerId),
+      });
       const found: SessionAndProfile[] = keys.map(() => undefined);
       for (const row of rows) found[row.n - 1] = toSessionAndProfile(row);
       return found;
@@ -177,7 +221,11 @@ export function createProfileService({ db, changes, batchReads = false, now, vid
    * the right kind. Refusals name the field, so the form can show them beside it.
    */
   const resolveMedia = async (playerId: string, input: PlayerInfo): Promise<SubmittedMedia> => {
-    const fields = { coverPhotoPath: input.coverPhotoPath, videoPath: input.videoPath, videoPathTwo: input.videoPathTwo } as const;
+    const fields = {
+      coverPhotoPath: input.coverPhotoPath,
+      videoPath: input.videoPath,
+      videoPathTwo: input.videoPathTwo,
+    } as const;
     const ids: Partial<Record<keyof typeof fields, string>> = {};
     const errors: Record<string, string> = {};
     for (const [field, url] of Object.entries(fields) as [keyof typeof fields, string | null][]) {
@@ -214,7 +262,12 @@ export function createProfileService({ db, changes, batchReads = false, now, vid
     if (existing && !canResubmit(existing)) throw new HttpError(409, MEDIA.profileExists);
   };
 
-  const save = async (playerId: string, input: PlayerInfo, files: SubmittedMedia, existing: PlayerProfile | null): Promise<void> => {
+  const save = async (
+    playerId: string,
+    input: PlayerInfo,
+    files: SubmittedMedia,
+    existing: PlayerProfile | null,
+  ): Promise<void> => {
     const submittedAt = now();
     const fileIds = [files.cover.id, files.video.id, ...(files.videoTwo ? [files.videoTwo.id] : [])];
     await db.transaction(async (tx) => {
@@ -252,12 +305,23 @@ export function createProfileService({ db, changes, batchReads = false, now, vid
       const replaced = await tx
         .update(playerProfiles)
         .set({ ...fields, reviewedAt: null, reviewedBy: null, rejectionReason: null, reuploadAllowedAt: null })
-        .where(and(eq(playerProfiles.id, existing.id), or(eq(playerProfiles.reviewStatus, "rejected"), isNotNull(playerProfiles.reuploadAllowedAt))))
+        .where(
+          and(
+            eq(playerProfiles.id, existing.id),
+            or(eq(playerProfiles.reviewStatus, "rejected"), isNotNull(playerProfiles.reuploadAllowedAt)),
+          ),
+        )
         .returning({ id: playerProfiles.id });
       if (replaced.length === 0) throw new HttpError(409, MEDIA.profileExists);
       // Files of the old version that the new one no longer uses become unused: the sweep removes them.
-      const previous = [existing.coverFileId, existing.videoFileId, existing.videoTwoFileId].filter((id): id is string => id !== null && !fileIds.includes(id));
-      if (previous.length > 0) await tx.update(mediaFiles).set({ attachedAt: null }).where(and(inArray(mediaFiles.id, previous), eq(mediaFiles.ownerPlayerId, playerId)));
+      const previous = [existing.coverFileId, existing.videoFileId, existing.videoTwoFileId].filter(
+        (id): id is string => id !== null && !fileIds.includes(id),
+      );
+      if (previous.length > 0)
+        await tx
+          .update(mediaFiles)
+          .set({ attachedAt: null })
+          .where(and(inArray(mediaFiles.id, previous), eq(mediaFiles.ownerPlayerId, playerId)));
     });
   };
 
@@ -267,7 +331,10 @@ export function createProfileService({ db, changes, batchReads = false, now, vid
      * profile of playerId (null when there is none). The session row is undefined when the
      * session does not exist.
      */
-    async findWithSession(sessionId: string, playerId: string): Promise<{ session: SessionRow | undefined; profile: ProfileRow | null }> {
+    async findWithSession(
+      sessionId: string,
+      playerId: string,
+    ): Promise<{ session: SessionRow | undefined; profile: ProfileRow | null }> {
       const found = await sessionAndProfileCache.get(
         `${sessionId} ${playerId}`,
         async () => {

@@ -10,19 +10,32 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const rows = async (table: typeof contactMessages | typeof deletionRequests) => (await t.database.db.select({ n: count() }).from(table))[0]!.n;
+const rows = async (table: typeof contactMessages | typeof deletionRequests) =>
+  (await t.database.db.select({ n: count() }).from(table))[0]!.n;
 
 describe("POST /api/site/contact-messages", () => {
   it("stores a valid message", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/api/site/contact-messages", payload: { name: "Chanda", email: "chanda@example.zm", message: "Do you cover the Super League?" } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/site/contact-messages",
+      payload: { name: "Chanda", email: "chanda@example.zm", message: "Do you cover the Super League?" },
+    });
     expect(res.statusCode).toBe(201);
     const stored = await t.database.db.select().from(contactMessages).where(eq(contactMessages.id, res.json().id));
-    expect(stored[0]).toMatchObject({ name: "Chanda", email: "chanda@example.zm", message: "Do you cover the Super League?" });
+    expect(stored[0]).toMatchObject({
+      name: "Chanda",
+      email: "chanda@example.zm",
+      message: "Do you cover the Super League?",
+    });
   });
 
   it("rejects missing fields with a message per field and stores nothing", async () => {
     const before = await rows(contactMessages);
-    const res = await t.app.inject({ method: "POST", url: "/api/site/contact-messages", payload: { name: "", email: "not-an-email" } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/site/contact-messages",
+      payload: { name: "", email: "not-an-email" },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       message: EXTRA.invalidRequest,
@@ -33,23 +46,45 @@ describe("POST /api/site/contact-messages", () => {
 
   it("rejects wrong types, malformed JSON and oversized bodies with 4xx JSON", async () => {
     const before = await rows(contactMessages);
-    const wrongType = await t.app.inject({ method: "POST", url: "/api/site/contact-messages", payload: { name: 42, email: ["a"], message: {} } });
+    const wrongType = await t.app.inject({
+      method: "POST",
+      url: "/api/site/contact-messages",
+      payload: { name: 42, email: ["a"], message: {} },
+    });
     expect(wrongType.statusCode).toBe(400);
     expect(Object.keys(wrongType.json().errors)).toEqual(["name", "email", "message"]);
 
-    const malformed = await t.app.inject({ method: "POST", url: "/api/site/contact-messages", headers: { "content-type": "application/json" }, payload: "{name:" });
+    const malformed = await t.app.inject({
+      method: "POST",
+      url: "/api/site/contact-messages",
+      headers: { "content-type": "application/json" },
+      payload: "{name:",
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toBe("The request body is not valid JSON.");
 
-    const huge = await t.app.inject({ method: "POST", url: "/api/site/contact-messages", payload: { name: "a", email: "a@b.co", message: "x".repeat(100_000) } });
+    const huge = await t.app.inject({
+      method: "POST",
+      url: "/api/site/contact-messages",
+      payload: { name: "a", email: "a@b.co", message: "x".repeat(100_000) },
+    });
     expect(huge.statusCode).toBe(413);
     expect(typeof huge.json().message).toBe("string");
 
-    const long = await t.app.inject({ method: "POST", url: "/api/site/contact-messages", payload: { name: "a", email: "a@b.co", message: "x".repeat(5001) } });
+    const long = await t.app.inject({
+      method: "POST",
+      url: "/api/site/contact-messages",
+      payload: { name: "a", email: "a@b.co", message: "x".repeat(5001) },
+    });
     expect(long.statusCode).toBe(400);
     expect(long.json().errors.message).toBe(EXTRA.tooLong(5000));
 
-    const text = await t.app.inject({ method: "POST", url: "/api/site/contact-messages", headers: { "content-type": "application/xml" }, payload: "<a/>" });
+    const text = await t.app.inject({
+      method: "POST",
+      url: "/api/site/contact-messages",
+      headers: { "content-type": "application/xml" },
+      payload: "<a/>",
+    });
     expect(text.statusCode).toBe(415);
     expect(text.json().message).toBe("Send the request as JSON.");
     expect(await rows(contactMessages)).toBe(before);
@@ -67,7 +102,13 @@ describe("POST /api/site/contact-messages", () => {
 });
 
 describe("POST /api/site/deletion-requests", () => {
-  const valid = { email: "Mwila@Example.zm", reason: "privacy", understand: true, confirmation_text: "DELETE MY ACCOUNT", confirmation: true };
+  const valid = {
+    email: "Mwila@Example.zm",
+    reason: "privacy",
+    understand: true,
+    confirmation_text: "DELETE MY ACCOUNT",
+    confirmation: true,
+  };
 
   it("stores the request with a due date 30 days out", async () => {
     const res = await t.app.inject({ method: "POST", url: "/api/site/deletion-requests", payload: valid });
@@ -80,26 +121,43 @@ describe("POST /api/site/deletion-requests", () => {
 
   it("rejects a phrase typed in lower case and stores nothing", async () => {
     const before = await rows(deletionRequests);
-    const res = await t.app.inject({ method: "POST", url: "/api/site/deletion-requests", payload: { ...valid, confirmation_text: "delete my account" } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/site/deletion-requests",
+      payload: { ...valid, confirmation_text: "delete my account" },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.confirmation_text).toBe(EXTRA.confirmationTextMismatch);
     expect(await rows(deletionRequests)).toBe(before);
   });
 
   it("rejects an unknown reason", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/api/site/deletion-requests", payload: { ...valid, reason: "bored" } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/site/deletion-requests",
+      payload: { ...valid, reason: "bored" },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.reason).toBeTruthy();
   });
 
-  const storedRequest = async (id: string) => (await t.database.db.select().from(deletionRequests).where(eq(deletionRequests.id, id)))[0];
+  const storedRequest = async (id: string) =>
+    (await t.database.db.select().from(deletionRequests).where(eq(deletionRequests.id, id)))[0];
 
   it("keeps the details only when the reason is Other", async () => {
-    const other = await t.app.inject({ method: "POST", url: "/api/site/deletion-requests", payload: { ...valid, reason: "other", otherReason: "  Moving abroad  " } });
+    const other = await t.app.inject({
+      method: "POST",
+      url: "/api/site/deletion-requests",
+      payload: { ...valid, reason: "other", otherReason: "  Moving abroad  " },
+    });
     expect(other.statusCode).toBe(201);
     expect(await storedRequest(other.json().id)).toMatchObject({ reason: "other", otherReason: "Moving abroad" });
 
-    const privacy = await t.app.inject({ method: "POST", url: "/api/site/deletion-requests", payload: { ...valid, reason: "privacy", otherReason: "left over from Other" } });
+    const privacy = await t.app.inject({
+      method: "POST",
+      url: "/api/site/deletion-requests",
+      payload: { ...valid, reason: "privacy", otherReason: "left over from Other" },
+    });
     expect(privacy.statusCode).toBe(201);
     expect(await storedRequest(privacy.json().id)).toMatchObject({ reason: "privacy", otherReason: null });
   });
@@ -115,7 +173,11 @@ describe("POST /api/site/deletion-requests", () => {
 
   it("requires both ticks, the e-mail and the phrase, with the form's own messages", async () => {
     const before = await rows(deletionRequests);
-    const res = await t.app.inject({ method: "POST", url: "/api/site/deletion-requests", payload: { email: "", understand: false, confirmation_text: "", confirmation: false } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/site/deletion-requests",
+      payload: { email: "", understand: false, confirmation_text: "", confirmation: false },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({
       email: EXTRA.emailRequired,

@@ -10,13 +10,21 @@ export const siteRoutes: FastifyPluginAsync<{ services: AppServices }> = async (
   const site = createSiteService(services.db, services.now);
   const limit = { rateLimit: { max: 10, timeWindow: "1 minute" } };
 
-  app.post("/api/site/contact-messages", { schema: { body: contactMessageSchema }, config: limit }, async (request, reply) => {
-    const saved = await site.saveContactMessage(request.body);
-    return reply.code(201).send(saved);
-  });
+  app.post(
+    "/api/site/contact-messages",
+    { schema: { body: contactMessageSchema }, config: limit },
+    async (request, reply) => {
+      const saved = await site.saveContactMessage(request.body);
+      return reply.code(201).send(saved);
+    },
+  );
 
-  app.post("/api/site/deletion-requests", { schema: { body: deletionRequestSchema }, config: limit }, async (request, reply) => {
-    const saved = await site.saveDeletionRequest(request.body);
-    return reply.code(201).send(saved);
-  });
+  app.post(
+    "/api/site/deletion-requests",
+    { schema: { body: deletionRequestSchema }, config: limit },
+    async (request, reply) => {
+      const saved = await site.saveDeletionRequest(request.body);
+      return reply.code(201).send(saved);
+    },
+  );
 };

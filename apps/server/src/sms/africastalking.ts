@@ -35,7 +35,8 @@ export function createAfricasTalkingSender(options: AfricasTalkingOptions): SmsS
       }
       const recipient = (json as AtAnswer | null)?.SMSMessageData?.Recipients?.[0];
       if (!recipient || !ACCEPTED.has(Number(recipient.statusCode))) {
-        const reason = recipient?.status ?? (json as AtAnswer | null)?.SMSMessageData?.Message ?? "no recipient in the answer";
+        const reason =
+          recipient?.status ?? (json as AtAnswer | null)?.SMSMessageData?.Message ?? "no recipient in the answer";
         throw new SmsError(`Africa's Talking did not accept the message: ${reason}`);
       }
     },

@@ -18,8 +18,14 @@ describe("console SMS provider", () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), "touchline-sms-"));
     const { log, lines } = capturingLogger();
     const sender = createConsoleSender(dir, log);
-    await Promise.all([sender.send("+260971234567", "Touchline: code 12345"), sender.send("+260961234567", "Touchline: code 54321")]);
-    const outbox = (await fs.readFile(path.join(dir, SMS_OUTBOX_FILE), "utf8")).trim().split("\n").map((l) => JSON.parse(l));
+    await Promise.all([
+      sender.send("+260971234567", "Touchline: code 12345"),
+      sender.send("+260961234567", "Touchline: code 54321"),
+    ]);
+    const outbox = (await fs.readFile(path.join(dir, SMS_OUTBOX_FILE), "utf8"))
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(outbox).toHaveLength(2);
     expect(outbox.map((m) => m.to).sort()).toEqual(["+260961234567", "+260971234567"]);
     for (const m of outbox) {

@@ -13,14 +13,22 @@ export interface RecordedRequest {
  * A stand-in SMS provider on 127.0.0.1 for the adapter tests: records each request and answers
  * with whatever the test's handler returns.
  */
-export async function startFakeProvider(answer: (request: RecordedRequest) => { status: number; body: string; contentType?: string }) {
+export async function startFakeProvider(
+  answer: (request: RecordedRequest) => { status: number; body: string; contentType?: string },
+) {
   const requests: RecordedRequest[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
       const body = Buffer.concat(chunks).toString("utf8");
-      const recorded = { method: req.method ?? "", url: req.url ?? "", headers: req.headers, body, form: new URLSearchParams(body) };
+      const recorded = {
+        method: req.method ?? "",
+        url: req.url ?? "",
+        headers: req.headers,
+        body,
+        form: new URLSearchParams(body),
+      };
       requests.push(recorded);
       const reply = answer(recorded);
       res.writeHead(reply.status, { "content-type": reply.contentType ?? "application/json" });

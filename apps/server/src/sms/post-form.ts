@@ -4,7 +4,12 @@ import { SmsError } from "./sms-error.ts";
 export const SMS_TIMEOUT_MS = 10_000;
 
 /** POSTs a form to a provider and returns its status and parsed JSON (or null), as one SmsError on network trouble. */
-export async function postForm(url: string, form: Record<string, string>, headers: Record<string, string>, provider: string) {
+export async function postForm(
+  url: string,
+  form: Record<string, string>,
+  headers: Record<string, string>,
+  provider: string,
+) {
   let response: Response;
   try {
     response = await fetch(url, {

@@ -28,7 +28,10 @@ export function createSmsSender(config: Config, log: FastifyBaseLogger): SmsSend
         messagingServiceSid: config.TWILIO_MESSAGING_SERVICE_SID,
       });
     case "console":
-      if (config.isProduction) throw new Error("SMS_PROVIDER=console cannot be used when NODE_ENV=production: set SMS_PROVIDER to africastalking or twilio.");
+      if (config.isProduction)
+        throw new Error(
+          "SMS_PROVIDER=console cannot be used when NODE_ENV=production: set SMS_PROVIDER to africastalking or twilio.",
+        );
       return createConsoleSender(config.dataDir, log);
   }
 }

@@ -23,14 +23,30 @@ describe("SMS settings", () => {
     expect(twilio).toContain("TWILIO_ACCOUNT_SID");
     expect(twilio).toContain("TWILIO_AUTH_TOKEN");
     expect(twilio).toContain("TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID");
-    expect(problemsOf({ SMS_PROVIDER: "twilio", TWILIO_ACCOUNT_SID: "not-a-sid", TWILIO_AUTH_TOKEN: "x", TWILIO_FROM: "+1" })).toContain("TWILIO_ACCOUNT_SID: must be AC");
-    expect(problemsOf({ SMS_PROVIDER: "africastalking", AFRICASTALKING_USERNAME: "u", AFRICASTALKING_API_KEY: "k", AFRICASTALKING_BASE_URL: "nope" })).toContain(
-      "AFRICASTALKING_BASE_URL",
-    );
+    expect(
+      problemsOf({
+        SMS_PROVIDER: "twilio",
+        TWILIO_ACCOUNT_SID: "not-a-sid",
+        TWILIO_AUTH_TOKEN: "x",
+        TWILIO_FROM: "+1",
+      }),
+    ).toContain("TWILIO_ACCOUNT_SID: must be AC");
+    expect(
+      problemsOf({
+        SMS_PROVIDER: "africastalking",
+        AFRICASTALKING_USERNAME: "u",
+        AFRICASTALKING_API_KEY: "k",
+        AFRICASTALKING_BASE_URL: "nope",
+      }),
+    ).toContain("AFRICASTALKING_BASE_URL");
   });
 
   it("are complete with the credentials, and base URLs default to the real APIs", () => {
-    const config = loadConfig({ SMS_PROVIDER: "africastalking", AFRICASTALKING_USERNAME: "u", AFRICASTALKING_API_KEY: "k" });
+    const config = loadConfig({
+      SMS_PROVIDER: "africastalking",
+      AFRICASTALKING_USERNAME: "u",
+      AFRICASTALKING_API_KEY: "k",
+    });
     expect(config.AFRICASTALKING_BASE_URL).toBe("https://api.africastalking.com");
     expect(config.TWILIO_BASE_URL).toBe("https://api.twilio.com");
   });
@@ -54,9 +70,19 @@ describe("a server configured for Africa's Talking", () => {
   it("texts the registration code through the provider's API, not the outbox", async () => {
     fake = await startFakeProvider((req) => ({
       status: 201,
-      body: JSON.stringify({ SMSMessageData: { Message: "Sent to 1/1", Recipients: [{ statusCode: 101, number: req.form.get("to"), status: "Success" }] } }),
+      body: JSON.stringify({
+        SMSMessageData: {
+          Message: "Sent to 1/1",
+          Recipients: [{ statusCode: 101, number: req.form.get("to"), status: "Success" }],
+        },
+      }),
     }));
-    t = await createTestApp({ SMS_PROVIDER: "africastalking", AFRICASTALKING_USERNAME: "touchline", AFRICASTALKING_API_KEY: "key", AFRICASTALKING_BASE_URL: fake.baseUrl });
+    t = await createTestApp({
+      SMS_PROVIDER: "africastalking",
+      AFRICASTALKING_USERNAME: "touchline",
+      AFRICASTALKING_API_KEY: "key",
+      AFRICASTALKING_BASE_URL: fake.baseUrl,
+    });
     const body = registrationBody();
     const res = await t.app.inject({ method: "POST", url: "/api/Authorization/registerScoutWithOtp", payload: body });
     expect(res.statusCode).toBe(201);
@@ -65,17 +91,30 @@ describe("a server configured for Africa's Talking", () => {
     const code = fake.requests[0]!.form.get("message")!.match(/\b\d{5}\b/)![0];
     expect(readSmsOutbox(t)).toHaveLength(0);
     expect(() => latestCode(t!, body.phoneNumber)).toThrow();
-    const verified = await t.app.inject({ method: "POST", url: "/api/Authorization/verifyGeneralOtp", payload: { phoneNumber: body.phoneNumber, otp: code } });
+    const verified = await t.app.inject({
+      method: "POST",
+      url: "/api/Authorization/verifyGeneralOtp",
+      payload: { phoneNumber: body.phoneNumber, otp: code },
+    });
     expect(verified.statusCode).toBe(200);
   });
 
   it("answers 503 when the provider refuses, and keeps the account pending", async () => {
     fake = await startFakeProvider(() => ({ status: 500, body: "Internal error", contentType: "text/plain" }));
-    t = await createTestApp({ SMS_PROVIDER: "africastalking", AFRICASTALKING_USERNAME: "touchline", AFRICASTALKING_API_KEY: "key", AFRICASTALKING_BASE_URL: fake.baseUrl });
+    t = await createTestApp({
+      SMS_PROVIDER: "africastalking",
+      AFRICASTALKING_USERNAME: "touchline",
+      AFRICASTALKING_API_KEY: "key",
+      AFRICASTALKING_BASE_URL: fake.baseUrl,
+    });
     const body = registrationBody();
     const res = await t.app.inject({ method: "POST", url: "/api/Authorization/registerScoutWithOtp", payload: body });
     expect(res.statusCode).toBe(503);
-    const login = await t.app.inject({ method: "POST", url: "/api/Authorization/loginScout", payload: { phoneNumber: body.phoneNumber, password: body.password } });
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/Authorization/loginScout",
+      payload: { phoneNumber: body.phoneNumber, password: body.password },
+    });
     expect(login.statusCode).toBe(403);
     expect(login.json()).toMatchObject({ code: "PHONE_NOT_VERIFIED", codeSent: false });
   });

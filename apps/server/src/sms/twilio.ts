@@ -29,7 +29,9 @@ export function createTwilioSender(options: TwilioOptions): SmsSender {
       const { status, json } = await postForm(url, form, { authorization }, "Twilio");
       if (status !== 200 && status !== 201) {
         const error = json as { code?: number; message?: string } | null;
-        throw new SmsError(`Twilio answered HTTP ${status}${error?.code ? ` (error ${error.code})` : ""}: ${error?.message ?? "no details"}`);
+        throw new SmsError(
+          `Twilio answered HTTP ${status}${error?.code ? ` (error ${error.code})` : ""}: ${error?.message ?? "no details"}`,
+        );
       }
     },
   };

@@ -15,13 +15,21 @@ function matches(dateOfBirth: string, today: Date, minAge?: number, maxAge?: num
 
 describe("birthDateBounds", () => {
   it("agrees with ageOn on birthdays, the days around them and leap days", () => {
-    const todays = ["2025-03-01", "2025-02-28", "2024-02-29", "2024-03-01", "2026-12-31", "2027-01-01"].map((d) => new Date(`${d}T10:00:00Z`));
+    const todays = ["2025-03-01", "2025-02-28", "2024-02-29", "2024-03-01", "2026-12-31", "2027-01-01"].map(
+      (d) => new Date(`${d}T10:00:00Z`),
+    );
     for (const today of todays) {
       // Every birth date from 27 to 12 years back, around each today.
       for (let t = today.getTime() - 27 * 366 * DAY; t <= today.getTime() - 12 * 365 * DAY; t += DAY) {
         const dob = iso(new Date(t));
         const age = ageOn(dob, today);
-        for (const [min, max] of [[18, 18], [15, 21], [14, undefined], [undefined, 25], [20, 20]] as const) {
+        for (const [min, max] of [
+          [18, 18],
+          [15, 21],
+          [14, undefined],
+          [undefined, 25],
+          [20, 20],
+        ] as const) {
           const expected = (min === undefined || age >= min) && (max === undefined || age <= max);
           if (matches(dob, today, min, max) !== expected) {
             throw new Error(`dob ${dob} on ${iso(today)} (age ${age}), range ${min}-${max}: expected ${expected}`);

@@ -19,7 +19,13 @@ const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charC
  * initials and number, as a JPEG (what a phone sends), so it goes through the upload pipeline
  * like a real photo. No real person's picture is needed to see the product populated.
  */
-export async function demoCoverJpeg(options: { initials: string; number: number; kit: number; width?: number; height?: number }): Promise<Buffer> {
+export async function demoCoverJpeg(options: {
+  initials: string;
+  number: number;
+  kit: number;
+  width?: number;
+  height?: number;
+}): Promise<Buffer> {
   const width = options.width ?? 960;
   const height = options.height ?? 720;
   const [shirt, ink] = KITS[Math.abs(options.kit) % KITS.length]!;

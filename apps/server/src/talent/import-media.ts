@@ -9,10 +9,17 @@ import { finishUpload, type FinishDeps } from "../media/finish-upload.ts";
  * and then through finishUpload, the same checks and image re-encoding (WebP variants) every
  * upload gets. For the demo seed and tests, which need real media without an HTTP upload.
  */
-export async function importMedia(deps: FinishDeps, ownerId: string, kind: MediaKind, bytes: Uint8Array): Promise<UploadedMedia> {
+export async function importMedia(
+  deps: FinishDeps,
+  ownerId: string,
+  kind: MediaKind,
+  bytes: Uint8Array,
+): Promise<UploadedMedia> {
   const id = randomUUID();
   const { datastore } = deps.storage.uploads;
-  await datastore.create(new Upload({ id, size: bytes.length, offset: 0, metadata: { kind }, creation_date: deps.now().toISOString() }));
+  await datastore.create(
+    new Upload({ id, size: bytes.length, offset: 0, metadata: { kind }, creation_date: deps.now().toISOString() }),
+  );
   await datastore.write(Readable.from([Buffer.from(bytes)]), id, 0);
   return finishUpload(deps, { id, ownerId, kind });
 }

@@ -13,7 +13,9 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const allVisiblePages = async () =>
-  t.database.withSession(async (query) => Number((await query("select relallvisible from pg_class where relname = 'player_profiles'"))[0]?.relallvisible));
+  t.database.withSession(async (query) =>
+    Number((await query("select relallvisible from pg_class where relname = 'player_profiles'"))[0]?.relallvisible),
+  );
 
 describe("vacuum of the talent tables", () => {
   it("marks the profile table's pages all-visible, so counts can stay in the indexes", async () => {

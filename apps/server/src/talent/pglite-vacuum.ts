@@ -23,7 +23,11 @@ export async function vacuumTalentTables(database: DatabaseConnection): Promise<
  * On PGlite, vacuums the public list's tables a while after start and then every hour. Returns a
  * function that stops it (on close). A failure is logged and the next run tries again.
  */
-export function startPgliteVacuum(database: DatabaseConnection, log: FastifyBaseLogger, { firstAfterMs = 10 * MINUTE_MS, everyMs = 60 * MINUTE_MS } = {}): () => void {
+export function startPgliteVacuum(
+  database: DatabaseConnection,
+  log: FastifyBaseLogger,
+  { firstAfterMs = 10 * MINUTE_MS, everyMs = 60 * MINUTE_MS } = {},
+): () => void {
   if (database.kind !== "pglite") return () => {};
   let timer: NodeJS.Timeout;
   let stopped = false;

@@ -28,7 +28,12 @@ const valid = {
 };
 
 const send = (username: string, payload: unknown, remoteAddress = uniqueAddress()) =>
-  t.app.inject({ method: "POST", url: `/api/talent/players/${username}/contact`, payload: payload as object, remoteAddress });
+  t.app.inject({
+    method: "POST",
+    url: `/api/talent/players/${username}/contact`,
+    payload: payload as object,
+    remoteAddress,
+  });
 
 const stored = async () => (await t.database.db.select({ n: count() }).from(contactMessages))[0]!.n;
 
@@ -101,7 +106,8 @@ describe("POST /api/talent/players/:username/contact", () => {
 
   it("limits requests from one address", async () => {
     const address = uniqueAddress();
-    for (let i = 0; i < CONTACT_REQUEST_LIMIT.max; i++) expect((await send("mwila10", valid, address)).statusCode).toBe(201);
+    for (let i = 0; i < CONTACT_REQUEST_LIMIT.max; i++)
+      expect((await send("mwila10", valid, address)).statusCode).toBe(201);
     const before = await stored();
     const refused = await send("mwila10", valid, address);
     expect(refused.statusCode).toBe(429);
@@ -127,7 +133,10 @@ describe("POST /api/talent/players/:username/contact", () => {
     const other = await createProfile(t, { firstName: "Chipo", lastName: "Phiri", userName: "chipo_gk" });
     expect((await send("chipo_gk", valid)).statusCode).toBe(201);
     await t.database.db.delete(players).where(eq(players.id, other.id));
-    const left = await t.database.db.select().from(contactMessages).where(eq(contactMessages.playerUsername, "chipo_gk"));
+    const left = await t.database.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.playerUsername, "chipo_gk"));
     expect(left).toEqual([]);
   });
 });

@@ -12,7 +12,13 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const demoAccounts = async () => (await t.database.db.select({ n: count() }).from(players).where(like(players.email, `%@${DEMO_EMAIL_DOMAIN}`)))[0]!.n;
+const demoAccounts = async () =>
+  (
+    await t.database.db
+      .select({ n: count() })
+      .from(players)
+      .where(like(players.email, `%@${DEMO_EMAIL_DOMAIN}`))
+  )[0]!.n;
 
 async function storedObjects(): Promise<string[]> {
   const keys: string[] = [];
@@ -30,8 +36,16 @@ describe("seed-demo", () => {
     const list = (await t.app.inject("/api/talent/players?pageSize=48")).json() as PublicPlayerList;
     expect(list.total).toBe(approved);
     // Newest first: the first demo player's video is the newest.
-    expect(list.items.map((item) => item.username)).toEqual(result.usernames.filter((_, i) => !DEMO_PLAYERS[i]!.pending));
-    expect(list.items[0]).toMatchObject({ username: "mwilab1", firstName: "Mwila", lastInitial: "B", age: 19, position: "striker" });
+    expect(list.items.map((item) => item.username)).toEqual(
+      result.usernames.filter((_, i) => !DEMO_PLAYERS[i]!.pending),
+    );
+    expect(list.items[0]).toMatchObject({
+      username: "mwilab1",
+      firstName: "Mwila",
+      lastInitial: "B",
+      age: 19,
+      position: "striker",
+    });
     for (const item of list.items) expect(item.age).toBeGreaterThanOrEqual(15);
 
     const player = (await t.app.inject(`/api/talent/players/${list.items[0]!.username}`)).json() as PublicPlayer;
@@ -61,7 +75,12 @@ describe("seed-demo", () => {
 
   it("refuses to run in production", async () => {
     const errors: string[] = [];
-    const code = await runSeedDemo([], { NODE_ENV: "production" }, () => {}, (line) => errors.push(line));
+    const code = await runSeedDemo(
+      [],
+      { NODE_ENV: "production" },
+      () => {},
+      (line) => errors.push(line),
+    );
     expect(code).toBe(1);
     expect(errors.join("\n")).toContain("NODE_ENV=production");
   });

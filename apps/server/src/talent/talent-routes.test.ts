@@ -39,7 +39,10 @@ const VIDEO_KEYS = new Set(["url", "durationSeconds"]);
 function keysOf(value: unknown, at = ""): { path: string; key: string; parent: string }[] {
   if (Array.isArray(value)) return value.flatMap((item) => keysOf(item, `${at}[]`));
   if (value === null || typeof value !== "object") return [];
-  return Object.entries(value).flatMap(([key, child]) => [{ path: `${at}.${key}`, key, parent: at }, ...keysOf(child, `${at}.${key}`)]);
+  return Object.entries(value).flatMap(([key, child]) => [
+    { path: `${at}.${key}`, key, parent: at },
+    ...keysOf(child, `${at}.${key}`),
+  ]);
 }
 
 function allowedAt(parent: string): Set<string> {
@@ -99,7 +102,16 @@ beforeAll(async () => {
     twoVideos: true,
     aboutYourself: "Striker at Green Buffaloes academy in Lusaka.",
   });
-  await make("chipo", { firstName: "Chipo", lastName: "Phiri", userName: "chipo_gk", dateOfBirth: birthDateFor(16, now), position: "goalkeeper", preferredFoot: "left", heightInCm: 190, currentFitnessStatus: "good" });
+  await make("chipo", {
+    firstName: "Chipo",
+    lastName: "Phiri",
+    userName: "chipo_gk",
+    dateOfBirth: birthDateFor(16, now),
+    position: "goalkeeper",
+    preferredFoot: "left",
+    heightInCm: 190,
+    currentFitnessStatus: "good",
+  });
   await make("joseph", {
     firstName: "Joseph",
     lastName: "Zulu",
@@ -112,11 +124,41 @@ beforeAll(async () => {
     currentFitnessStatus: "average",
   });
   // Turns 18 today: 18 for every age filter from today on.
-  await make("natasha", { firstName: "Natasha", lastName: "Mwanza", userName: "tash_mw", dateOfBirth: birthDateFor(18, now, 0), position: "right-winger", preferredFoot: "right", heightInCm: 160, currentFitnessStatus: "recovering" });
+  await make("natasha", {
+    firstName: "Natasha",
+    lastName: "Mwanza",
+    userName: "tash_mw",
+    dateOfBirth: birthDateFor(18, now, 0),
+    position: "right-winger",
+    preferredFoot: "right",
+    heightInCm: 160,
+    currentFitnessStatus: "recovering",
+  });
   // Turns 21 tomorrow: still 20.
-  await make("brian", { firstName: "Brian", lastName: "Mulenga", userName: "b_mulenga", dateOfBirth: birthDateFor(21, now, -1), position: "center-back", preferredFoot: "left", heightInCm: 185.6, currentFitnessStatus: "injured" });
-  await make("pending", { firstName: "Peter", lastName: "Lungu", userName: "peter_pending", position: "striker", status: "pending" });
-  await make("rejected", { firstName: "Ruth", lastName: "Chanda", userName: "ruth_rejected", position: "striker", status: "rejected" });
+  await make("brian", {
+    firstName: "Brian",
+    lastName: "Mulenga",
+    userName: "b_mulenga",
+    dateOfBirth: birthDateFor(21, now, -1),
+    position: "center-back",
+    preferredFoot: "left",
+    heightInCm: 185.6,
+    currentFitnessStatus: "injured",
+  });
+  await make("pending", {
+    firstName: "Peter",
+    lastName: "Lungu",
+    userName: "peter_pending",
+    position: "striker",
+    status: "pending",
+  });
+  await make("rejected", {
+    firstName: "Ruth",
+    lastName: "Chanda",
+    userName: "ruth_rejected",
+    position: "striker",
+    status: "rejected",
+  });
 }, 120_000);
 afterAll(() => t?.close());
 
@@ -133,7 +175,15 @@ describe("GET /api/talent/players", () => {
     for (const key of ["mwila", "chipo", "joseph", "natasha", "brian", "pending", "rejected", "expired"]) {
       const player = made[key]!;
       const [row] = await t.database.db.select().from(players).where(eq(players.id, player.id));
-      for (const secret of [row!.email, row!.phoneNumber, row!.phoneNumber.slice(1), row!.dateOfBirth, row!.lastName, row!.id, player.profileId]) {
+      for (const secret of [
+        row!.email,
+        row!.phoneNumber,
+        row!.phoneNumber.slice(1),
+        row!.dateOfBirth,
+        row!.lastName,
+        row!.id,
+        player.profileId,
+      ]) {
         expect(res.body, `${key}: ${secret}`).not.toContain(secret);
       }
     }
@@ -141,7 +191,16 @@ describe("GET /api/talent/players", () => {
 
   it("shows the surname as an initial, the age in whole years and the cover as WebP variants", async () => {
     const mwila = (await list("?q=mwila")).items[0]!;
-    expect(mwila).toMatchObject({ username: "mwila10", firstName: "Mwila", lastInitial: "B", age: 19, position: "striker", secondaryPosition: "left-winger", preferredFoot: "right", heightInCm: 178 });
+    expect(mwila).toMatchObject({
+      username: "mwila10",
+      firstName: "Mwila",
+      lastInitial: "B",
+      age: 19,
+      position: "striker",
+      secondaryPosition: "left-winger",
+      preferredFoot: "right",
+      heightInCm: 178,
+    });
     expect(mwila.cover.variants).toEqual([
       { url: `${made.mwila!.coverUrl}?w=320`, width: 160, height: 120 },
       { url: `${made.mwila!.coverUrl}?w=640`, width: 160, height: 120 },
@@ -211,34 +270,69 @@ describe("GET /api/talent/players", () => {
     expect(seen).toEqual(["b_mulenga", "tash_mw", "jzulu", "chipo_gk", "mwila10"]);
     const beyond = await list("?pageSize=2&page=7");
     expect(beyond).toMatchObject({ items: [], total: 5, page: 7 });
-    expect(await list("?position=striker&pageSize=1&page=2")).toMatchObject({ total: 2, items: [{ username: "mwila10" }] });
+    expect(await list("?position=striker&pageSize=1&page=2")).toMatchObject({
+      total: 2,
+      items: [{ username: "mwila10" }],
+    });
   });
 
   it("counts up to the cap and then gives a lower bound ('1,000+'), with the next page still known", async () => {
-    const capped = createTalentService({ db: t.app.services.db, now: t.app.services.now, videoExpiryDays: 90, countCap: 3 });
-    expect(await capped.listPublicPlayers({ page: 1, pageSize: 2 })).toMatchObject({ total: 3, totalExact: false, hasNextPage: true });
+    const capped = createTalentService({
+      db: t.app.services.db,
+      now: t.app.services.now,
+      videoExpiryDays: 90,
+      countCap: 3,
+    });
+    expect(await capped.listPublicPlayers({ page: 1, pageSize: 2 })).toMatchObject({
+      total: 3,
+      totalExact: false,
+      hasNextPage: true,
+    });
     // The last page knows the exact total without counting.
-    expect(await capped.listPublicPlayers({ page: 3, pageSize: 2 })).toMatchObject({ total: 5, totalExact: true, hasNextPage: false });
+    expect(await capped.listPublicPlayers({ page: 3, pageSize: 2 })).toMatchObject({
+      total: 5,
+      totalExact: true,
+      hasNextPage: false,
+    });
     // Past the cap while more pages follow: the total is what is known to exist.
-    expect(await capped.listPublicPlayers({ page: 2, pageSize: 2 })).toMatchObject({ total: 5, totalExact: false, hasNextPage: true });
+    expect(await capped.listPublicPlayers({ page: 2, pageSize: 2 })).toMatchObject({
+      total: 5,
+      totalExact: false,
+      hasNextPage: true,
+    });
     // Filters with an "either" part (position: primary or secondary) count each part once.
-    expect(await capped.listPublicPlayers({ page: 1, pageSize: 1, position: "striker" })).toMatchObject({ total: 2, totalExact: true, hasNextPage: true });
-    expect(await capped.listPublicPlayers({ page: 1, pageSize: 1, q: "b" })).toMatchObject({ total: 1, totalExact: true });
+    expect(await capped.listPublicPlayers({ page: 1, pageSize: 1, position: "striker" })).toMatchObject({
+      total: 2,
+      totalExact: true,
+      hasNextPage: true,
+    });
+    expect(await capped.listPublicPlayers({ page: 1, pageSize: 1, q: "b" })).toMatchObject({
+      total: 1,
+      totalExact: true,
+    });
   });
 
   it("follows a player's changed name and birth date (copied onto the profile by the database)", async () => {
     const db = t.app.services.db;
-    await db.update(players).set({ firstName: "Chisomo", dateOfBirth: birthDateFor(30, t.clock.now) }).where(eq(players.id, made.chipo!.id));
+    await db
+      .update(players)
+      .set({ firstName: "Chisomo", dateOfBirth: birthDateFor(30, t.clock.now) })
+      .where(eq(players.id, made.chipo!.id));
     expect(usernames(await list("?q=chisomo"))).toEqual(["chipo_gk"]);
     expect((await list("?q=chipo%20p")).total).toBe(0);
     expect(usernames(await list("?minAge=30"))).toEqual(["chipo_gk"]);
-    await db.update(players).set({ firstName: "Chipo", dateOfBirth: birthDateFor(16, t.clock.now) }).where(eq(players.id, made.chipo!.id));
+    await db
+      .update(players)
+      .set({ firstName: "Chipo", dateOfBirth: birthDateFor(16, t.clock.now) })
+      .where(eq(players.id, made.chipo!.id));
     expect(usernames(await list("?q=chipo%20p"))).toEqual(["chipo_gk"]);
     expect((await list("?minAge=30")).total).toBe(0);
   });
 
   it("treats empty parameters (a GET form's unused fields) as no filter, and ignores unknown ones", async () => {
-    const body = await list("?position=&foot=&minAge=&maxAge=&minHeight=&maxHeight=&fitness=&q=&page=&utm_source=whatsapp");
+    const body = await list(
+      "?position=&foot=&minAge=&maxAge=&minHeight=&maxHeight=&fitness=&q=&page=&utm_source=whatsapp",
+    );
     expect(body.total).toBe(5);
   });
 
@@ -274,9 +368,16 @@ describe("GET /api/talent/players/:username", () => {
     expect(res.headers["cache-control"]).toBe("public, max-age=60");
     const player = res.json() as PublicPlayer;
     expectOnlyPublicKeys(player);
-    expect(player).toMatchObject({ username: "mwila10", firstName: "Mwila", lastInitial: "B", age: 19, aboutYourself: "Striker at Green Buffaloes academy in Lusaka." });
+    expect(player).toMatchObject({
+      username: "mwila10",
+      firstName: "Mwila",
+      lastInitial: "B",
+      age: 19,
+      aboutYourself: "Striker at Green Buffaloes academy in Lusaka.",
+    });
     expect(player.videos).toEqual(made.mwila!.videoUrls.map((url) => ({ url, durationSeconds: 1 })));
-    for (const secret of [made.mwila!.email, made.mwila!.phoneNumber, "Banda", made.mwila!.id, made.mwila!.profileId]) expect(res.body).not.toContain(secret);
+    for (const secret of [made.mwila!.email, made.mwila!.phoneNumber, "Banda", made.mwila!.id, made.mwila!.profileId])
+      expect(res.body).not.toContain(secret);
   });
 
   it("answers 404, the same for each, for unknown, pending, rejected and expired players", async () => {
@@ -310,7 +411,12 @@ describe("GET /api/talent/players/:username", () => {
 
 describe("expiry", () => {
   it("takes a profile, its page and its media off the public site once its video expires", async () => {
-    const late = await createProfile(t, { firstName: "Kelvin", lastName: "Sakala", userName: "kelvin_late", position: "left-back" });
+    const late = await createProfile(t, {
+      firstName: "Kelvin",
+      lastName: "Sakala",
+      userName: "kelvin_late",
+      position: "left-back",
+    });
     expect(usernames(await list("?position=left-back"))).toEqual(["kelvin_late"]);
     expect((await t.app.inject("/api/talent/players/kelvin_late")).statusCode).toBe(200);
 

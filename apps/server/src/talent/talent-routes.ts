@@ -27,7 +27,11 @@ const usernameParams = z.object({ username: z.string().max(100) });
 /** The public talent API: list, one player, and contact requests about a player. */
 export const talentRoutes: FastifyPluginAsync<{ services: AppServices }> = async (fastify, { services }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const talent = createTalentService({ db: services.db, now: services.now, videoExpiryDays: services.config.VIDEO_EXPIRY_DAYS });
+  const talent = createTalentService({
+    db: services.db,
+    now: services.now,
+    videoExpiryDays: services.config.VIDEO_EXPIRY_DAYS,
+  });
   const contacts = createPlayerContactStore(services.db, services.now);
   const limiter = createRateLimiter(services.db, services.now);
   // PGlite has no autovacuum; the list's counts rely on it (pglite-vacuum.ts).
@@ -55,7 +59,10 @@ export const talentRoutes: FastifyPluginAsync<{ services: AppServices }> = async
       await limiter.hit(CONTACT_REQUEST_LIMIT, request.ip);
       await limiter.hit(CONTACT_REQUESTS_PER_PLAYER, player.playerId);
       const saved = await contacts.save(player, request.body);
-      return reply.code(201).header("cache-control", "no-store").send({ ...saved, message: TALENT.contactSent(player.firstName) });
+      return reply
+        .code(201)
+        .header("cache-control", "no-store")
+        .send({ ...saved, message: TALENT.contactSent(player.firstName) });
     },
   );
 };

@@ -52,7 +52,10 @@ function escapeLike(text: string): string {
 export function createTalentService({ db, now, videoExpiryDays, countCap = TALENT_COUNT_CAP }: TalentServiceDeps) {
   /** Approved and unexpired at `at`: a range of every public index (migration 0005). */
   const visibleAt = (at: Date): SQL =>
-    and(eq(playerProfiles.reviewStatus, "approved"), gt(playerProfiles.videoUploadedAt, new Date(at.getTime() - videoExpiryDays * DAY_MS)))!;
+    and(
+      eq(playerProfiles.reviewStatus, "approved"),
+      gt(playerProfiles.videoUploadedAt, new Date(at.getTime() - videoExpiryDays * DAY_MS)),
+    )!;
 
   /**
    * The query's filters as conditions on player_profiles alone (birth date and names are copied
@@ -65,7 +68,10 @@ export function createTalentService({ db, now, videoExpiryDays, countCap = TALEN
     const choices: SQL[][] = [];
     if (query.position) {
       const p = query.position;
-      choices.push([eq(playerProfiles.position, p), and(eq(playerProfiles.secondaryPosition, p), ne(playerProfiles.position, p))!]);
+      choices.push([
+        eq(playerProfiles.position, p),
+        and(eq(playerProfiles.secondaryPosition, p), ne(playerProfiles.position, p))!,
+      ]);
     }
     if (query.foot) all.push(eq(playerProfiles.preferredFoot, query.foot));
     if (query.fitness) all.push(eq(playerProfiles.fitness, query.fitness));
@@ -77,10 +83,16 @@ export function createTalentService({ db, now, videoExpiryDays, countCap = TALEN
     if (born.bornAfter) all.push(gt(playerProfiles.birthDate, born.bornAfter));
     if (query.q) {
       const prefix = `${escapeLike(query.q.toLocaleLowerCase("en"))}%`;
-      choices.push([like(playerProfiles.nameKey, prefix), and(like(playerProfiles.usernameKey, prefix), notLike(playerProfiles.nameKey, prefix))!]);
+      choices.push([
+        like(playerProfiles.nameKey, prefix),
+        and(like(playerProfiles.usernameKey, prefix), notLike(playerProfiles.nameKey, prefix))!,
+      ]);
     }
     // Every combination of one alternative per choice: disjoint parts whose union is the filter.
-    const parts = choices.reduce<SQL[][]>((combined, alternatives) => combined.flatMap((part) => alternatives.map((alt) => [...part, alt])), [[]]);
+    const parts = choices.reduce<SQL[][]>(
+      (combined, alternatives) => combined.flatMap((part) => alternatives.map((alt) => [...part, alt])),
+      [[]],
+    );
     return {
       where: and(visibleAt(at), ...all, ...choices.map((alternatives) => or(...alternatives)!)),
       parts: parts.map((part) => and(visibleAt(at), ...all, ...part)!),
@@ -95,7 +107,12 @@ export function createTalentService({ db, now, videoExpiryDays, countCap = TALEN
     let total = 0;
     for (const part of parts) {
       if (total >= cap) break;
-      const matches = db.select({ one: sql`1` }).from(playerProfiles).where(part).limit(cap - total).as("matches");
+      const matches = db
+        .select({ one: sql`1` })
+        .from(playerProfiles)
+        .where(part)
+        .limit(cap - total)
+        .as("matches");
       const [row] = await db.select({ n: count() }).from(matches);
       total += Number(row?.n ?? 0);
     }
@@ -168,16 +185,21 @@ export function createTalentService({ db, now, videoExpiryDays, countCap = TALEN
 
       const videoIds = [row.videoFileId, row.videoTwoFileId].filter((id): id is string => id !== null);
       const durations = new Map(
-        (await db.select({ id: mediaFiles.id, durationSeconds: mediaFiles.durationSeconds }).from(mediaFiles).where(inArray(mediaFiles.id, videoIds))).map(
-          (video) => [video.id, video.durationSeconds],
-        ),
+        (
+          await db
+            .select({ id: mediaFiles.id, durationSeconds: mediaFiles.durationSeconds })
+            .from(mediaFiles)
+            .where(inArray(mediaFiles.id, videoIds))
+        ).map((video) => [video.id, video.durationSeconds]),
       );
       const videos = videoIds.map((id) => ({ url: mediaUrl(id), durationSeconds: durations.get(id) ?? null }));
       return toPublicPlayer(row satisfies PublicPlayerDetailRow, videos, at);
     },
 
     /** The player behind a public username, for contact requests: only while the profile is public. */
-    async findPublicPlayerId(username: string): Promise<{ playerId: string; username: string; firstName: string } | null> {
+    async findPublicPlayerId(
+      username: string,
+    ): Promise<{ playerId: string; username: string; firstName: string } | null> {
       const key = username.trim().toLocaleLowerCase("en");
       if (key === "" || key.length > 100) return null;
       const [row] = await db

@@ -36,7 +36,10 @@ export interface ProfileOptions {
  * pipeline (importMedia), the profile through the profile service and the decision through the
  * review console's service, at the test clock's time.
  */
-export async function createProfile(t: TestApp, options: ProfileOptions = {}): Promise<TestPlayer & { profileId: string; coverUrl: string; videoUrls: string[] }> {
+export async function createProfile(
+  t: TestApp,
+  options: ProfileOptions = {},
+): Promise<TestPlayer & { profileId: string; coverUrl: string; videoUrls: string[] }> {
   const player = await createPlayer(t, {
     firstName: options.firstName,
     lastName: options.lastName,
@@ -49,7 +52,11 @@ export async function createProfile(t: TestApp, options: ProfileOptions = {}): P
   const video = await importMedia(deps, player.id, "video", VIDEO);
   const videoTwo = options.twoVideos ? await importMedia(deps, player.id, "video", VIDEO) : null;
 
-  const profiles = createProfileService({ db: t.app.services.db, now: t.app.services.now, videoExpiryDays: t.config.VIDEO_EXPIRY_DAYS });
+  const profiles = createProfileService({
+    db: t.app.services.db,
+    now: t.app.services.now,
+    videoExpiryDays: t.config.VIDEO_EXPIRY_DAYS,
+  });
   const created = await profiles.submit(player.id, {
     scoutId: player.id,
     coverPhotoPath: photo.url,
@@ -64,10 +71,15 @@ export async function createProfile(t: TestApp, options: ProfileOptions = {}): P
     aboutYourself: options.aboutYourself ?? "Quick striker from Kabwe.",
   });
   const status = options.status ?? "approved";
-  const reviews = createReviewService({ db: t.app.services.db, now: t.app.services.now, videoExpiryDays: t.config.VIDEO_EXPIRY_DAYS });
+  const reviews = createReviewService({
+    db: t.app.services.db,
+    now: t.app.services.now,
+    videoExpiryDays: t.config.VIDEO_EXPIRY_DAYS,
+  });
   const reviewer = { id: null, username: "test reviewer" };
   if (status === "approved") await reviews.approve(created.scout.scoutsInformationId, reviewer);
-  if (status === "rejected") await reviews.reject(created.scout.scoutsInformationId, reviewer, { reasonCode: REJECTION_REASONS[0].value });
+  if (status === "rejected")
+    await reviews.reject(created.scout.scoutsInformationId, reviewer, { reasonCode: REJECTION_REASONS[0].value });
   return {
     ...player,
     profileId: created.scout.scoutsInformationId,

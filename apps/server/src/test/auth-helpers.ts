@@ -31,7 +31,17 @@ export const TEST_PASSWORD = "Goal$2025kick";
  */
 export async function createPlayer(
   t: TestApp,
-  overrides: Partial<{ firstName: string; lastName: string; userName: string; dateOfBirth: string; email: string; phoneNumber: string; password: string; role: Role; verified: boolean }> = {},
+  overrides: Partial<{
+    firstName: string;
+    lastName: string;
+    userName: string;
+    dateOfBirth: string;
+    email: string;
+    phoneNumber: string;
+    password: string;
+    role: Role;
+    verified: boolean;
+  }> = {},
 ): Promise<TestPlayer> {
   const phoneNumber = overrides.phoneNumber ?? uniquePhone();
   const suffix = phoneNumber.slice(-7);
@@ -66,11 +76,18 @@ export function uniqueAddress(): string {
  * Logs in through the real API and returns the value for a Cookie request header. Each call
  * comes from its own address, so suites that log in often never meet the login rate limit.
  */
-export async function loginCookie(t: TestApp, credentials: { phoneNumber: string; password: string; rememberMe?: boolean }): Promise<string> {
+export async function loginCookie(
+  t: TestApp,
+  credentials: { phoneNumber: string; password: string; rememberMe?: boolean },
+): Promise<string> {
   const res = await t.app.inject({
     method: "POST",
     url: "/api/Authorization/loginScout",
-    payload: { phoneNumber: credentials.phoneNumber, password: credentials.password, rememberMe: credentials.rememberMe ?? false },
+    payload: {
+      phoneNumber: credentials.phoneNumber,
+      password: credentials.password,
+      rememberMe: credentials.rememberMe ?? false,
+    },
     remoteAddress: uniqueAddress(),
   });
   if (res.statusCode !== 200) throw new Error(`login failed in test helper: ${res.statusCode} ${res.body}`);

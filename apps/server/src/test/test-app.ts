@@ -10,7 +10,11 @@ import { connectDatabase, type DatabaseConnection } from "../db/client.ts";
  * A fresh database for one test file: in-memory PGlite, or (TEST_DB=postgres) a new database
  * created on the TEST_DATABASE_URL server and dropped afterwards.
  */
-export async function createTestDatabase(): Promise<{ connection: DatabaseConnection; url?: string; drop: () => Promise<void> }> {
+export async function createTestDatabase(): Promise<{
+  connection: DatabaseConnection;
+  url?: string;
+  drop: () => Promise<void>;
+}> {
   if (process.env.TEST_DB !== "postgres") {
     const connection = await connectDatabase({});
     return { connection, drop: () => connection.close() };
@@ -52,7 +56,14 @@ export interface TestApp {
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "touchline-test-"));
   // The media sweep runs only when a test calls sweepMedia itself, with the clock it has set.
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent", WEB_BUILD_DIR: "none", MEDIA_SWEEP_MINUTES: "0", ...env });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    WEB_BUILD_DIR: "none",
+    MEDIA_SWEEP_MINUTES: "0",
+    ...env,
+  });
   const { connection, drop } = await createTestDatabase();
   const clock = {
     now: new Date(),

@@ -30,20 +30,35 @@ describe("web assets", () => {
     fs.mkdirSync(path.join(buildDir, "server"));
     const script = Array.from({ length: 400 }, (_, i) => `export const value${i} = "touchline ${i}";`).join("\n");
     fs.writeFileSync(path.join(buildDir, "client/assets/app-3f9a1c.js"), script);
-    fs.writeFileSync(path.join(buildDir, "server/index.js"), "export const routes = {}; export const assets = { routes: {} }; export const entry = { module: {} };\n");
+    fs.writeFileSync(
+      path.join(buildDir, "server/index.js"),
+      "export const routes = {}; export const assets = { routes: {} }; export const entry = { module: {} };\n",
+    );
     precompressDir(path.join(buildDir, "client"));
     const app = Fastify();
     // As in app.ts: on-the-fly compression for everything that has no compressed copy.
     await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });
-    await registerWeb(app, { buildDir, mode: "production", loadContext: () => ({ publicUrl: "http://localhost", talent: {} as never, site: {} as never }) });
+    await registerWeb(app, {
+      buildDir,
+      mode: "production",
+      loadContext: () => ({ publicUrl: "http://localhost", talent: {} as never, site: {} as never }),
+    });
     const file = (suffix: string) => fs.readFileSync(path.join(buildDir, `client/assets/app-3f9a1c.js${suffix}`));
-    return { app, file, script, close: async () => (await app.close(), fs.rmSync(buildDir, { recursive: true, force: true })) };
+    return {
+      app,
+      file,
+      script,
+      close: async () => (await app.close(), fs.rmSync(buildDir, { recursive: true, force: true })),
+    };
   };
 
   it("sends the build's brotli or gzip copy as it is, by the browser's Accept-Encoding", async () => {
     const { app, file, script, close } = await setup();
     try {
-      const br = await app.inject({ url: "/assets/app-3f9a1c.js", headers: { "accept-encoding": "br, gzip, deflate" } });
+      const br = await app.inject({
+        url: "/assets/app-3f9a1c.js",
+        headers: { "accept-encoding": "br, gzip, deflate" },
+      });
       expect(br.statusCode).toBe(200);
       expect(br.headers["content-encoding"]).toBe("br");
       expect(br.headers["content-type"]).toMatch(/javascript/);
@@ -75,10 +90,14 @@ describe("StylesheetCache.inline", () => {
     const clientDir = path.join(root, "client");
     fs.mkdirSync(path.join(clientDir, "assets"), { recursive: true });
     fs.writeFileSync(path.join(clientDir, "assets/app-9c2e.css"), "body{color:#027a48}");
-    fs.writeFileSync(path.join(clientDir, "assets/closing-1a2b.css"), 'a::after{content:"</style><script>alert(1)</script>"}');
+    fs.writeFileSync(
+      path.join(clientDir, "assets/closing-1a2b.css"),
+      'a::after{content:"</style><script>alert(1)</script>"}',
+    );
     fs.writeFileSync(path.join(clientDir, "stray.css"), "body{color:red}");
     fs.writeFileSync(path.join(root, "outside.css"), "body{color:red}");
-    const page = (head: string, body = "") => `<!DOCTYPE html><html><head>${head}</head><body><h1>Hi</h1>${body}</body></html>`;
+    const page = (head: string, body = "") =>
+      `<!DOCTYPE html><html><head>${head}</head><body><h1>Hi</h1>${body}</body></html>`;
     return {
       cache: new StylesheetCache(clientDir),
       page,
@@ -91,7 +110,9 @@ describe("StylesheetCache.inline", () => {
     const { cache, page, close } = await setup();
     try {
       const html = page(`<meta charSet="utf-8"/><link rel="stylesheet" href="/assets/app-9c2e.css"/><title>x</title>`);
-      expect(await cache.inline(html)).toBe(page(`<meta charSet="utf-8"/><style>body{color:#027a48}</style><title>x</title>`));
+      expect(await cache.inline(html)).toBe(
+        page(`<meta charSet="utf-8"/><style>body{color:#027a48}</style><title>x</title>`),
+      );
     } finally {
       close();
     }
@@ -100,7 +121,10 @@ describe("StylesheetCache.inline", () => {
   it("leaves a hydrated page's cacheable link alone", async () => {
     const { cache, page, close } = await setup();
     try {
-      const html = page(`<link rel="stylesheet" href="/assets/app-9c2e.css"/>`, `<script type="module">import "/assets/entry.js";</script>`);
+      const html = page(
+        `<link rel="stylesheet" href="/assets/app-9c2e.css"/>`,
+        `<script type="module">import "/assets/entry.js";</script>`,
+      );
       expect(await cache.inline(html)).toBe(html);
     } finally {
       close();
@@ -110,12 +134,19 @@ describe("StylesheetCache.inline", () => {
   it("never reads outside the client's assets folder", async () => {
     const { cache, page, close } = await setup();
     try {
-      for (const href of ["/assets/../stray.css", "/assets/../../outside.css", "/assets/%2e%2e/stray.css", "/assets/missing-0000.css"]) {
+      for (const href of [
+        "/assets/../stray.css",
+        "/assets/../../outside.css",
+        "/assets/%2e%2e/stray.css",
+        "/assets/missing-0000.css",
+      ]) {
         const html = page(`<link rel="stylesheet" href="${href}"/>`);
         expect(await cache.inline(html), href).toBe(html);
       }
       // Only links to /assets/… are candidates at all.
-      const other = page(`<link rel="stylesheet" href="/stray.css"/><link rel="stylesheet" href="https://cdn.example/assets/x.css"/>`);
+      const other = page(
+        `<link rel="stylesheet" href="/stray.css"/><link rel="stylesheet" href="https://cdn.example/assets/x.css"/>`,
+      );
       expect(await cache.inline(other)).toBe(other);
     } finally {
       close();
@@ -125,8 +156,12 @@ describe("StylesheetCache.inline", () => {
   it("keeps a stylesheet containing </style as a link, so it cannot end the element early", async () => {
     const { cache, page, close } = await setup();
     try {
-      const html = page(`<link rel="stylesheet" href="/assets/closing-1a2b.css"/><link rel="stylesheet" href="/assets/app-9c2e.css"/>`);
-      expect(await cache.inline(html)).toBe(page(`<link rel="stylesheet" href="/assets/closing-1a2b.css"/><style>body{color:#027a48}</style>`));
+      const html = page(
+        `<link rel="stylesheet" href="/assets/closing-1a2b.css"/><link rel="stylesheet" href="/assets/app-9c2e.css"/>`,
+      );
+      expect(await cache.inline(html)).toBe(
+        page(`<link rel="stylesheet" href="/assets/closing-1a2b.css"/><style>body{color:#027a48}</style>`),
+      );
     } finally {
       close();
     }
@@ -197,7 +232,11 @@ export const routeDiscovery = { mode: "initial" };
 `,
     );
     const app = Fastify();
-    await registerWeb(app, { buildDir, mode: "production", loadContext: () => ({ publicUrl: "http://localhost", talent: {} as never, site: {} as never }) });
+    await registerWeb(app, {
+      buildDir,
+      mode: "production",
+      loadContext: () => ({ publicUrl: "http://localhost", talent: {} as never, site: {} as never }),
+    });
     return { app, close: async () => (await app.close(), fs.rmSync(buildDir, { recursive: true, force: true })) };
   };
 
@@ -212,7 +251,9 @@ export const routeDiscovery = { mode: "initial" };
       });
       expect(response.statusCode).toBe(200);
       expect(response.headers["content-type"]).toMatch(/^text\/html/);
-      expect(response.body).toContain(`<pre>{"name":"Chanda Mulenga","message":"Mwaiseni! \\u003cb>1 + 1\\u003c/b>"}</pre>`);
+      expect(response.body).toContain(
+        `<pre>{"name":"Chanda Mulenga","message":"Mwaiseni! \\u003cb>1 + 1\\u003c/b>"}</pre>`,
+      );
       // Rendered for the post, the page still gets its stylesheet inline and its own CSP.
       expect(response.body).toContain("<style>body{color:#027a48}</style>");
       expect(response.body).not.toContain('rel="stylesheet"');
@@ -225,7 +266,12 @@ export const routeDiscovery = { mode: "initial" };
   it("refuses any other body with 415, before the action runs", async () => {
     const { app, close } = await setup();
     try {
-      const json = await app.inject({ method: "POST", url: "/", headers: { "content-type": "application/json" }, payload: JSON.stringify({ name: "x" }) });
+      const json = await app.inject({
+        method: "POST",
+        url: "/",
+        headers: { "content-type": "application/json" },
+        payload: JSON.stringify({ name: "x" }),
+      });
       expect(json.statusCode).toBe(415);
       const multipart = await app.inject({
         method: "POST",

@@ -75,12 +75,15 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   // url-encoded bodies are read here (anything else: 415), with the API's size and rate limits.
   await app.register(async (pages) => {
     pages.removeAllContentTypeParsers();
-    pages.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) =>
-      done(null, body),
+    pages.addContentTypeParser(
+      "application/x-www-form-urlencoded",
+      { parseAs: "string", bodyLimit: FORM_BODY_LIMIT },
+      (_request, body, done) => done(null, body),
     );
     // A post with no body at all skips every parser; without this its action's formData() throws (a 500).
     pages.addHook("preHandler", async (request) => {
-      if (typeof request.body !== "string") throw new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(request.headers["content-type"] ?? "none");
+      if (typeof request.body !== "string")
+        throw new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(request.headers["content-type"] ?? "none");
     });
     const config = { rateLimit: { max: 10, timeWindow: "1 minute" } };
     pages.post("/*", { config }, render);
@@ -125,7 +128,10 @@ export class StylesheetCache {
 
 const STYLESHEET_LINK = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\s*\/?>/g;
 
-async function loadPrerenderedPages(clientDir: string, stylesheets: StylesheetCache): Promise<Map<string, PrerenderedPage>> {
+async function loadPrerenderedPages(
+  clientDir: string,
+  stylesheets: StylesheetCache,
+): Promise<Map<string, PrerenderedPage>> {
   const pages = new Map<string, PrerenderedPage>();
   let entries: string[] = [];
   try {
@@ -181,7 +187,6 @@ async function sendPrerendered(request: FastifyRequest, reply: FastifyReply, pag
   // Set here, the header tells @fastify/compress the body is compressed already.
   return reply.header("content-encoding", compressed.encoding).header("vary", "accept-encoding").send(compressed.body);
 }
-
 
 function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
   const url = new URL(request.url, `${request.protocol}://${request.host}`);

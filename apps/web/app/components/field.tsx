@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
 
 /**
  * Form controls with a visible, associated label and an error announced to screen readers.
@@ -43,7 +49,15 @@ export function describedBy(id: string, error?: string, hint?: ReactNode) {
 
 type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; error?: string; hint?: ReactNode };
 
-export function TextField({ label, error, hint, id, className, ref, ...input }: TextFieldProps & { ref?: React.Ref<HTMLInputElement> }) {
+export function TextField({
+  label,
+  error,
+  hint,
+  id,
+  className,
+  ref,
+  ...input
+}: TextFieldProps & { ref?: React.Ref<HTMLInputElement> }) {
   const generated = useId();
   const fieldId = id ?? generated;
   return (
@@ -60,9 +74,21 @@ export function TextField({ label, error, hint, id, className, ref, ...input }: 
   );
 }
 
-type TextAreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: ReactNode; error?: string; hint?: ReactNode };
+type TextAreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+};
 
-export function TextAreaField({ label, error, hint, id, className, ref, ...textarea }: TextAreaProps & { ref?: React.Ref<HTMLTextAreaElement> }) {
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  id,
+  className,
+  ref,
+  ...textarea
+}: TextAreaProps & { ref?: React.Ref<HTMLTextAreaElement> }) {
   const generated = useId();
   const fieldId = id ?? generated;
   return (
@@ -87,7 +113,17 @@ type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
   placeholder?: string;
 };
 
-export function SelectField({ label, error, hint, id, options, placeholder, className, ref, ...select }: SelectFieldProps & { ref?: React.Ref<HTMLSelectElement> }) {
+export function SelectField({
+  label,
+  error,
+  hint,
+  id,
+  options,
+  placeholder,
+  className,
+  ref,
+  ...select
+}: SelectFieldProps & { ref?: React.Ref<HTMLSelectElement> }) {
   const generated = useId();
   const fieldId = id ?? generated;
   return (
@@ -113,7 +149,13 @@ export function SelectField({ label, error, hint, id, options, placeholder, clas
 
 type CheckboxFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & { label: ReactNode; error?: string };
 
-export function CheckboxField({ label, error, id, ref, ...input }: CheckboxFieldProps & { ref?: React.Ref<HTMLInputElement> }) {
+export function CheckboxField({
+  label,
+  error,
+  id,
+  ref,
+  ...input
+}: CheckboxFieldProps & { ref?: React.Ref<HTMLInputElement> }) {
   const generated = useId();
   const fieldId = id ?? generated;
   return (

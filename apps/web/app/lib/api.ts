@@ -29,12 +29,18 @@ export class ApiError extends Error {
  * JSON request to our own API (same origin, session cookie included). Throws ApiError on a
  * non-2xx answer and on a network failure (status 0), so callers handle one error type.
  */
-export async function apiFetch<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+export async function apiFetch<T>(
+  path: string,
+  init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
       method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-      headers: init.body === undefined ? { accept: "application/json" } : { "content-type": "application/json", accept: "application/json" },
+      headers:
+        init.body === undefined
+          ? { accept: "application/json" }
+          : { "content-type": "application/json", accept: "application/json" },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       credentials: "same-origin",
       signal: init.signal,
@@ -48,7 +54,10 @@ export async function apiFetch<T>(path: string, init: { method?: string; body?: 
   if (!response.ok) {
     const retryAfter = response.headers.get("retry-after");
     if (isApiErrorBody(body)) {
-      const extra = { ...(retryAfter ? { retryAfterSeconds: Number(retryAfter) } : {}), ...(body as unknown as Record<string, unknown>) };
+      const extra = {
+        ...(retryAfter ? { retryAfterSeconds: Number(retryAfter) } : {}),
+        ...(body as unknown as Record<string, unknown>),
+      };
       throw new ApiError(response.status, body.message, body.errors, extra);
     }
     throw new ApiError(response.status, "Something went wrong on our side. Please try again later.");

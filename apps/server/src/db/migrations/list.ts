@@ -7,4 +7,11 @@ import { talentMigration } from "./0005_talent.ts";
 import { uploadLocksMigration } from "./0006_upload_locks.ts";
 
 /** Every migration, in the order it shipped. Add new ones at the end with the next number. */
-export const MIGRATIONS: Migration[] = [siteMigration, authMigration, mediaProfilesMigration, adminMigration, talentMigration, uploadLocksMigration];
+export const MIGRATIONS: Migration[] = [
+  siteMigration,
+  authMigration,
+  mediaProfilesMigration,
+  adminMigration,
+  talentMigration,
+  uploadLocksMigration,
+];

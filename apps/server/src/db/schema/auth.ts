@@ -17,7 +17,9 @@ export const players = pgTable("players", {
   phoneNumber: text("phone_number").notNull().unique(),
   /** argon2id PHC string. */
   passwordHash: text("password_hash").notNull(),
-  role: text("role", { enum: ["player", "reviewer", "admin"] }).notNull().default("player"),
+  role: text("role", { enum: ["player", "reviewer", "admin"] })
+    .notNull()
+    .default("player"),
   /** null while the account is pending: registered but the SMS code not yet entered. */
   phoneVerifiedAt: ts("phone_verified_at"),
   passwordChangedAt: ts("password_changed_at"),

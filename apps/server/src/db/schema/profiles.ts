@@ -27,7 +27,9 @@ export const playerProfiles = pgTable("player_profiles", {
   about: text("about").notNull().default(""),
   submittedAt: ts("submitted_at").notNull(),
   videoUploadedAt: ts("video_uploaded_at"),
-  reviewStatus: text("review_status", { enum: ["pending", "approved", "rejected"] }).notNull().default("pending"),
+  reviewStatus: text("review_status", { enum: ["pending", "approved", "rejected"] })
+    .notNull()
+    .default("pending"),
   reviewedAt: ts("reviewed_at"),
   reviewedBy: uuid("reviewed_by").references(() => players.id, { onDelete: "set null" }),
   rejectionReason: text("rejection_reason"),

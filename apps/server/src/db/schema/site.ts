@@ -27,7 +27,9 @@ export const deletionRequests = pgTable("deletion_requests", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   /** created_at + 30 days: the promise of the privacy policy. */
   dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
-  status: text("status", { enum: ["open", "done", "no-account"] }).notNull().default("open"),
+  status: text("status", { enum: ["open", "done", "no-account"] })
+    .notNull()
+    .default("open"),
   closedAt: timestamp("closed_at", { withTimezone: true }),
   closedBy: text("closed_by"),
   outcome: text("outcome"),

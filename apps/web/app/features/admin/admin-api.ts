@@ -16,22 +16,28 @@ import { apiFetch } from "../../lib/api.ts";
 /** The staff API of packages/contract/src/admin.ts, one function per route. */
 const BASE = "/api/admin";
 
-const listPath = (path: string, params: Record<string, string | number>) => `${BASE}/${path}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`;
+const listPath = (path: string, params: Record<string, string | number>) =>
+  `${BASE}/${path}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`;
 const post = <T>(path: string, body: unknown = {}) => apiFetch<T>(`${BASE}/${path}`, { method: "POST", body });
 
 export const fetchReviews = (status: ReviewFilter, page: number, signal?: AbortSignal) =>
   apiFetch<ReviewListResponse>(listPath("reviews", { status, page }), { signal });
 
 export type ReviewAction = "approve" | "renew" | "allow-reupload";
-export const reviewAction = (profileId: string, action: ReviewAction) => post<ReviewItem>(`reviews/${encodeURIComponent(profileId)}/${action}`);
-export const rejectProfile = (profileId: string, body: RejectProfileBody) => post<ReviewItem>(`reviews/${encodeURIComponent(profileId)}/reject`, body);
+export const reviewAction = (profileId: string, action: ReviewAction) =>
+  post<ReviewItem>(`reviews/${encodeURIComponent(profileId)}/${action}`);
+export const rejectProfile = (profileId: string, body: RejectProfileBody) =>
+  post<ReviewItem>(`reviews/${encodeURIComponent(profileId)}/reject`, body);
 
 export const fetchContactMessages = (status: ContactFilter, page: number, signal?: AbortSignal) =>
   apiFetch<ContactMessageListResponse>(listPath("contact-messages", { status, page }), { signal });
-export const markMessageHandled = (id: string) => post<ContactMessageItem>(`contact-messages/${encodeURIComponent(id)}/handled`);
+export const markMessageHandled = (id: string) =>
+  post<ContactMessageItem>(`contact-messages/${encodeURIComponent(id)}/handled`);
 
 export const fetchDeletionRequests = (status: DeletionFilter, page: number, signal?: AbortSignal) =>
   apiFetch<DeletionRequestListResponse>(listPath("deletion-requests", { status, page }), { signal });
-export const processDeletion = (id: string) => post<ProcessDeletionResponse>(`deletion-requests/${encodeURIComponent(id)}/process`);
+export const processDeletion = (id: string) =>
+  post<ProcessDeletionResponse>(`deletion-requests/${encodeURIComponent(id)}/process`);
 
-export const fetchAudit = (page: number, signal?: AbortSignal) => apiFetch<AuditListResponse>(listPath("audit", { page }), { signal });
+export const fetchAudit = (page: number, signal?: AbortSignal) =>
+  apiFetch<AuditListResponse>(listPath("audit", { page }), { signal });

@@ -43,7 +43,9 @@ export function reviewItem(overrides: Partial<ReviewItem> = {}): ReviewItem {
   };
 }
 
-export function contactMessage(overrides: Partial<ContactMessageItem> & Record<string, unknown> = {}): ContactMessageItem {
+export function contactMessage(
+  overrides: Partial<ContactMessageItem> & Record<string, unknown> = {},
+): ContactMessageItem {
   return {
     organisation: null,
     phone: null,
@@ -79,11 +81,17 @@ export function deletionRequest(overrides: Partial<DeletionRequestItem> = {}): D
   };
 }
 
-export const page = <T>(items: T[], total = items.length, pageNumber = 1) => ({ items, total, page: pageNumber, pageSize: 20 });
+export const page = <T>(items: T[], total = items.length, pageNumber = 1) => ({
+  items,
+  total,
+  page: pageNumber,
+  pageSize: 20,
+});
 
 type Handler = (body: unknown, url: URL) => Response | Promise<Response>;
 
-export const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+export const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 /**
  * A fetch stand-in answering "METHOD /path" (query ignored) from a table; handlers can be
@@ -106,7 +114,14 @@ export function fakeApi(handlers: Record<string, Handler>) {
     },
     calls: (key: string) =>
       fetchMock.mock.calls
-        .filter(([input, init]) => `${(init?.method ?? "GET").toUpperCase()} ${new URL(String(input), "http://touchline.test").pathname}` === key)
-        .map(([input, init]) => ({ url: new URL(String(input), "http://touchline.test"), body: init?.body ? JSON.parse(String(init.body)) : undefined })),
+        .filter(
+          ([input, init]) =>
+            `${(init?.method ?? "GET").toUpperCase()} ${new URL(String(input), "http://touchline.test").pathname}` ===
+            key,
+        )
+        .map(([input, init]) => ({
+          url: new URL(String(input), "http://touchline.test"),
+          body: init?.body ? JSON.parse(String(init.body)) : undefined,
+        })),
   };
 }

@@ -19,10 +19,18 @@ export function AdminNav({ session, onLogout }: { session: SessionInfo | null | 
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-2">
         <div className="flex items-center gap-3">
-          <Link to={staff ? "/admin" : "/"} aria-label={staff ? "Review console home" : "Touchline home"} className="rounded focus-visible:outline-2 focus-visible:outline-brand-500">
+          <Link
+            to={staff ? "/admin" : "/"}
+            aria-label={staff ? "Review console home" : "Touchline home"}
+            className="rounded focus-visible:outline-2 focus-visible:outline-brand-500"
+          >
             <Logo />
           </Link>
-          {staff ? <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">Review console</span> : null}
+          {staff ? (
+            <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
+              Review console
+            </span>
+          ) : null}
         </div>
         <div className="flex items-center gap-2">
           {session ? (
@@ -31,7 +39,10 @@ export function AdminNav({ session, onLogout }: { session: SessionInfo | null | 
               {staff ? ` · ${staff.role === "admin" ? "Admin" : "Reviewer"}` : null}
             </p>
           ) : null}
-          <Link to="/" className="inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500">
+          <Link
+            to="/"
+            className="inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500"
+          >
             Public site
           </Link>
           {session ? (

@@ -44,7 +44,8 @@ export function AuditLog() {
                   <strong>{entry.actor}</strong> · {labelOf(AUDIT_ACTIONS, entry.action)}
                 </p>
                 <p className="break-words text-slate-600">
-                  {TARGETS[entry.targetType] ?? entry.targetType} <span className="font-mono text-xs">{entry.targetId}</span>
+                  {TARGETS[entry.targetType] ?? entry.targetType}{" "}
+                  <span className="font-mono text-xs">{entry.targetId}</span>
                 </p>
                 {entry.detail ? <p className="mt-1 break-words text-slate-800">{entry.detail}</p> : null}
               </div>

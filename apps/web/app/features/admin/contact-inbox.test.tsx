@@ -26,7 +26,8 @@ function inbox(items = [contactMessage(), clubRequest]) {
   });
 }
 
-const card = async (name: string) => within((await screen.findByRole("heading", { level: 2, name })).closest("article")!);
+const card = async (name: string) =>
+  within((await screen.findByRole("heading", { level: 2, name })).closest("article")!);
 
 describe("contact inbox", () => {
   it("shows who wrote, how to answer, where it came from and when", async () => {
@@ -45,7 +46,10 @@ describe("contact inbox", () => {
     expect(field("Source")).toHaveTextContent("A club or scout asking about a player");
     expect(field("Organisation")).toHaveTextContent("Nkana FC");
     expect(within(field("Phone") as HTMLElement).getByRole("link")).toHaveAttribute("href", "tel:+260971234567");
-    expect(within(field("About player") as HTMLElement).getByRole("link", { name: "chanda10" })).toHaveAttribute("href", "/players/chanda10");
+    expect(within(field("About player") as HTMLElement).getByRole("link", { name: "chanda10" })).toHaveAttribute(
+      "href",
+      "/players/chanda10",
+    );
     // A field this page does not know yet is still shown; internal ids are not.
     expect(field("Club country")).toHaveTextContent("Zambia");
     expect(club.queryByText(/6b1f0c1e/)).not.toBeInTheDocument();
@@ -54,7 +58,9 @@ describe("contact inbox", () => {
 
   it("marks a message handled and refreshes the list", async () => {
     const api = inbox([contactMessage()]);
-    api.set("POST /api/admin/contact-messages/msg_1/handled", () => json(200, contactMessage({ handledAt: "2026-03-03T09:00:00.000Z", handledBy: "reviewer1" })));
+    api.set("POST /api/admin/contact-messages/msg_1/handled", () =>
+      json(200, contactMessage({ handledAt: "2026-03-03T09:00:00.000Z", handledBy: "reviewer1" })),
+    );
     const { user } = renderConsole("/admin/messages");
     const item = await card("Bwalya Phiri");
     api.set("GET /api/admin/contact-messages", () => json(200, page([])));

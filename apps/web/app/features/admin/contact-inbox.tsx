@@ -18,7 +18,11 @@ const SOURCES: Record<string, string> = {
 /** Fields every message has, shown in their own places; anything else the API adds is listed. */
 const BASE_FIELDS = new Set(["id", "name", "email", "message", "source", "createdAt", "handledAt", "handledBy"]);
 /** Extra fields this page knows how to show, in this order. */
-const KNOWN_EXTRAS: Record<string, string> = { organisation: "Organisation", phone: "Phone", playerUsername: "About player" };
+const KNOWN_EXTRAS: Record<string, string> = {
+  organisation: "Organisation",
+  phone: "Phone",
+  playerUsername: "About player",
+};
 
 /** Extra fields of a message (organisation, phone, the player asked about...), labelled. */
 export function extraFields(item: ContactMessageItem): { key: string; label: string; value: string }[] {
@@ -44,7 +48,9 @@ export function extraFields(item: ContactMessageItem): { key: string; label: str
 /** /admin/messages: the contact form's messages and clubs' requests about players. */
 export function ContactInbox() {
   const { status, page, params } = useListParams(CONTACT_FILTERS, "open");
-  const list = useStaffList([...ADMIN_KEYS.contact, status, page], (signal) => fetchContactMessages(status, page, signal));
+  const list = useStaffList([...ADMIN_KEYS.contact, status, page], (signal) =>
+    fetchContactMessages(status, page, signal),
+  );
   const handle = useStaffAction({
     action: (item: ContactMessageItem) => markMessageHandled(item.id),
     invalidate: [ADMIN_KEYS.contact, ADMIN_KEYS.audit],
@@ -56,7 +62,11 @@ export function ContactInbox() {
     <div className="mx-auto flex max-w-4xl flex-col gap-5 px-4 py-6 sm:py-10">
       <ListHeading title="Contact inbox" total={data?.total} noun={["message", "messages"]} />
       <FilterLinks label="Message status" filters={FILTERS} current={status} params={params} />
-      <p className="text-sm text-slate-600">{status === "open" ? "Messages waiting for an answer, oldest first." : "Handled messages, most recently handled first."}</p>
+      <p className="text-sm text-slate-600">
+        {status === "open"
+          ? "Messages waiting for an answer, oldest first."
+          : "Handled messages, most recently handled first."}
+      </p>
       <ListState
         isPending={list.isPending}
         isError={list.isError && !data}
@@ -68,7 +78,11 @@ export function ContactInbox() {
         <ul className="flex flex-col gap-4">
           {data?.items.map((item) => (
             <li key={item.id}>
-              <MessageCard item={item} busy={handle.isPending && handle.variables?.id === item.id} onHandled={() => handle.mutate(item)} />
+              <MessageCard
+                item={item}
+                busy={handle.isPending && handle.variables?.id === item.id}
+                onHandled={() => handle.mutate(item)}
+              />
             </li>
           ))}
         </ul>
@@ -102,11 +116,17 @@ function MessageCard({ item, busy, onHandled }: { item: ContactMessageItem; busy
             <dt className="text-slate-600">{field.label}</dt>
             <dd className="min-w-0 font-medium break-words text-slate-900">
               {field.key === "playerUsername" ? (
-                <Link to={`/players/${encodeURIComponent(field.value)}`} className="text-brand-700 underline hover:text-brand-900">
+                <Link
+                  to={`/players/${encodeURIComponent(field.value)}`}
+                  className="text-brand-700 underline hover:text-brand-900"
+                >
                   {field.value}
                 </Link>
               ) : field.key === "phone" ? (
-                <a href={`tel:${field.value.replace(/[^\d+]/g, "")}`} className="text-brand-700 underline hover:text-brand-900">
+                <a
+                  href={`tel:${field.value.replace(/[^\d+]/g, "")}`}
+                  className="text-brand-700 underline hover:text-brand-900"
+                >
                   {field.value}
                 </a>
               ) : (
@@ -124,7 +144,13 @@ function MessageCard({ item, busy, onHandled }: { item: ContactMessageItem; busy
         </p>
       ) : (
         <div className="mt-4">
-          <Button variant="secondary" disabled={busy} aria-busy={busy || undefined} onClick={onHandled} aria-label={`Mark handled: message from ${item.name}`}>
+          <Button
+            variant="secondary"
+            disabled={busy}
+            aria-busy={busy || undefined}
+            onClick={onHandled}
+            aria-label={`Mark handled: message from ${item.name}`}
+          >
             Mark handled
           </Button>
         </div>

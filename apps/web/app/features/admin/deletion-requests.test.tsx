@@ -6,7 +6,15 @@ import { renderConsole } from "./console-test-render.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
 
-const noAccount = deletionRequest({ id: "del_2", email: "stranger@example.zm", matchedAccount: null, reason: "other", otherReason: "Never signed up", daysLeft: -2, isOverdue: true });
+const noAccount = deletionRequest({
+  id: "del_2",
+  email: "stranger@example.zm",
+  matchedAccount: null,
+  reason: "other",
+  otherReason: "Never signed up",
+  daysLeft: -2,
+  isOverdue: true,
+});
 
 function requests(items = [deletionRequest(), noAccount]) {
   return fakeApi({
@@ -15,7 +23,8 @@ function requests(items = [deletionRequest(), noAccount]) {
   });
 }
 
-const card = async (email: string) => within((await screen.findByRole("heading", { level: 2, name: email })).closest("article")!);
+const card = async (email: string) =>
+  within((await screen.findByRole("heading", { level: 2, name: email })).closest("article")!);
 
 describe("deletion requests", () => {
   it("shows the days left of the 30, overdue ones highlighted, the matched account and the reason", async () => {
@@ -25,12 +34,18 @@ describe("deletion requests", () => {
     expect(api.calls("GET /api/admin/deletion-requests")[0]!.url.search).toBe("?status=open&page=1");
     expect(matched.getByText("12 days left of 30")).toBeInTheDocument();
     expect(matched.getByText("Account", { selector: "dt" }).nextElementSibling).toHaveTextContent("chanda10");
-    expect(matched.getByText("Reason", { selector: "dt" }).nextElementSibling).toHaveTextContent("Concerned about privacy");
+    expect(matched.getByText("Reason", { selector: "dt" }).nextElementSibling).toHaveTextContent(
+      "Concerned about privacy",
+    );
 
     const overdue = await card("stranger@example.zm");
     expect(overdue.getByText("Overdue by 2 days")).toHaveClass("bg-red-700");
-    expect(overdue.getByText("Account", { selector: "dt" }).nextElementSibling).toHaveTextContent(ADMIN_CONSOLE.noAccountMatch);
-    expect(overdue.getByText("Reason", { selector: "dt" }).nextElementSibling).toHaveTextContent("Other: Never signed up");
+    expect(overdue.getByText("Account", { selector: "dt" }).nextElementSibling).toHaveTextContent(
+      ADMIN_CONSOLE.noAccountMatch,
+    );
+    expect(overdue.getByText("Reason", { selector: "dt" }).nextElementSibling).toHaveTextContent(
+      "Other: Never signed up",
+    );
   });
 
   it("asks first, saying exactly what will be deleted; Cancel deletes nothing", async () => {
@@ -47,8 +62,16 @@ describe("deletion requests", () => {
 
   it("deletes the account on confirmation and shows the outcome", async () => {
     const api = requests();
-    const closed = deletionRequest({ status: "done", closedAt: "2026-03-05T10:00:00.000Z", closedBy: "admin1", emailSentAt: "2026-03-05T10:00:01.000Z", matchedAccount: null });
-    api.set("POST /api/admin/deletion-requests/del_1/process", () => json(200, { outcome: "deleted", emailSent: true, message: ADMIN.accountDeleted, request: closed }));
+    const closed = deletionRequest({
+      status: "done",
+      closedAt: "2026-03-05T10:00:00.000Z",
+      closedBy: "admin1",
+      emailSentAt: "2026-03-05T10:00:01.000Z",
+      matchedAccount: null,
+    });
+    api.set("POST /api/admin/deletion-requests/del_1/process", () =>
+      json(200, { outcome: "deleted", emailSent: true, message: ADMIN.accountDeleted, request: closed }),
+    );
     const { user } = renderConsole("/admin/deletions");
     await user.click((await card("chanda@example.zm")).getByRole("button", { name: /^Process/ }));
     api.set("GET /api/admin/deletion-requests", () => json(200, page([noAccount])));
@@ -62,24 +85,46 @@ describe("deletion requests", () => {
 
   it("closes a request with no account, saying so, and warns when the e-mail was not sent", async () => {
     const api = requests([noAccount]);
-    const closed = { ...noAccount, status: "no-account" as const, closedAt: "2026-03-05T10:00:00.000Z", closedBy: "admin1", emailSentAt: null, matchedAccount: null };
-    api.set("POST /api/admin/deletion-requests/del_2/process", () => json(200, { outcome: "no-account", emailSent: false, message: ADMIN.noAccountEmailFailed, request: closed }));
+    const closed = {
+      ...noAccount,
+      status: "no-account" as const,
+      closedAt: "2026-03-05T10:00:00.000Z",
+      closedBy: "admin1",
+      emailSentAt: null,
+      matchedAccount: null,
+    };
+    api.set("POST /api/admin/deletion-requests/del_2/process", () =>
+      json(200, { outcome: "no-account", emailSent: false, message: ADMIN.noAccountEmailFailed, request: closed }),
+    );
     const { user } = renderConsole("/admin/deletions");
     await user.click((await card("stranger@example.zm")).getByRole("button", { name: /^Process/ }));
     const dialog = await screen.findByRole("alertdialog", { name: "Close this request?" });
     expect(dialog).toHaveTextContent(ADMIN_CONSOLE.closeNoAccountConfirm("stranger@example.zm"));
     api.set("GET /api/admin/deletion-requests", () => json(200, page([])));
     await user.click(within(dialog).getByRole("button", { name: "Close request" }));
-    const outcome = (await within(screen.getByRole("main")).findByText(ADMIN.noAccountEmailFailed)).closest("[role=status]");
+    const outcome = (await within(screen.getByRole("main")).findByText(ADMIN.noAccountEmailFailed)).closest(
+      "[role=status]",
+    );
     expect(outcome).toHaveTextContent("stranger@example.zm");
     expect(outcome).toHaveClass("bg-amber-50");
   });
 
   it("offers to retry the e-mail of a closed request that was never told", async () => {
-    const closed = deletionRequest({ status: "done", closedAt: "2026-03-05T10:00:00.000Z", closedBy: "admin1", emailSentAt: null, matchedAccount: null });
+    const closed = deletionRequest({
+      status: "done",
+      closedAt: "2026-03-05T10:00:00.000Z",
+      closedBy: "admin1",
+      emailSentAt: null,
+      matchedAccount: null,
+    });
     const api = requests([closed]);
     api.set("POST /api/admin/deletion-requests/del_1/process", () =>
-      json(200, { outcome: "deleted", emailSent: true, message: ADMIN.emailResent, request: { ...closed, emailSentAt: "2026-03-06T10:00:00.000Z" } }),
+      json(200, {
+        outcome: "deleted",
+        emailSent: true,
+        message: ADMIN.emailResent,
+        request: { ...closed, emailSentAt: "2026-03-06T10:00:00.000Z" },
+      }),
     );
     const { user } = renderConsole("/admin/deletions?status=closed");
     const item = await card("chanda@example.zm");

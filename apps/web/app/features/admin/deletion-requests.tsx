@@ -1,6 +1,11 @@
 import { useState } from "react";
 import { toast } from "sonner";
-import { DELETION_FILTERS, type DeletionFilter, type DeletionRequestItem, type ProcessDeletionResponse } from "@touchline/contract/admin";
+import {
+  DELETION_FILTERS,
+  type DeletionFilter,
+  type DeletionRequestItem,
+  type ProcessDeletionResponse,
+} from "@touchline/contract/admin";
 import { DELETION_REASONS, labelOf } from "@touchline/contract/enums";
 import { ADMIN_CONSOLE } from "@touchline/contract/messages";
 import { Button } from "../../components/button.tsx";
@@ -19,13 +24,17 @@ const needsEmailRetry = (item: DeletionRequestItem) => item.status !== "open" &&
 /** What pressing "Process" will do, in the words of the confirmation dialog. */
 export function processConsequence(item: DeletionRequestItem): string {
   if (needsEmailRetry(item)) return ADMIN_CONSOLE.retryEmailConfirm(item.email);
-  return item.matchedAccount ? ADMIN_CONSOLE.deleteAccountConfirm(item.matchedAccount, item.email) : ADMIN_CONSOLE.closeNoAccountConfirm(item.email);
+  return item.matchedAccount
+    ? ADMIN_CONSOLE.deleteAccountConfirm(item.matchedAccount, item.email)
+    : ADMIN_CONSOLE.closeNoAccountConfirm(item.email);
 }
 
 /** /admin/deletions: account-deletion requests with the days left of the 30 promised. */
 export function DeletionRequests() {
   const { status, page, params } = useListParams(DELETION_FILTERS, "open");
-  const list = useStaffList([...ADMIN_KEYS.deletions, status, page], (signal) => fetchDeletionRequests(status, page, signal));
+  const list = useStaffList([...ADMIN_KEYS.deletions, status, page], (signal) =>
+    fetchDeletionRequests(status, page, signal),
+  );
   const [confirming, setConfirming] = useState<DeletionRequestItem | null>(null);
   const [outcome, setOutcome] = useState<ProcessDeletionResponse | null>(null);
   const process = useStaffAction({
@@ -51,10 +60,15 @@ export function DeletionRequests() {
       <ListHeading title="Deletion requests" total={data?.total} noun={["request", "requests"]} />
       <FilterLinks label="Request status" filters={FILTERS} current={status} params={params} />
       <p className="text-sm text-slate-600">
-        {status === "open" ? "Requests to process, the nearest due date first. The privacy policy promises 30 days." : "Closed requests, most recently closed first."}
+        {status === "open"
+          ? "Requests to process, the nearest due date first. The privacy policy promises 30 days."
+          : "Closed requests, most recently closed first."}
       </p>
       {outcome ? (
-        <div role="status" className={`rounded-xl border p-4 text-sm ${outcome.emailSent ? "border-brand-100 bg-brand-50 text-brand-900" : "border-amber-300 bg-amber-50 text-amber-900"}`}>
+        <div
+          role="status"
+          className={`rounded-xl border p-4 text-sm ${outcome.emailSent ? "border-brand-100 bg-brand-50 text-brand-900" : "border-amber-300 bg-amber-50 text-amber-900"}`}
+        >
           <p className="font-semibold">{outcome.request.email}</p>
           <p>{outcome.message}</p>
         </div>
@@ -70,7 +84,11 @@ export function DeletionRequests() {
         <ul className="flex flex-col gap-4">
           {data?.items.map((item) => (
             <li key={item.id}>
-              <DeletionCard item={item} busy={process.isPending && process.variables?.id === item.id} onProcess={() => setConfirming(item)} />
+              <DeletionCard
+                item={item}
+                busy={process.isPending && process.variables?.id === item.id}
+                onProcess={() => setConfirming(item)}
+              />
             </li>
           ))}
         </ul>
@@ -78,8 +96,20 @@ export function DeletionRequests() {
       {data ? <Pager page={page} pageSize={data.pageSize} total={data.total} params={params} /> : null}
       <ConfirmDialog
         open={confirming !== null}
-        title={confirming && needsEmailRetry(confirming) ? "Send the e-mail again?" : confirming?.matchedAccount ? "Delete this account?" : "Close this request?"}
-        confirmLabel={confirming && needsEmailRetry(confirming) ? "Send e-mail" : confirming?.matchedAccount ? "Delete account" : "Close request"}
+        title={
+          confirming && needsEmailRetry(confirming)
+            ? "Send the e-mail again?"
+            : confirming?.matchedAccount
+              ? "Delete this account?"
+              : "Close this request?"
+        }
+        confirmLabel={
+          confirming && needsEmailRetry(confirming)
+            ? "Send e-mail"
+            : confirming?.matchedAccount
+              ? "Delete account"
+              : "Close request"
+        }
         busy={process.isPending}
         onConfirm={confirm}
         onCancel={() => setConfirming(null)}
@@ -111,11 +141,15 @@ function DeletionCard({ item, busy, onProcess }: { item: DeletionRequestItem; bu
           {item.email}
         </h2>
         {open ? (
-          <p className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${item.isOverdue ? "bg-red-700 text-white" : item.daysLeft <= 7 ? "bg-amber-100 text-amber-900" : "bg-slate-100 text-slate-800"}`}>
+          <p
+            className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${item.isOverdue ? "bg-red-700 text-white" : item.daysLeft <= 7 ? "bg-amber-100 text-amber-900" : "bg-slate-100 text-slate-800"}`}
+          >
             {deletionDueText(item.daysLeft)}
           </p>
         ) : (
-          <p className="rounded-full bg-slate-100 px-2.5 py-0.5 text-sm font-semibold text-slate-800">{OUTCOMES[item.status]}</p>
+          <p className="rounded-full bg-slate-100 px-2.5 py-0.5 text-sm font-semibold text-slate-800">
+            {OUTCOMES[item.status]}
+          </p>
         )}
       </div>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -126,7 +160,9 @@ function DeletionCard({ item, busy, onProcess }: { item: DeletionRequestItem; bu
         {open ? (
           <>
             <dt className="text-slate-600">Account</dt>
-            <dd className="font-medium break-words text-slate-900">{item.matchedAccount ?? ADMIN_CONSOLE.noAccountMatch}</dd>
+            <dd className="font-medium break-words text-slate-900">
+              {item.matchedAccount ?? ADMIN_CONSOLE.noAccountMatch}
+            </dd>
           </>
         ) : null}
         <dt className="text-slate-600">Reason</dt>
@@ -142,13 +178,21 @@ function DeletionCard({ item, busy, onProcess }: { item: DeletionRequestItem; bu
               {item.closedBy ? ` by ${item.closedBy}` : ""}
             </dd>
             <dt className="text-slate-600">E-mail</dt>
-            <dd className={`font-medium ${item.emailSentAt ? "text-slate-900" : "text-red-700"}`}>{item.emailSentAt ? `Sent ${formatDateTime(item.emailSentAt)}` : "Not sent"}</dd>
+            <dd className={`font-medium ${item.emailSentAt ? "text-slate-900" : "text-red-700"}`}>
+              {item.emailSentAt ? `Sent ${formatDateTime(item.emailSentAt)}` : "Not sent"}
+            </dd>
           </>
         ) : null}
       </dl>
       {open || retry ? (
         <div className="mt-4">
-          <Button variant={open && item.matchedAccount ? "danger" : "secondary"} disabled={busy} aria-busy={busy || undefined} onClick={onProcess} aria-label={`${open ? "Process" : "Retry e-mail"}: request from ${item.email}`}>
+          <Button
+            variant={open && item.matchedAccount ? "danger" : "secondary"}
+            disabled={busy}
+            aria-busy={busy || undefined}
+            onClick={onProcess}
+            aria-label={`${open ? "Process" : "Retry e-mail"}: request from ${item.email}`}
+          >
             {open ? "Process" : "Retry e-mail"}
           </Button>
         </div>

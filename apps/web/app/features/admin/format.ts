@@ -37,6 +37,9 @@ export function deletionDueText(daysLeft: number): string {
 
 /** A label for a field the API adds to contact messages that this page does not know: "playerUsername" -> "Player username". */
 export function humaniseKey(key: string): string {
-  const words = key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ").toLowerCase();
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/[_-]+/g, " ")
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -31,7 +31,9 @@ export function FilterLinks<T extends string>({
                 to={withParams(params, { status: filter.value, page: null })}
                 aria-current={active ? "page" : undefined}
                 className={`inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 ${
-                  active ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 bg-white text-slate-800 hover:border-brand-700 hover:text-brand-700"
+                  active
+                    ? "border-brand-700 bg-brand-700 text-white"
+                    : "border-slate-300 bg-white text-slate-800 hover:border-brand-700 hover:text-brand-700"
                 }`}
               >
                 {filter.label}
@@ -46,10 +48,21 @@ export function FilterLinks<T extends string>({
 
 const pagerLink =
   "inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:border-brand-700 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
-const pagerDisabled = "inline-flex min-h-11 items-center rounded-lg border border-slate-200 px-4 text-sm font-semibold text-slate-400";
+const pagerDisabled =
+  "inline-flex min-h-11 items-center rounded-lg border border-slate-200 px-4 text-sm font-semibold text-slate-400";
 
 /** Previous / "Page 2 of 5" / Next. Nothing when everything fits on one page. */
-export function Pager({ page, pageSize, total, params }: { page: number; pageSize: number; total: number; params: URLSearchParams }) {
+export function Pager({
+  page,
+  pageSize,
+  total,
+  params,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  params: URLSearchParams;
+}) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1 && page <= 1) return null;
   return (
@@ -106,7 +119,10 @@ export function ListState({
   }
   if (isError) {
     return (
-      <div role="alert" className="flex flex-col items-center gap-4 rounded-2xl border border-red-200 bg-red-50 p-6 text-center">
+      <div
+        role="alert"
+        className="flex flex-col items-center gap-4 rounded-2xl border border-red-200 bg-red-50 p-6 text-center"
+      >
         <p className="text-red-900">{ADMIN_CONSOLE.loadFailed}</p>
         <Button variant="secondary" onClick={onRetry} disabled={retrying}>
           {retrying ? "Retrying…" : "Retry"}
@@ -114,12 +130,25 @@ export function ListState({
       </div>
     );
   }
-  if (isEmpty) return <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">{empty}</p>;
+  if (isEmpty)
+    return (
+      <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+        {empty}
+      </p>
+    );
   return <>{children}</>;
 }
 
 /** Page heading with the number of items in the current filter. */
-export function ListHeading({ title, total, noun }: { title: string; total: number | undefined; noun: [string, string] }) {
+export function ListHeading({
+  title,
+  total,
+  noun,
+}: {
+  title: string;
+  total: number | undefined;
+  noun: [string, string];
+}) {
   return (
     <div className="flex flex-wrap items-baseline justify-between gap-2">
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{title}</h1>

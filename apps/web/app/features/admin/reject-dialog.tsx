@@ -1,7 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { REJECTION_REASONS, REJECTION_TEXT_MAX, rejectionReasonText, rejectProfileSchema, type RejectionReasonCode, type RejectProfileBody, type ReviewItem } from "@touchline/contract/admin";
+import {
+  REJECTION_REASONS,
+  REJECTION_TEXT_MAX,
+  rejectionReasonText,
+  rejectProfileSchema,
+  type RejectionReasonCode,
+  type RejectProfileBody,
+  type ReviewItem,
+} from "@touchline/contract/admin";
 import { Button } from "../../components/button.tsx";
 import { SelectField, TextAreaField } from "../../components/field.tsx";
 import { ApiError } from "../../lib/api.ts";
@@ -18,16 +26,37 @@ const REASON_OPTIONS = REJECTION_REASONS.map(({ value, label }) => ({ value, lab
  * "Reject" asks why. The reason comes from the contract's list; "Other" needs words of the
  * reviewer's own, the presets take an optional note. The player sees exactly the preview.
  */
-export function RejectDialog({ item, onCancel, onReject }: { item: ReviewItem | null; onCancel(): void; onReject(item: ReviewItem, body: RejectProfileBody): Promise<unknown> }) {
+export function RejectDialog({
+  item,
+  onCancel,
+  onReject,
+}: {
+  item: ReviewItem | null;
+  onCancel(): void;
+  onReject(item: ReviewItem, body: RejectProfileBody): Promise<unknown>;
+}) {
   const name = item ? `${item.firstName} ${item.lastName}`.trim() || item.username : "";
   return (
-    <ModalDialog open={item !== null} title={`Reject ${name}'s profile`} description="The player sees the reason on their profile page and may correct the profile and submit it again." onClose={onCancel}>
+    <ModalDialog
+      open={item !== null}
+      title={`Reject ${name}'s profile`}
+      description="The player sees the reason on their profile page and may correct the profile and submit it again."
+      onClose={onCancel}
+    >
       {item ? <RejectFormBody item={item} onCancel={onCancel} onReject={onReject} /> : null}
     </ModalDialog>
   );
 }
 
-function RejectFormBody({ item, onCancel, onReject }: { item: ReviewItem; onCancel(): void; onReject(item: ReviewItem, body: RejectProfileBody): Promise<unknown> }) {
+function RejectFormBody({
+  item,
+  onCancel,
+  onReject,
+}: {
+  item: ReviewItem;
+  onCancel(): void;
+  onReject(item: ReviewItem, body: RejectProfileBody): Promise<unknown>;
+}) {
   const {
     register,
     handleSubmit,
@@ -45,7 +74,10 @@ function RejectFormBody({ item, onCancel, onReject }: { item: ReviewItem; onCanc
 
   const submit = handleSubmit(async (body) => {
     try {
-      await onReject(item, { reasonCode: body.reasonCode, ...(body.reasonText ? { reasonText: body.reasonText } : {}) });
+      await onReject(item, {
+        reasonCode: body.reasonCode,
+        ...(body.reasonText ? { reasonText: body.reasonText } : {}),
+      });
     } catch (error) {
       // The toast has said what went wrong; a rule the server checked goes beside its field.
       if (error instanceof ApiError) {
@@ -59,7 +91,14 @@ function RejectFormBody({ item, onCancel, onReject }: { item: ReviewItem; onCanc
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       {/* Focus starts on the reason: opening "Reject" means choosing one. Escape or Cancel backs out. */}
-      <SelectField label="Reason" placeholder="Choose a reason" options={REASON_OPTIONS} error={errors.reasonCode?.message} data-autofocus {...register("reasonCode")} />
+      <SelectField
+        label="Reason"
+        placeholder="Choose a reason"
+        options={REASON_OPTIONS}
+        error={errors.reasonCode?.message}
+        data-autofocus
+        {...register("reasonCode")}
+      />
       <TextAreaField
         label={isOther ? "Reason the player will see" : "Note for the player (optional)"}
         maxLength={REJECTION_TEXT_MAX}

@@ -12,7 +12,8 @@ export type ReviewCardAction = "approve" | "reject" | "renew" | "allow-reupload"
  */
 export function actionsFor(item: ReviewItem): ReviewCardAction[] {
   if (item.reviewStatus === "pending") return ["approve", "reject"];
-  if (item.reviewStatus === "approved") return item.reuploadAllowed ? ["renew", "reject"] : ["renew", "allow-reupload", "reject"];
+  if (item.reviewStatus === "approved")
+    return item.reuploadAllowed ? ["renew", "reject"] : ["renew", "allow-reupload", "reject"];
   return [];
 }
 
@@ -41,7 +42,15 @@ function expiryText(item: ReviewItem): string {
  * One profile in the queue: the cover, both videos playable in place, every attribute, and
  * the actions its state allows. Videos load nothing until a reviewer presses play.
  */
-export function ReviewCard({ item, busy, onAction }: { item: ReviewItem; busy: boolean; onAction(action: ReviewCardAction, item: ReviewItem): void }) {
+export function ReviewCard({
+  item,
+  busy,
+  onAction,
+}: {
+  item: ReviewItem;
+  busy: boolean;
+  onAction(action: ReviewCardAction, item: ReviewItem): void;
+}) {
   const name = `${item.firstName} ${item.lastName}`.trim() || item.username;
   const headingId = `review-${item.profileId}`;
   const poster = imageVariant(item.coverPhotoPath, 640);
@@ -61,7 +70,10 @@ export function ReviewCard({ item, busy, onAction }: { item: ReviewItem; busy: b
   ];
 
   return (
-    <article aria-labelledby={headingId} className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+    <article
+      aria-labelledby={headingId}
+      className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+    >
       <div className="grid gap-4 p-4 sm:p-6 md:grid-cols-[16rem_1fr]">
         <img
           src={imageVariant(item.coverPhotoPath, 320)}
@@ -79,7 +91,9 @@ export function ReviewCard({ item, busy, onAction }: { item: ReviewItem; busy: b
             <h2 id={headingId} className="text-xl font-bold text-slate-900">
               {name}
             </h2>
-            <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${badge.className}`}>{item.isVideoExpired && item.reviewStatus === "approved" ? "Expired" : badge.label}</span>
+            <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${badge.className}`}>
+              {item.isVideoExpired && item.reviewStatus === "approved" ? "Expired" : badge.label}
+            </span>
           </div>
           <p className="text-sm break-words text-slate-600">@{item.username}</p>
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
@@ -91,7 +105,9 @@ export function ReviewCard({ item, busy, onAction }: { item: ReviewItem; busy: b
             ))}
           </dl>
           <h3 className="mt-4 text-sm font-semibold text-slate-900">About</h3>
-          <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{item.aboutYourself || "No bio provided."}</p>
+          <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">
+            {item.aboutYourself || "No bio provided."}
+          </p>
         </div>
       </div>
 
@@ -127,7 +143,9 @@ export function ReviewCard({ item, busy, onAction }: { item: ReviewItem; busy: b
               {item.rejectionReason}
             </p>
           ) : null}
-          {item.reuploadAllowed ? <p className="font-semibold text-brand-900">The player may upload new videos and submit again.</p> : null}
+          {item.reuploadAllowed ? (
+            <p className="font-semibold text-brand-900">The player may upload new videos and submit again.</p>
+          ) : null}
         </div>
       ) : null}
 
@@ -136,11 +154,26 @@ export function ReviewCard({ item, busy, onAction }: { item: ReviewItem; busy: b
   );
 }
 
-function ActionBar({ item, busy, name, onAction }: { item: ReviewItem; busy: boolean; name: string; onAction(action: ReviewCardAction, item: ReviewItem): void }) {
+function ActionBar({
+  item,
+  busy,
+  name,
+  onAction,
+}: {
+  item: ReviewItem;
+  busy: boolean;
+  name: string;
+  onAction(action: ReviewCardAction, item: ReviewItem): void;
+}) {
   const actions = actionsFor(item);
   if (actions.length === 0) return <div className="h-4 sm:h-6" />;
   return (
-    <div role="group" aria-label={`Actions for ${name}`} aria-busy={busy || undefined} className="mt-4 flex flex-wrap gap-3 border-t border-slate-100 px-4 py-4 sm:px-6">
+    <div
+      role="group"
+      aria-label={`Actions for ${name}`}
+      aria-busy={busy || undefined}
+      className="mt-4 flex flex-wrap gap-3 border-t border-slate-100 px-4 py-4 sm:px-6"
+    >
       {actions.map((action) => (
         <Button
           key={action}

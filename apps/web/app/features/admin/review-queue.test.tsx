@@ -14,7 +14,8 @@ function queue(items = [reviewItem()], total = items.length) {
   });
 }
 
-const card = async (name = "Chanda Mulenga") => within((await screen.findByRole("heading", { level: 2, name })).closest("article")!);
+const card = async (name = "Chanda Mulenga") =>
+  within((await screen.findByRole("heading", { level: 2, name })).closest("article")!);
 
 describe("review queue", () => {
   it("shows each waiting profile with its cover, both videos, every attribute, age and dates", async () => {
@@ -29,7 +30,10 @@ describe("review queue", () => {
     expect(cover).toHaveAttribute("src", "/api/media/cover1?w=320");
     expect(cover).toHaveAttribute("srcset", "/api/media/cover1?w=320 320w, /api/media/cover1?w=640 640w");
 
-    const videos = [item.getByLabelText("Highlight video 1 of Chanda Mulenga"), item.getByLabelText("Highlight video 2 of Chanda Mulenga")];
+    const videos = [
+      item.getByLabelText("Highlight video 1 of Chanda Mulenga"),
+      item.getByLabelText("Highlight video 2 of Chanda Mulenga"),
+    ];
     expect(videos.map((v) => v.getAttribute("src"))).toEqual(["/api/media/video1", "/api/media/video2"]);
     for (const video of videos) {
       expect(video.tagName).toBe("VIDEO");
@@ -52,12 +56,18 @@ describe("review queue", () => {
     expect(item.getByText("@chanda10")).toBeInTheDocument();
 
     const actions = item.getByRole("group", { name: "Actions for Chanda Mulenga" });
-    expect(within(actions).getAllByRole("button").map((b) => b.textContent)).toEqual(["Approve", "Reject"]);
+    expect(
+      within(actions)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["Approve", "Reject"]);
   });
 
   it("approves, says so and refreshes the list", async () => {
     const api = queue();
-    api.set("POST /api/admin/reviews/profile_1/approve", () => json(200, reviewItem({ reviewStatus: "approved", reviewedBy: "reviewer1" })));
+    api.set("POST /api/admin/reviews/profile_1/approve", () =>
+      json(200, reviewItem({ reviewStatus: "approved", reviewedBy: "reviewer1" })),
+    );
     const { user } = renderConsole("/admin");
     const item = await card();
     api.set("GET /api/admin/reviews", () => json(200, page([])));
@@ -96,13 +106,18 @@ describe("review queue", () => {
     expect(await dialog.findByText(ADMIN.reasonTextRequired)).toBeInTheDocument();
     expect(api.calls("POST /api/admin/reviews/profile_1/reject")).toHaveLength(0);
 
-    api.set("POST /api/admin/reviews/profile_1/reject", () => json(200, reviewItem({ reviewStatus: "rejected", rejectionReason: "Film in daylight." })));
+    api.set("POST /api/admin/reviews/profile_1/reject", () =>
+      json(200, reviewItem({ reviewStatus: "rejected", rejectionReason: "Film in daylight." })),
+    );
     await user.type(text, "Film in daylight.");
     expect(dialog.getByText("17/500 characters")).toBeInTheDocument();
     expect(dialog.getByText("The player will read:").nextElementSibling).toHaveTextContent("Film in daylight.");
     await user.click(dialog.getByRole("button", { name: "Reject profile" }));
     expect(await screen.findByText(ADMIN_CONSOLE.rejected("chanda10"))).toBeInTheDocument();
-    expect(api.calls("POST /api/admin/reviews/profile_1/reject")[0]!.body).toEqual({ reasonCode: "other", reasonText: "Film in daylight." });
+    expect(api.calls("POST /api/admin/reviews/profile_1/reject")[0]!.body).toEqual({
+      reasonCode: "other",
+      reasonText: "Film in daylight.",
+    });
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
 
@@ -112,7 +127,11 @@ describe("review queue", () => {
     const { user } = renderConsole("/admin");
     await user.click((await card()).getByRole("button", { name: "Reject" }));
     const dialog = within(await screen.findByRole("dialog"));
-    expect(within(dialog.getByLabelText("Reason")).getAllByRole("option").map((o) => o.textContent)).toEqual(["Choose a reason", ...REJECTION_REASONS.map((r) => r.label)]);
+    expect(
+      within(dialog.getByLabelText("Reason"))
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["Choose a reason", ...REJECTION_REASONS.map((r) => r.label)]);
     await user.selectOptions(dialog.getByLabelText("Reason"), "video-quality");
     expect(dialog.getByLabelText("Note for the player (optional)")).not.toBeRequired();
     expect(dialog.getByText(REJECTION_REASONS[1].message)).toBeInTheDocument();
@@ -123,7 +142,9 @@ describe("review queue", () => {
 
   it("keeps the dialog open with the server's verdict beside the field when it refuses the reason", async () => {
     const api = queue();
-    api.set("POST /api/admin/reviews/profile_1/reject", () => json(400, { message: "Check the reason.", errors: { reasonText: "Reason is too long." } }));
+    api.set("POST /api/admin/reviews/profile_1/reject", () =>
+      json(400, { message: "Check the reason.", errors: { reasonText: "Reason is too long." } }),
+    );
     const { user } = renderConsole("/admin");
     await user.click((await card()).getByRole("button", { name: "Reject" }));
     const dialog = within(await screen.findByRole("dialog"));
@@ -134,23 +155,44 @@ describe("review queue", () => {
   });
 
   it("offers Renew and Allow re-upload for approved and expired profiles", async () => {
-    const approved = reviewItem({ reviewStatus: "approved", reviewedAt: "2026-03-02T08:00:00.000Z", reviewedBy: "reviewer1" });
+    const approved = reviewItem({
+      reviewStatus: "approved",
+      reviewedAt: "2026-03-02T08:00:00.000Z",
+      reviewedBy: "reviewer1",
+    });
     const api = queue();
     api.set("GET /api/admin/reviews", (_body, url) =>
-      json(200, page(url.searchParams.get("status") === "expired" ? [{ ...approved, isVideoExpired: true, videoExpirationDate: "2026-01-01T08:00:00.000Z" }] : [approved])),
+      json(
+        200,
+        page(
+          url.searchParams.get("status") === "expired"
+            ? [{ ...approved, isVideoExpired: true, videoExpirationDate: "2026-01-01T08:00:00.000Z" }]
+            : [approved],
+        ),
+      ),
     );
-    api.set("POST /api/admin/reviews/profile_1/renew", () => json(200, { ...approved, videoExpirationDate: "2026-06-30T08:00:00.000Z" }));
-    api.set("POST /api/admin/reviews/profile_1/allow-reupload", () => json(200, { ...approved, reuploadAllowed: true }));
+    api.set("POST /api/admin/reviews/profile_1/renew", () =>
+      json(200, { ...approved, videoExpirationDate: "2026-06-30T08:00:00.000Z" }),
+    );
+    api.set("POST /api/admin/reviews/profile_1/allow-reupload", () =>
+      json(200, { ...approved, reuploadAllowed: true }),
+    );
     const { user } = renderConsole("/admin?status=expired");
     let item = await card();
     expect(api.calls("GET /api/admin/reviews")[0]!.url.searchParams.get("status")).toBe("expired");
     expect(item.getByText("Expiry", { selector: "dt" }).nextElementSibling).toHaveTextContent("Expired 1 Jan 2026");
-    expect(within(item.getByRole("group")).getAllByRole("button").map((b) => b.textContent)).toEqual(["Renew", "Allow re-upload", "Reject"]);
+    expect(
+      within(item.getByRole("group"))
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["Renew", "Allow re-upload", "Reject"]);
     await user.click(item.getByRole("button", { name: "Renew" }));
     expect(await screen.findByText(ADMIN_CONSOLE.renewed("chanda10", "30 Jun 2026"))).toBeInTheDocument();
 
     await user.click(screen.getByRole("link", { name: "Approved" }));
-    await waitFor(() => expect(api.calls("GET /api/admin/reviews").at(-1)!.url.searchParams.get("status")).toBe("approved"));
+    await waitFor(() =>
+      expect(api.calls("GET /api/admin/reviews").at(-1)!.url.searchParams.get("status")).toBe("approved"),
+    );
     item = await card();
     expect(item.getByText(/Reviewed .* by reviewer1/)).toBeInTheDocument();
     await user.click(item.getByRole("button", { name: "Allow re-upload" }));
@@ -158,7 +200,14 @@ describe("review queue", () => {
   });
 
   it("shows the reason a rejected profile was given, and no actions", async () => {
-    queue([reviewItem({ reviewStatus: "rejected", rejectionReason: "Your cover photo is unsuitable.", reviewedAt: "2026-03-02T08:00:00.000Z", reviewedBy: "reviewer1" })]);
+    queue([
+      reviewItem({
+        reviewStatus: "rejected",
+        rejectionReason: "Your cover photo is unsuitable.",
+        reviewedAt: "2026-03-02T08:00:00.000Z",
+        reviewedBy: "reviewer1",
+      }),
+    ]);
     renderConsole("/admin?status=rejected");
     const item = await card();
     expect(item.getByText("Your cover photo is unsuitable.")).toBeInTheDocument();
@@ -173,7 +222,9 @@ describe("review queue", () => {
     expect(within(pager).getByText("Page 1 of 3")).toBeInTheDocument();
     await user.click(within(pager).getByRole("link", { name: "Next page" }));
     await waitFor(() => expect(api.calls("GET /api/admin/reviews").at(-1)!.url.search).toBe("?status=pending&page=2"));
-    expect(await within(screen.getByRole("navigation", { name: "Pages" })).findByText("Page 2 of 3")).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole("navigation", { name: "Pages" })).findByText("Page 2 of 3"),
+    ).toBeInTheDocument();
   });
 
   it("offers a retry when the list cannot be loaded", async () => {

@@ -10,7 +10,12 @@ import { RejectDialog } from "./reject-dialog.tsx";
 import { ReviewCard, type ReviewCardAction } from "./review-card.tsx";
 import { ADMIN_KEYS, useStaffAction, useStaffList } from "./staff-queries.ts";
 
-const FILTER_LABELS: Record<ReviewFilter, string> = { pending: "Pending", approved: "Approved", rejected: "Rejected", expired: "Expired" };
+const FILTER_LABELS: Record<ReviewFilter, string> = {
+  pending: "Pending",
+  approved: "Approved",
+  rejected: "Rejected",
+  expired: "Expired",
+};
 const FILTERS = REVIEW_FILTERS.map((value) => ({ value, label: FILTER_LABELS[value] }));
 
 const DESCRIPTIONS: Record<ReviewFilter, string> = {
@@ -62,7 +67,11 @@ export function ReviewQueue() {
     }
   };
 
-  const busyId = act.isPending ? act.variables?.item.profileId : reject.isPending ? reject.variables?.item.profileId : undefined;
+  const busyId = act.isPending
+    ? act.variables?.item.profileId
+    : reject.isPending
+      ? reject.variables?.item.profileId
+      : undefined;
   const data = list.data;
 
   return (

@@ -24,7 +24,10 @@ export function StaffOnly({ children, adminOnly = false }: { children: ReactNode
 /** "You do not have access to this", with a way back to somewhere the visitor may be. */
 export function Forbidden({ isStaff }: { isStaff: boolean }) {
   return (
-    <section aria-labelledby="forbidden-title" className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center sm:py-24">
+    <section
+      aria-labelledby="forbidden-title"
+      className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center sm:py-24"
+    >
       <p className="text-sm font-semibold tracking-wide text-slate-500 uppercase">Error 403</p>
       <h1 id="forbidden-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
         {ADMIN_CONSOLE.forbiddenTitle}

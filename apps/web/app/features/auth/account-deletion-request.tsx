@@ -4,7 +4,11 @@ import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { DELETION_REASONS } from "@touchline/contract/enums";
-import { DELETION_CONFIRMATION_PHRASE, DELETION_PROCESSING_DAYS, DELETION_REASON_OTHER_MAX } from "@touchline/contract/limits";
+import {
+  DELETION_CONFIRMATION_PHRASE,
+  DELETION_PROCESSING_DAYS,
+  DELETION_REASON_OTHER_MAX,
+} from "@touchline/contract/limits";
 import { AUTH_SCREENS, DELETION, EXTRA } from "@touchline/contract/messages";
 import { deletionRequestSchema } from "@touchline/contract/site";
 import { Button } from "../../components/button.tsx";
@@ -70,13 +74,24 @@ export function AccountDeletionRequest({ email }: { email: string }) {
         Delete my account
       </h2>
       <p className="text-slate-700">
-        Your account, profile, photos and videos will be deleted within {DELETION_PROCESSING_DAYS} days. We will confirm by e-mail to{" "}
-        <strong className="break-all text-slate-900">{email}</strong>. This cannot be undone.
+        Your account, profile, photos and videos will be deleted within {DELETION_PROCESSING_DAYS} days. We will confirm
+        by e-mail to <strong className="break-all text-slate-900">{email}</strong>. This cannot be undone.
       </p>
       {formError ? <FormAlert>{formError}</FormAlert> : null}
-      <SelectField label="Reason (optional)" placeholder="Choose a reason" options={DELETION_REASONS} error={errors.reason?.message} {...register("reason")} />
+      <SelectField
+        label="Reason (optional)"
+        placeholder="Choose a reason"
+        options={DELETION_REASONS}
+        error={errors.reason?.message}
+        {...register("reason")}
+      />
       {watch("reason") === "other" ? (
-        <TextAreaField label="Tell us more (optional)" maxLength={DELETION_REASON_OTHER_MAX} error={errors.otherReason?.message} {...register("otherReason")} />
+        <TextAreaField
+          label="Tell us more (optional)"
+          maxLength={DELETION_REASON_OTHER_MAX}
+          error={errors.otherReason?.message}
+          {...register("otherReason")}
+        />
       ) : null}
       <CheckboxField
         label="I understand that my account and all its data will be permanently deleted."
@@ -91,9 +106,18 @@ export function AccountDeletionRequest({ email }: { email: string }) {
         error={errors.confirmation_text?.message}
         {...register("confirmation_text")}
       />
-      <CheckboxField label="Yes, delete my account." error={errors.confirmation?.message} {...register("confirmation")} />
+      <CheckboxField
+        label="Yes, delete my account."
+        error={errors.confirmation?.message}
+        {...register("confirmation")}
+      />
       <div>
-        <Button type="submit" variant="danger" disabled={!hydrated || isSubmitting} aria-busy={isSubmitting || undefined}>
+        <Button
+          type="submit"
+          variant="danger"
+          disabled={!hydrated || isSubmitting}
+          aria-busy={isSubmitting || undefined}
+        >
           {isSubmitting ? "Sending…" : "Request account deletion"}
         </Button>
       </div>

@@ -24,14 +24,16 @@ export interface CodeSendAnswer {
 }
 
 /** The account is saved pending; codeSent is false when a code went out moments ago (still valid). */
-export const registerPlayer = (body: RegisterBody) => apiFetch<CodeSendAnswer & { codeSent?: boolean }>(`${BASE}/registerScoutWithOtp`, { body });
+export const registerPlayer = (body: RegisterBody) =>
+  apiFetch<CodeSendAnswer & { codeSent?: boolean }>(`${BASE}/registerScoutWithOtp`, { body });
 
 /** The spec's client sends the joined code as a number; the server pads lost leading zeros. */
 export const verifyRegistrationCode = (body: { phoneNumber: string; otp: number; email?: string }) =>
   apiFetch<{ resetToken?: string | null } | undefined>(`${BASE}/verifyGeneralOtp`, { body });
 
 /** Sends a reset code, and is also the "I didn't get the code" call of both code screens. */
-export const requestCode = (body: { phoneNumber: string }) => apiFetch<CodeSendAnswer | undefined>(`${BASE}/requestPasswordResetOtp`, { body });
+export const requestCode = (body: { phoneNumber: string }) =>
+  apiFetch<CodeSendAnswer | undefined>(`${BASE}/requestPasswordResetOtp`, { body });
 
 /** Epoch ms of the next accepted send, from an answer's retryAfterSeconds (default: the spec's minute). */
 export function nextSendAt(answer: CodeSendAnswer | undefined, fallbackMs: number, now = Date.now()): number {
@@ -39,12 +41,18 @@ export function nextSendAt(answer: CodeSendAnswer | undefined, fallbackMs: numbe
   return now + (typeof seconds === "number" && seconds > 0 ? seconds * 1000 : fallbackMs);
 }
 
-export const verifyResetCode = (body: { phoneNumber: string; otp: number }) => apiFetch<{ resetToken: string }>(`${BASE}/verifyPasswordResetOtp`, { body });
+export const verifyResetCode = (body: { phoneNumber: string; otp: number }) =>
+  apiFetch<{ resetToken: string }>(`${BASE}/verifyPasswordResetOtp`, { body });
 
-export const resetPassword = (body: { phoneNumber: string; resetToken: string; newPassword: string; confirmPassword: string }) =>
-  apiFetch<unknown>(`${BASE}/resetPasswordByPhoneNumber`, { body });
+export const resetPassword = (body: {
+  phoneNumber: string;
+  resetToken: string;
+  newPassword: string;
+  confirmPassword: string;
+}) => apiFetch<unknown>(`${BASE}/resetPasswordByPhoneNumber`, { body });
 
-export const login = (body: { phoneNumber: string; password: string; rememberMe: boolean }) => apiFetch<SessionInfo>(`${BASE}/loginScout`, { body });
+export const login = (body: { phoneNumber: string; password: string; rememberMe: boolean }) =>
+  apiFetch<SessionInfo>(`${BASE}/loginScout`, { body });
 
 export const logout = () => apiFetch<unknown>(`${BASE}/logout`, { method: "POST", body: {} });
 

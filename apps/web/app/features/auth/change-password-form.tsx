@@ -47,7 +47,12 @@ export function ChangePasswordForm() {
         Change password
       </h2>
       {formError ? <FormAlert>{formError}</FormAlert> : null}
-      <PasswordField label="Current password" autoComplete="current-password" error={errors.currentPassword?.message} {...register("currentPassword")} />
+      <PasswordField
+        label="Current password"
+        autoComplete="current-password"
+        error={errors.currentPassword?.message}
+        {...register("currentPassword")}
+      />
       <PasswordField
         label="New password"
         autoComplete="new-password"
@@ -55,7 +60,12 @@ export function ChangePasswordForm() {
         hint="At least 8 characters with an uppercase letter, a lowercase letter, a number and one of @$!%*?&."
         {...register("newPassword")}
       />
-      <PasswordField label="Confirm new password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register("confirmPassword")} />
+      <PasswordField
+        label="Confirm new password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...register("confirmPassword")}
+      />
       <div>
         <Button type="submit" disabled={!hydrated || isSubmitting} aria-busy={isSubmitting || undefined}>
           {isSubmitting ? "Saving…" : "Change password"}

@@ -10,13 +10,32 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function Screen({ phoneNumber = "+260971234567", availableAt, verify }: { phoneNumber?: string; availableAt?: number; verify: (otp: number) => Promise<unknown> }) {
+function Screen({
+  phoneNumber = "+260971234567",
+  availableAt,
+  verify,
+}: {
+  phoneNumber?: string;
+  availableAt?: number;
+  verify: (otp: number) => Promise<unknown>;
+}) {
   const [resendAt, setResendAt] = useState(availableAt);
-  return <CodeEntry phoneNumber={phoneNumber} resendAvailableAt={resendAt} onResendScheduled={setResendAt} verify={verify} onVerified={() => {}} />;
+  return (
+    <CodeEntry
+      phoneNumber={phoneNumber}
+      resendAvailableAt={resendAt}
+      onResendScheduled={setResendAt}
+      verify={verify}
+      onVerified={() => {}}
+    />
+  );
 }
 
 const boxes = () => [1, 2, 3, 4, 5].map((n) => screen.getByLabelText(`Digit ${n} of 5`) as HTMLInputElement);
-const digits = () => boxes().map((b) => b.value).join("");
+const digits = () =>
+  boxes()
+    .map((b) => b.value)
+    .join("");
 
 describe("CodeEntry", () => {
   it("shows the heading and the number with its plus", () => {
@@ -67,7 +86,9 @@ describe("CodeEntry", () => {
     expect(resend).toBeEnabled();
     await user.click(resend);
     expect(await screen.findByText(OTP.sent)).toBeInTheDocument();
-    expect(sentBodies(fetchMock)).toEqual([{ url: "/api/Authorization/requestPasswordResetOtp", body: { phoneNumber: "+260971234567" } }]);
+    expect(sentBodies(fetchMock)).toEqual([
+      { url: "/api/Authorization/requestPasswordResetOtp", body: { phoneNumber: "+260971234567" } },
+    ]);
     expect(digits()).toBe("");
     expect(screen.getByRole("button", { name: "I didn't get the code" })).toBeDisabled();
     expect(screen.getByRole("timer")).toHaveTextContent(AUTH_SCREENS.resendIn(60));
@@ -86,7 +107,12 @@ describe("CodeEntry", () => {
   });
 
   it("shows the failure toast and the server's wait when a resend is refused", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => jsonResponse(429, { message: "Please wait 42 seconds before requesting a new code.", retryAfterSeconds: 42 })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () =>
+        jsonResponse(429, { message: "Please wait 42 seconds before requesting a new code.", retryAfterSeconds: 42 }),
+      ),
+    );
     const { user } = renderScreen(<Screen verify={vi.fn()} />);
     await user.click(screen.getByRole("button", { name: "I didn't get the code" }));
     expect(await screen.findByText(OTP.resendFailed)).toBeInTheDocument();

@@ -26,7 +26,13 @@ interface CodeEntryProps<T> {
  * "I didn't get the code", which is disabled, with a visible countdown, until the server
  * will send another code.
  */
-export function CodeEntry<T>({ phoneNumber, resendAvailableAt, onResendScheduled, verify, onVerified }: CodeEntryProps<T>) {
+export function CodeEntry<T>({
+  phoneNumber,
+  resendAvailableAt,
+  onResendScheduled,
+  verify,
+  onVerified,
+}: CodeEntryProps<T>) {
   const headingId = useId();
   const sentToId = useId();
   const errorId = useId();
@@ -83,7 +89,8 @@ export function CodeEntry<T>({ phoneNumber, resendAvailableAt, onResendScheduled
       toast.error(OTP.resendFailed);
       setError(serverMessage(failure));
       // A refused resend says when the next one will be accepted; show that countdown.
-      if (failure instanceof ApiError && failure.retryAfterSeconds) onResendScheduled(Date.now() + failure.retryAfterSeconds * 1000);
+      if (failure instanceof ApiError && failure.retryAfterSeconds)
+        onResendScheduled(Date.now() + failure.retryAfterSeconds * 1000);
     } finally {
       setResending(false);
     }
@@ -97,7 +104,10 @@ export function CodeEntry<T>({ phoneNumber, resendAvailableAt, onResendScheduled
         </h1>
         <p id={sentToId} className="mt-2 text-slate-600">
           Enter the {OTP_LENGTH}-digit code we sent to{" "}
-          <strong className="whitespace-nowrap text-slate-900">{phoneNumber ? displayPhone(phoneNumber) : "your phone"}</strong>.
+          <strong className="whitespace-nowrap text-slate-900">
+            {phoneNumber ? displayPhone(phoneNumber) : "your phone"}
+          </strong>
+          .
         </p>
       </div>
       <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-5">

@@ -18,7 +18,14 @@ interface ConfirmDialogProps {
  */
 export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, onCancel, busy }: ConfirmDialogProps) {
   return (
-    <ModalDialog open={open} title={title} description={children} onClose={onCancel} closeDisabled={busy} role="alertdialog">
+    <ModalDialog
+      open={open}
+      title={title}
+      description={children}
+      onClose={onCancel}
+      closeDisabled={busy}
+      role="alertdialog"
+    >
       <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         {/* Cancel first in focus order: Enter on an opened dialog must not destroy anything. */}
         <Button variant="secondary" onClick={onCancel} disabled={busy} data-autofocus>

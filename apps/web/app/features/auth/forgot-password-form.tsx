@@ -37,7 +37,12 @@ export function ForgotPasswordForm() {
     try {
       const answer = await requestCode({ phoneNumber });
       // A new journey: forget any token or e-mail of an earlier one.
-      updateFlow({ phoneNumber, email: undefined, resetToken: undefined, resendAvailableAt: nextSendAt(answer, OTP_RESEND_INTERVAL_MS) });
+      updateFlow({
+        phoneNumber,
+        email: undefined,
+        resetToken: undefined,
+        resendAvailableAt: nextSendAt(answer, OTP_RESEND_INTERVAL_MS),
+      });
       toast.success(OTP.sent);
       await navigate("/auth/player-otp");
     } catch (error) {

@@ -7,7 +7,15 @@ import { SESSION_QUERY_KEY } from "./session.ts";
 import { clearLoginSession, readLoginSession, readRememberMe } from "./session-store.ts";
 import { jsonResponse, renderScreen, sentBodies } from "./test-render.tsx";
 
-const session = { scoutId: "p1", username: "chanda10", email: "chanda@example.zm", phoneNumber: "+260971234567", firstName: "Chanda", lastName: "Mulenga", role: "player" };
+const session = {
+  scoutId: "p1",
+  username: "chanda10",
+  email: "chanda@example.zm",
+  phoneNumber: "+260971234567",
+  firstName: "Chanda",
+  lastName: "Mulenga",
+  role: "player",
+};
 
 beforeEach(() => {
   clearFlow();
@@ -25,7 +33,10 @@ describe("LoginForm", () => {
     expect(screen.getByLabelText(/^Country/)).toBeDisabled();
     expect(screen.getByRole("button", { name: "Show password" })).toBeInTheDocument();
     expect(screen.getByRole("checkbox", { name: "Remember me" })).not.toBeChecked();
-    expect(screen.getByRole("link", { name: "Forgot password?" })).toHaveAttribute("href", "/auth/player-forgot-password");
+    expect(screen.getByRole("link", { name: "Forgot password?" })).toHaveAttribute(
+      "href",
+      "/auth/player-forgot-password",
+    );
     expect(screen.getByRole("link", { name: "Sign Up" })).toHaveAttribute("href", "/auth/player-register");
   });
 
@@ -52,7 +63,12 @@ describe("LoginForm", () => {
     await user.click(screen.getByRole("checkbox", { name: "Remember me" }));
     await user.click(logIn());
     expect(await screen.findByText(LOGIN.success)).toBeInTheDocument();
-    expect(sentBodies(fetchMock)).toEqual([{ url: "/api/Authorization/loginScout", body: { phoneNumber: "+260971234567", password: "Goal@Kick1", rememberMe: true } }]);
+    expect(sentBodies(fetchMock)).toEqual([
+      {
+        url: "/api/Authorization/loginScout",
+        body: { phoneNumber: "+260971234567", password: "Goal@Kick1", rememberMe: true },
+      },
+    ]);
     expect(readLoginSession()).toEqual(session);
     expect(readRememberMe()).toBe(true);
     expect(localStorage.getItem("touchline.session")).not.toBeNull();
@@ -61,7 +77,10 @@ describe("LoginForm", () => {
   });
 
   it("keeps a session without Remember me only for this tab", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => jsonResponse(200, session)));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => jsonResponse(200, session)),
+    );
     const { user } = renderScreen(<LoginForm />);
     await user.type(phone(), "0971234567");
     await user.type(password(), "Goal@Kick1");
@@ -73,7 +92,10 @@ describe("LoginForm", () => {
   });
 
   it("shows the spec's failure toast and the server's reason for a wrong password", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => jsonResponse(401, { message: AUTH.loginFailed })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => jsonResponse(401, { message: AUTH.loginFailed })),
+    );
     const { user, queryClient } = renderScreen(<LoginForm />);
     await user.type(phone(), "0971234567");
     await user.type(password(), "wrong-password");
@@ -87,7 +109,15 @@ describe("LoginForm", () => {
   it("offers to verify an unverified number and takes the player to the code screen", async () => {
     vi.stubGlobal(
       "fetch",
-      vi.fn(async () => jsonResponse(403, { message: AUTH.phoneNotVerified, code: "PHONE_NOT_VERIFIED", phoneNumber: "+260971234567", codeSent: true, retryAfterSeconds: 60 })),
+      vi.fn(async () =>
+        jsonResponse(403, {
+          message: AUTH.phoneNotVerified,
+          code: "PHONE_NOT_VERIFIED",
+          phoneNumber: "+260971234567",
+          codeSent: true,
+          retryAfterSeconds: 60,
+        }),
+      ),
     );
     const { user } = renderScreen(<LoginForm />);
     await user.type(phone(), "0971234567");

@@ -64,10 +64,16 @@ export function LoginForm() {
       if (error instanceof ApiError && error.code === "PHONE_NOT_VERIFIED") {
         const phoneNumber = typeof error.body.phoneNumber === "string" ? error.body.phoneNumber : values.phoneNumber;
         const wait = error.retryAfterSeconds;
-        setUnverified({ phoneNumber, message: error.message, resendAvailableAt: wait ? Date.now() + wait * 1000 : undefined });
+        setUnverified({
+          phoneNumber,
+          message: error.message,
+          resendAvailableAt: wait ? Date.now() + wait * 1000 : undefined,
+        });
         return;
       }
-      setFormError(applyServerErrors(error, FIELDS, setError) ?? (error instanceof ApiError ? undefined : LOGIN.failure));
+      setFormError(
+        applyServerErrors(error, FIELDS, setError) ?? (error instanceof ApiError ? undefined : LOGIN.failure),
+      );
     }
   });
 
@@ -75,7 +81,11 @@ export function LoginForm() {
   // code (or one went out moments ago); the code screen finishes the registration.
   const verifyNumber = async () => {
     if (!unverified) return;
-    updateFlow({ phoneNumber: unverified.phoneNumber, resetToken: undefined, resendAvailableAt: unverified.resendAvailableAt });
+    updateFlow({
+      phoneNumber: unverified.phoneNumber,
+      resetToken: undefined,
+      resendAvailableAt: unverified.resendAvailableAt,
+    });
     await navigate("/auth/player-register-otp");
   };
 
@@ -91,14 +101,24 @@ export function LoginForm() {
       ) : null}
       {formError ? <FormAlert>{formError}</FormAlert> : null}
       <PhoneNumberField error={errors.phoneNumber?.message} {...register("phoneNumber")} />
-      <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message} {...register("password")} />
+      <PasswordField
+        label="Password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register("password")}
+      />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <CheckboxField label="Remember me" {...register("rememberMe")} />
         <Link to="/auth/player-forgot-password" className="py-2 text-sm font-semibold text-brand-700 hover:underline">
           Forgot password?
         </Link>
       </div>
-      <Button type="submit" disabled={!hydrated || isSubmitting} aria-busy={isSubmitting || undefined} className="w-full">
+      <Button
+        type="submit"
+        disabled={!hydrated || isSubmitting}
+        aria-busy={isSubmitting || undefined}
+        className="w-full"
+      >
         {isSubmitting ? "Logging in…" : "Log in"}
       </Button>
       <p className="text-center text-sm text-slate-700">

@@ -37,13 +37,22 @@ export function LogoutEverywhere() {
       <h2 id={headingId} className="text-lg font-bold text-slate-900">
         Log out of all devices
       </h2>
-      <p className="text-slate-700">Ends your session on every phone and computer where you are logged in, including this one.</p>
+      <p className="text-slate-700">
+        Ends your session on every phone and computer where you are logged in, including this one.
+      </p>
       <div>
         <Button variant="secondary" onClick={() => setAsking(true)}>
           Log out of all devices
         </Button>
       </div>
-      <ConfirmDialog open={asking} title="Log out of all devices" confirmLabel="Log out everywhere" busy={busy} onConfirm={confirm} onCancel={() => setAsking(false)}>
+      <ConfirmDialog
+        open={asking}
+        title="Log out of all devices"
+        confirmLabel="Log out everywhere"
+        busy={busy}
+        onConfirm={confirm}
+        onCancel={() => setAsking(false)}
+      >
         <p>You will need to log in again on every device, including this one.</p>
       </ConfirmDialog>
     </section>

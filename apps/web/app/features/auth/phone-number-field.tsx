@@ -13,7 +13,14 @@ type PhoneNumberFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type">
  * The country selector is shown but disabled, so the player sees which country code applies;
  * the number may be typed as 097…, 260… or +260…, and the contract schema turns it into E.164.
  */
-export function PhoneNumberField({ label = "Phone number", error, id, className, ref, ...input }: PhoneNumberFieldProps) {
+export function PhoneNumberField({
+  label = "Phone number",
+  error,
+  id,
+  className,
+  ref,
+  ...input
+}: PhoneNumberFieldProps) {
   const generated = useId();
   const fieldId = id ?? generated;
   const countryId = `${fieldId}-country`;
@@ -28,7 +35,12 @@ export function PhoneNumberField({ label = "Phone number", error, id, className,
           Country (Zambia only)
         </label>
         {/* controlClass is full width; here the country keeps its own width and the number takes the rest. */}
-        <select id={countryId} disabled defaultValue="ZM" className={`${controlClass.replace("w-full", "w-auto")} shrink-0 border-slate-300 pr-2`}>
+        <select
+          id={countryId}
+          disabled
+          defaultValue="ZM"
+          className={`${controlClass.replace("w-full", "w-auto")} shrink-0 border-slate-300 pr-2`}
+        >
           {/* Short, so the number box keeps room on a 360 px screen; the label names the country. */}
           <option value="ZM">ZM +{PHONE_COUNTRY_CALLING_CODE}</option>
         </select>

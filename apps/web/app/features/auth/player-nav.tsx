@@ -30,7 +30,11 @@ export function PlayerNav({ username, onLogout }: { username: string | null; onL
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-2">
-        <Link to="/player/home" aria-label="Touchline player home" className="rounded focus-visible:outline-2 focus-visible:outline-brand-500">
+        <Link
+          to="/player/home"
+          aria-label="Touchline player home"
+          className="rounded focus-visible:outline-2 focus-visible:outline-brand-500"
+        >
           <Logo />
         </Link>
         <nav aria-label="Player area" className="hidden items-center gap-6 md:flex">
@@ -53,24 +57,52 @@ export function PlayerNav({ username, onLogout }: { username: string | null; onL
           aria-label={menuOpen ? "Close menu" : "Open menu"}
           onClick={() => setMenuOpen((open) => !open)}
         >
-          <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" focusable="false">
+          <svg
+            viewBox="0 0 24 24"
+            className="h-6 w-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            aria-hidden="true"
+            focusable="false"
+          >
             {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
           </svg>
         </button>
       </div>
-      <nav id={MOBILE_MENU_ID} aria-label="Player area menu" hidden={!menuOpen} className="border-t border-slate-200 px-4 pb-4 md:hidden">
-        {username ? <p className="py-3 text-sm text-slate-600">Logged in as <strong className="text-slate-900">{username}</strong></p> : null}
+      <nav
+        id={MOBILE_MENU_ID}
+        aria-label="Player area menu"
+        hidden={!menuOpen}
+        className="border-t border-slate-200 px-4 pb-4 md:hidden"
+      >
+        {username ? (
+          <p className="py-3 text-sm text-slate-600">
+            Logged in as <strong className="text-slate-900">{username}</strong>
+          </p>
+        ) : null}
         <ul className="flex flex-col">
           {MOBILE_LINKS.map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} end className={({ isActive }) => `block rounded-lg px-3 py-3 font-semibold ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-800"}`}>
+              <NavLink
+                to={link.to}
+                end
+                className={({ isActive }) =>
+                  `block rounded-lg px-3 py-3 font-semibold ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-800"}`
+                }
+              >
                 {link.label}
               </NavLink>
             </li>
           ))}
           {username ? (
             <li>
-              <button type="button" onClick={onLogout} className="block w-full rounded-lg px-3 py-3 text-left font-semibold text-red-700">
+              <button
+                type="button"
+                onClick={onLogout}
+                className="block w-full rounded-lg px-3 py-3 text-left font-semibold text-red-700"
+              >
                 Log out
               </button>
             </li>

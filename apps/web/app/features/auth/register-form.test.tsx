@@ -37,7 +37,13 @@ describe("RegisterForm", () => {
     const { user } = renderScreen(<RegisterForm />);
     await user.click(signUp());
     expect(await screen.findByText(REGISTER.firstNameRequired)).toBeInTheDocument();
-    for (const message of [REGISTER.lastNameRequired, REGISTER.usernameRequired, REGISTER.dateOfBirthRequired, REGISTER.emailRequired, REGISTER.passwordRequired]) {
+    for (const message of [
+      REGISTER.lastNameRequired,
+      REGISTER.usernameRequired,
+      REGISTER.dateOfBirthRequired,
+      REGISTER.emailRequired,
+      REGISTER.passwordRequired,
+    ]) {
       expect(screen.getByText(message)).toBeInTheDocument();
     }
     // "Phone number is required" and "Password is required" are both there, each once.
@@ -94,7 +100,14 @@ describe("RegisterForm", () => {
   });
 
   it("registers, keeps the number and e-mail for the code screen (not in the URL) and goes there", async () => {
-    const fetchMock = vi.fn(async () => jsonResponse(201, { message: AUTH.registered, phoneNumber: "+260971234567", codeSent: true, retryAfterSeconds: 60 }));
+    const fetchMock = vi.fn(async () =>
+      jsonResponse(201, {
+        message: AUTH.registered,
+        phoneNumber: "+260971234567",
+        codeSent: true,
+        retryAfterSeconds: 60,
+      }),
+    );
     vi.stubGlobal("fetch", fetchMock);
     const { user } = renderScreen(<RegisterForm />);
     await fillValid(user);
@@ -123,7 +136,12 @@ describe("RegisterForm", () => {
   it("puts the server's 'already taken' answers on the right fields and keeps the form", async () => {
     vi.stubGlobal(
       "fetch",
-      vi.fn(async () => jsonResponse(409, { message: `${AUTH.phoneTaken} ${AUTH.usernameTaken}`, errors: { phoneNumber: AUTH.phoneTaken, userName: AUTH.usernameTaken } })),
+      vi.fn(async () =>
+        jsonResponse(409, {
+          message: `${AUTH.phoneTaken} ${AUTH.usernameTaken}`,
+          errors: { phoneNumber: AUTH.phoneTaken, userName: AUTH.usernameTaken },
+        }),
+      ),
     );
     const { user } = renderScreen(<RegisterForm />);
     await fillValid(user);

@@ -17,7 +17,15 @@ import { PasswordField } from "./password-field.tsx";
 import { PhoneNumberField } from "./phone-number-field.tsx";
 import { applyServerErrors } from "./server-errors.ts";
 
-const EMPTY: RegistrationInput = { firstName: "", lastName: "", userName: "", dateOfBirth: "", email: "", phoneNumber: "", password: "" };
+const EMPTY: RegistrationInput = {
+  firstName: "",
+  lastName: "",
+  userName: "",
+  dateOfBirth: "",
+  email: "",
+  phoneNumber: "",
+  password: "",
+};
 const FIELDS = Object.keys(EMPTY) as (keyof RegistrationInput)[];
 
 /** /auth/player-register: the spec's registration payload, checked by the shared schema. */
@@ -30,7 +38,10 @@ export function RegisterForm() {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<RegistrationInput, unknown, z.output<typeof registrationSchema>>({ resolver: zodResolver(registrationSchema), defaultValues: EMPTY });
+  } = useForm<RegistrationInput, unknown, z.output<typeof registrationSchema>>({
+    resolver: zodResolver(registrationSchema),
+    defaultValues: EMPTY,
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(undefined);
@@ -38,7 +49,12 @@ export function RegisterForm() {
       const answer = await registerPlayer(values);
       // The code screen needs the number (and the e-mail for the verify call); a code has just
       // been sent, so the next one can be asked for in a minute.
-      updateFlow({ phoneNumber: values.phoneNumber, email: values.email, resetToken: undefined, resendAvailableAt: nextSendAt(answer, OTP_RESEND_INTERVAL_MS) });
+      updateFlow({
+        phoneNumber: values.phoneNumber,
+        email: values.email,
+        resetToken: undefined,
+        resendAvailableAt: nextSendAt(answer, OTP_RESEND_INTERVAL_MS),
+      });
       toast.success(REGISTER.success);
       await navigate("/auth/player-register-otp");
     } catch (error) {
@@ -51,8 +67,18 @@ export function RegisterForm() {
     <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       {formError ? <FormAlert>{formError}</FormAlert> : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register("firstName")} />
-        <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register("lastName")} />
+        <TextField
+          label="First name"
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          {...register("firstName")}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="family-name"
+          error={errors.lastName?.message}
+          {...register("lastName")}
+        />
       </div>
       <TextField
         label="Username"
@@ -63,8 +89,22 @@ export function RegisterForm() {
         hint="Shown on your public player page. No spaces."
         {...register("userName")}
       />
-      <TextField label="Date of birth" type="date" max={todayIso()} autoComplete="bday" error={errors.dateOfBirth?.message} {...register("dateOfBirth")} />
-      <TextField label="Email" type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register("email")} />
+      <TextField
+        label="Date of birth"
+        type="date"
+        max={todayIso()}
+        autoComplete="bday"
+        error={errors.dateOfBirth?.message}
+        {...register("dateOfBirth")}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register("email")}
+      />
       <PhoneNumberField error={errors.phoneNumber?.message} {...register("phoneNumber")} />
       <PasswordField
         label="Password"
@@ -73,7 +113,12 @@ export function RegisterForm() {
         hint="At least 8 characters."
         {...register("password")}
       />
-      <Button type="submit" disabled={!hydrated || isSubmitting} aria-busy={isSubmitting || undefined} className="w-full">
+      <Button
+        type="submit"
+        disabled={!hydrated || isSubmitting}
+        aria-busy={isSubmitting || undefined}
+        className="w-full"
+      >
         {isSubmitting ? "Creating account…" : "Sign Up"}
       </Button>
       <p className="text-center text-sm text-slate-700">

@@ -57,7 +57,18 @@ describe("ResetPasswordForm", () => {
   });
 
   it("sets the password with the phone and token of the earlier steps, forgets the old session and goes to login", async () => {
-    saveLoginSession({ scoutId: "p1", username: "chanda10", email: "c@example.zm", phoneNumber: "+260971234567", firstName: "C", lastName: "M", role: "player" }, true);
+    saveLoginSession(
+      {
+        scoutId: "p1",
+        username: "chanda10",
+        email: "c@example.zm",
+        phoneNumber: "+260971234567",
+        firstName: "C",
+        lastName: "M",
+        role: "player",
+      },
+      true,
+    );
     updateFlow({ phoneNumber: "+260971234567", resetToken: "token-abc" });
     const fetchMock = vi.fn(async () => jsonResponse(200, { message: AUTH.passwordReset }));
     vi.stubGlobal("fetch", fetchMock);
@@ -70,7 +81,12 @@ describe("ResetPasswordForm", () => {
     expect(sentBodies(fetchMock)).toEqual([
       {
         url: "/api/Authorization/resetPasswordByPhoneNumber",
-        body: { phoneNumber: "+260971234567", resetToken: "token-abc", newPassword: "Goal@Kick1", confirmPassword: "Goal@Kick1" },
+        body: {
+          phoneNumber: "+260971234567",
+          resetToken: "token-abc",
+          newPassword: "Goal@Kick1",
+          confirmPassword: "Goal@Kick1",
+        },
       },
     ]);
     expect(readLoginSession()).toBeNull();
@@ -79,7 +95,12 @@ describe("ResetPasswordForm", () => {
   });
 
   it("shows the failure toast and the server's message when the token is no longer valid", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => jsonResponse(400, { message: AUTH.resetTokenInvalid, errors: { resetToken: AUTH.resetTokenInvalid } })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () =>
+        jsonResponse(400, { message: AUTH.resetTokenInvalid, errors: { resetToken: AUTH.resetTokenInvalid } }),
+      ),
+    );
     const { user } = setup();
     await user.type(newPassword(), "Goal@Kick1");
     await user.type(confirmPassword(), "Goal@Kick1");

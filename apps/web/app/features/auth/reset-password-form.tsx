@@ -27,7 +27,10 @@ export function ResetPasswordForm({ phoneNumber, resetToken }: { phoneNumber: st
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<NewPasswordFormInput>({ resolver: zodResolver(newPasswordFormSchema), defaultValues: { newPassword: "", confirmPassword: "" } });
+  } = useForm<NewPasswordFormInput>({
+    resolver: zodResolver(newPasswordFormSchema),
+    defaultValues: { newPassword: "", confirmPassword: "" },
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(undefined);
@@ -59,7 +62,12 @@ export function ResetPasswordForm({ phoneNumber, resetToken }: { phoneNumber: st
         hint="At least 8 characters with an uppercase letter, a lowercase letter, a number and one of @$!%*?&."
         {...register("newPassword")}
       />
-      <PasswordField label="Confirm password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register("confirmPassword")} />
+      <PasswordField
+        label="Confirm password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...register("confirmPassword")}
+      />
       <div className="grid grid-cols-2 gap-3">
         <Link to="/auth/player-login" className={buttonClass("secondary")}>
           Cancel

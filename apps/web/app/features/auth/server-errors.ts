@@ -6,7 +6,11 @@ import { ApiError } from "../../lib/api.ts";
  * beside the fields the form has. Returns the message no field could show, if any, for a
  * form-level alert.
  */
-export function applyServerErrors<T extends FieldValues>(error: unknown, fields: readonly Path<T>[], setError: UseFormSetError<T>): string | undefined {
+export function applyServerErrors<T extends FieldValues>(
+  error: unknown,
+  fields: readonly Path<T>[],
+  setError: UseFormSetError<T>,
+): string | undefined {
   if (!(error instanceof ApiError)) return undefined;
   let shown = false;
   for (const field of fields) {

@@ -6,17 +6,31 @@ import { jsonResponse, renderScreen } from "./test-render.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
 
-const session = { scoutId: "p1", username: "chanda10", email: "c@example.zm", phoneNumber: "+260971234567", firstName: "C", lastName: "M", role: "player" };
+const session = {
+  scoutId: "p1",
+  username: "chanda10",
+  email: "c@example.zm",
+  phoneNumber: "+260971234567",
+  firstName: "C",
+  lastName: "M",
+  role: "player",
+};
 
 describe("SessionGate", () => {
   it("shows the page to a logged-in player", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => jsonResponse(200, session)));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => jsonResponse(200, session)),
+    );
     renderScreen(<SessionGate>secret page</SessionGate>, { path: "/player/settings" });
     expect(await screen.findByText("secret page")).toBeInTheDocument();
   });
 
   it("sends a visitor without a session to login, remembering the page", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => jsonResponse(401, { message: "Please log in to continue." })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => jsonResponse(401, { message: "Please log in to continue." })),
+    );
     renderScreen(<SessionGate>secret page</SessionGate>, { path: "/player/settings" });
     expect(await screen.findByTestId("location")).toHaveTextContent("/auth/player-login?next=%2Fplayer%2Fsettings");
     expect(screen.queryByText("secret page")).not.toBeInTheDocument();

@@ -28,6 +28,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
       </div>
     );
   }
-  if (!session.data) return <Navigate to={loginPathFor(`${location.pathname}${location.search}${location.hash}`)} replace />;
+  if (!session.data)
+    return <Navigate to={loginPathFor(`${location.pathname}${location.search}${location.hash}`)} replace />;
   return <>{children}</>;
 }

@@ -46,13 +46,24 @@ describe("ChangePasswordForm", () => {
     await fill(user, "Old@pass1", "New@pass22");
     expect(await screen.findByText(AUTH.passwordChanged)).toBeInTheDocument();
     expect(sentBodies(fetchMock)).toEqual([
-      { url: "/api/Authorization/changePassword", body: { currentPassword: "Old@pass1", newPassword: "New@pass22", confirmPassword: "New@pass22" } },
+      {
+        url: "/api/Authorization/changePassword",
+        body: { currentPassword: "Old@pass1", newPassword: "New@pass22", confirmPassword: "New@pass22" },
+      },
     ]);
     expect(screen.getByLabelText("Current password")).toHaveValue("");
   });
 
   it("puts a wrong current password on its field", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => jsonResponse(400, { message: AUTH.currentPasswordWrong, errors: { currentPassword: AUTH.currentPasswordWrong } })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () =>
+        jsonResponse(400, {
+          message: AUTH.currentPasswordWrong,
+          errors: { currentPassword: AUTH.currentPasswordWrong },
+        }),
+      ),
+    );
     const { user } = renderScreen(<ChangePasswordForm />);
     await fill(user, "Wrong@pass1", "New@pass22");
     expect(await screen.findByText(AUTH_SCREENS.changePasswordFailed)).toBeInTheDocument();
@@ -62,7 +73,18 @@ describe("ChangePasswordForm", () => {
 
 describe("LogoutEverywhere", () => {
   it("asks first, then ends every session, forgets this one and goes to login", async () => {
-    saveLoginSession({ scoutId: "p1", username: "chanda10", email: "c@example.zm", phoneNumber: "+260971234567", firstName: "C", lastName: "M", role: "player" }, false);
+    saveLoginSession(
+      {
+        scoutId: "p1",
+        username: "chanda10",
+        email: "c@example.zm",
+        phoneNumber: "+260971234567",
+        firstName: "C",
+        lastName: "M",
+        role: "player",
+      },
+      false,
+    );
     const fetchMock = vi.fn(async () => jsonResponse(200, { message: AUTH.loggedOutEverywhere, endedSessions: 3 }));
     vi.stubGlobal("fetch", fetchMock);
     const { user } = renderScreen(<LogoutEverywhere />);
@@ -104,13 +126,23 @@ describe("AccountDeletionRequest", () => {
     expect(sentBodies(fetchMock)).toEqual([
       {
         url: "/api/site/deletion-requests",
-        body: { email: "chanda@example.zm", reason: "privacy", otherReason: "", understand: true, confirmation_text: "DELETE MY ACCOUNT", confirmation: true },
+        body: {
+          email: "chanda@example.zm",
+          reason: "privacy",
+          otherReason: "",
+          understand: true,
+          confirmation_text: "DELETE MY ACCOUNT",
+          confirmation: true,
+        },
       },
     ]);
   });
 
   it("keeps the answers and says so when the request fails", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => jsonResponse(500, { message: EXTRA.serverError })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => jsonResponse(500, { message: EXTRA.serverError })),
+    );
     const { user } = renderScreen(<AccountDeletionRequest email="chanda@example.zm" />);
     await user.click(screen.getByRole("checkbox", { name: /I understand/ }));
     await user.type(screen.getByLabelText("Type DELETE MY ACCOUNT to confirm"), "DELETE MY ACCOUNT");

@@ -15,7 +15,10 @@ function Where() {
  * Renders a screen inside a memory router (at `path`, with stub pages for every other path it
  * may navigate to), a fresh query client and the toaster. Test-only helper.
  */
-export function renderScreen(element: ReactNode, { path = "/here", queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } }) } = {}) {
+export function renderScreen(
+  element: ReactNode,
+  { path = "/here", queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } }) } = {},
+) {
   const Stub = createRoutesStub([
     { path, Component: () => <>{element}</> },
     { path: "*", Component: Where },
@@ -39,5 +42,8 @@ export const jsonResponse = (status: number, body: unknown, headers: Record<stri
 
 /** The JSON bodies fetch was called with, by URL. */
 export function sentBodies(fetchMock: { mock: { calls: unknown[][] } }): { url: string; body: unknown }[] {
-  return fetchMock.mock.calls.map(([url, init]) => ({ url: String(url), body: JSON.parse(String((init as RequestInit).body ?? "null")) }));
+  return fetchMock.mock.calls.map(([url, init]) => ({
+    url: String(url),
+    body: JSON.parse(String((init as RequestInit).body ?? "null")),
+  }));
 }

@@ -26,7 +26,14 @@ export function useLogoutDialog() {
   };
 
   const dialog = (
-    <ConfirmDialog open={open} title="Log out" confirmLabel="Log out" busy={busy} onConfirm={confirm} onCancel={() => setOpen(false)}>
+    <ConfirmDialog
+      open={open}
+      title="Log out"
+      confirmLabel="Log out"
+      busy={busy}
+      onConfirm={confirm}
+      onCancel={() => setOpen(false)}
+    >
       <p>{PROFILE_PAGE.logoutConfirm}</p>
     </ConfirmDialog>
   );

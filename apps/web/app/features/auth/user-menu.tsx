@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 
-const itemClass = "block w-full rounded-md px-3 py-2.5 text-left text-sm text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500";
+const itemClass =
+  "block w-full rounded-md px-3 py-2.5 text-left text-sm text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500";
 
 /**
  * The username button and its list (Profile, Settings, Log out). A disclosure rather than an
@@ -46,7 +47,10 @@ export function UserMenu({ username, onLogout }: { username: string; onLogout():
         onClick={() => setOpen((value) => !value)}
         className="inline-flex min-h-11 items-center gap-2 rounded-full border border-slate-300 py-1 pr-3 pl-1 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-500"
       >
-        <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-700 text-white uppercase">
+        <span
+          aria-hidden="true"
+          className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-700 text-white uppercase"
+        >
           {username.slice(0, 1)}
         </span>
         <span className="max-w-40 truncate">{username}</span>

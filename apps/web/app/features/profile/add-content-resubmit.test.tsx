@@ -17,7 +17,15 @@ vi.mock("../uploads/tus-upload.ts", () => ({
   startUpload: async (file: File, kind: string, callbacks: UploadCallbacks) => {
     const id = `${kind}_${file.name.replace(/\W/g, "")}`.padEnd(10, "0");
     callbacks.onProgress(0, file.size);
-    queueMicrotask(() => callbacks.onSuccess({ fileId: id, url: `/api/media/${id}`, kind: kind as "image" | "video", contentType: file.type, size: file.size }));
+    queueMicrotask(() =>
+      callbacks.onSuccess({
+        fileId: id,
+        url: `/api/media/${id}`,
+        kind: kind as "image" | "video",
+        contentType: file.type,
+        size: file.size,
+      }),
+    );
     return { resume: () => undefined, abort: async () => undefined };
   },
 }));
@@ -26,17 +34,26 @@ vi.mock("../uploads/file-checks.ts", async (importOriginal) => {
   return { ...real, checkVideoFile: (file: File) => real.checkVideoFile(file, async () => 20) };
 });
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 type Handler = (url: string, init: RequestInit) => Promise<Response> | Response;
 
-const rejected = () => profileFixture({ reviewStatus: "rejected", rejectionReason: "The video does not show you playing.", canResubmit: true });
+const rejected = () =>
+  profileFixture({
+    reviewStatus: "rejected",
+    rejectionReason: "The video does not show you playing.",
+    canResubmit: true,
+  });
 
 /**
  * A server that answers GetScoutById with `profile`, records every CreateNewScout body and
  * media DELETE, and after a successful resubmission answers with the pending profile.
  */
-function fakeServer(profile: PlayerInfoResponse, createAnswer: () => Response = () => json(201, { scoutsInformationId: "info_1" })) {
+function fakeServer(
+  profile: PlayerInfoResponse,
+  createAnswer: () => Response = () => json(201, { scoutsInformationId: "info_1" }),
+) {
   const created: Record<string, unknown>[] = [];
   const deleted: string[] = [];
   let current = profile;
@@ -108,12 +125,18 @@ describe("AddContent for a profile that may be resubmitted", () => {
     expect(field("About yourself")).toHaveValue("Fast striker from Kitwe.");
 
     // The current files: a small cover thumbnail, and videos that download nothing until played.
-    expect(group("Cover photo").getByRole("img", { name: "Current cover photo" })).toHaveAttribute("src", "/api/media/cover1234?w=320");
+    expect(group("Cover photo").getByRole("img", { name: "Current cover photo" })).toHaveAttribute(
+      "src",
+      "/api/media/cover1234?w=320",
+    );
     const video = group("Highlight video").getByLabelText("Current highlight video");
     expect(video).toHaveAttribute("src", "/api/media/video1234");
     expect(video).toHaveAttribute("preload", "none");
     expect(group("Highlight video").getByText("Current video")).toBeInTheDocument();
-    expect(group("Second highlight video (optional)").getByLabelText("Current second highlight video")).toHaveAttribute("src", "/api/media/video5678");
+    expect(group("Second highlight video (optional)").getByLabelText("Current second highlight video")).toHaveAttribute(
+      "src",
+      "/api/media/video5678",
+    );
 
     expect(resubmitButton()).toBeEnabled();
     expect(screen.queryByRole("button", { name: "Submit" })).not.toBeInTheDocument();
@@ -122,11 +145,20 @@ describe("AddContent for a profile that may be resubmitted", () => {
 
   it("says when the reviewer gave no reason", async () => {
     setup(fakeServer(profileFixture({ reviewStatus: "rejected", rejectionReason: null, canResubmit: true })).handler);
-    expect(await within(await screen.findByRole("alert")).findByText(EXTRA.profileRejectedNoReason)).toBeInTheDocument();
+    expect(
+      await within(await screen.findByRole("alert")).findByText(EXTRA.profileRejectedNoReason),
+    ).toBeInTheDocument();
   });
 
   it("a profile reopened by staff says new videos are allowed, and that the video expired", async () => {
-    setup(fakeServer(profileFixture({ reviewStatus: "approved", isVideoApproved: true, canResubmit: true }, { isVideoExpired: true, daysUntilExpiration: 0 })).handler);
+    setup(
+      fakeServer(
+        profileFixture(
+          { reviewStatus: "approved", isVideoApproved: true, canResubmit: true },
+          { isVideoExpired: true, daysUntilExpiration: 0 },
+        ),
+      ).handler,
+    );
     const banner = within(await screen.findByRole("region", { name: EXTRA.profileReopenedTitle }));
     expect(banner.getByText(EXTRA.profileReopenedExpired)).toBeInTheDocument();
     expect(resubmitButton()).toBeInTheDocument();
@@ -150,7 +182,10 @@ describe("AddContent for a profile that may be resubmitted", () => {
     expect(group("Cover photo").queryByRole("img", { name: "Current cover photo" })).not.toBeInTheDocument();
 
     await user.click(group("Cover photo").getByRole("button", { name: "Remove new.png" }));
-    expect(await group("Cover photo").findByRole("img", { name: "Current cover photo" })).toHaveAttribute("src", "/api/media/cover1234?w=320");
+    expect(await group("Cover photo").findByRole("img", { name: "Current cover photo" })).toHaveAttribute(
+      "src",
+      "/api/media/cover1234?w=320",
+    );
     expect(server.deleted).toEqual(["/api/media/image_newpng"]);
 
     await user.click(resubmitButton());
@@ -207,7 +242,11 @@ describe("AddContent for a profile that may be resubmitted", () => {
     await user.click(screen.getByRole("button", { name: "Remove from profile" }));
     await user.click(resubmitButton());
     await waitFor(() => expect(server.created).toHaveLength(1));
-    expect(server.created[0]).toMatchObject({ coverPhotoPath: "/api/media/cover1234", videoPath: "/api/media/video1234", videoPathTwo: null });
+    expect(server.created[0]).toMatchObject({
+      coverPhotoPath: "/api/media/cover1234",
+      videoPath: "/api/media/video1234",
+      videoPathTwo: null,
+    });
     // The file itself is left to the server (it becomes unused), never deleted from here.
     expect(server.deleted).toEqual([]);
   });
@@ -217,8 +256,13 @@ describe("AddContent for a profile that may be resubmitted", () => {
     const { user } = setup(server.handler);
     await screen.findByRole("heading", { name: "Submit your info" });
     await user.click(screen.getByRole("button", { name: "Remove from profile" }));
-    await user.upload(field("Second highlight video (optional)"), new File(["vid"], "extra.mp4", { type: "video/mp4" }));
-    await user.click(await group("Second highlight video (optional)").findByRole("button", { name: "Remove extra.mp4" }));
+    await user.upload(
+      field("Second highlight video (optional)"),
+      new File(["vid"], "extra.mp4", { type: "video/mp4" }),
+    );
+    await user.click(
+      await group("Second highlight video (optional)").findByRole("button", { name: "Remove extra.mp4" }),
+    );
     expect(await screen.findByText(EXTRA.secondVideoDropped)).toBeInTheDocument();
     await user.click(resubmitButton());
     await waitFor(() => expect(server.created).toHaveLength(1));
@@ -227,7 +271,17 @@ describe("AddContent for a profile that may be resubmitted", () => {
   });
 
   it("a profile with one video offers an empty picker for the second", async () => {
-    setup(fakeServer(profileFixture({ reviewStatus: "rejected", rejectionReason: "Too dark", videoPathTwo: null, secondaryPosition: null, canResubmit: true })).handler);
+    setup(
+      fakeServer(
+        profileFixture({
+          reviewStatus: "rejected",
+          rejectionReason: "Too dark",
+          videoPathTwo: null,
+          secondaryPosition: null,
+          canResubmit: true,
+        }),
+      ).handler,
+    );
     await screen.findByRole("heading", { name: "Submit your info" });
     expect(field("Second highlight video (optional)")).toHaveAttribute("type", "file");
     expect(screen.queryByLabelText("Current second highlight video")).not.toBeInTheDocument();
@@ -257,7 +311,13 @@ describe("AddContent for a locked profile", () => {
   it.each([
     ["pending", profileFixture()],
     ["approved", profileFixture({ reviewStatus: "approved", isVideoApproved: true })],
-    ["expired but not reopened", profileFixture({ reviewStatus: "approved", isVideoApproved: true }, { isVideoExpired: true, daysUntilExpiration: 0 })],
+    [
+      "expired but not reopened",
+      profileFixture(
+        { reviewStatus: "approved", isVideoApproved: true },
+        { isVideoExpired: true, daysUntilExpiration: 0 },
+      ),
+    ],
   ])("%s: still 'Player Profile Already Exists', no form", async (_, profile) => {
     setup(fakeServer(profile).handler);
     expect(await screen.findByRole("heading", { name: PROFILE_FORM.alreadyExistsTitle })).toBeInTheDocument();

@@ -15,7 +15,14 @@ const autoFinish = { on: true };
 vi.mock("../uploads/tus-upload.ts", () => ({
   startUpload: async (file: File, kind: string, callbacks: UploadCallbacks) => {
     const id = `${kind}_${file.name.replace(/\W/g, "")}`.padEnd(10, "0");
-    const finish = () => callbacks.onSuccess({ fileId: id, url: `/api/media/${id}`, kind: kind as "image" | "video", contentType: file.type, size: file.size });
+    const finish = () =>
+      callbacks.onSuccess({
+        fileId: id,
+        url: `/api/media/${id}`,
+        kind: kind as "image" | "video",
+        contentType: file.type,
+        size: file.size,
+      });
     callbacks.onProgress(0, file.size);
     if (autoFinish.on) queueMicrotask(finish);
     else pending.push({ file, callbacks });
@@ -27,7 +34,8 @@ vi.mock("../uploads/file-checks.ts", async (importOriginal) => {
   return { ...real, checkVideoFile: (file: File) => real.checkVideoFile(file, async () => 20) };
 });
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 type Handler = (url: string, init: RequestInit) => Promise<Response> | Response;
 
@@ -51,7 +59,8 @@ function setup(handler: Handler) {
   return { fetchSpy, router, user: userEvent.setup() };
 }
 
-const noProfile: Handler = (url) => (url.includes("GetScoutById") ? json(404, { message: "No profile" }) : json(500, {}));
+const noProfile: Handler = (url) =>
+  url.includes("GetScoutById") ? json(404, { message: "No profile" }) : json(500, {});
 
 const field = (label: string) => screen.getByLabelText(label, { selector: "input,select,textarea" });
 const optionValues = (select: HTMLElement) => Array.from((select as HTMLSelectElement).options).map((o) => o.value);
@@ -133,7 +142,9 @@ describe("AddContent form", () => {
     setup(noProfile);
     await screen.findByRole("heading", { name: "Submit your info" });
     expect(within(field("Preferred foot")).getByRole("option", { name: "Ambidextrous" })).toHaveValue("both");
-    expect(within(field("Current fitness status")).getByRole("option", { name: "Currently Injured" })).toHaveValue("injured");
+    expect(within(field("Current fitness status")).getByRole("option", { name: "Currently Injured" })).toHaveValue(
+      "injured",
+    );
   });
 
   it("counts the characters of 'About yourself' as they are typed, up to 300", async () => {
@@ -184,7 +195,9 @@ describe("AddContent form", () => {
 
   it("shows the server's message when the submit fails and keeps everything entered", async () => {
     const { user, router } = setup(async (url) =>
-      url.includes("CreateNewScout") ? json(400, { message: "The request is not valid.", errors: { heightInCm: "Height must be less than 250 cm" } }) : json(404, { message: "No profile" }),
+      url.includes("CreateNewScout")
+        ? json(400, { message: "The request is not valid.", errors: { heightInCm: "Height must be less than 250 cm" } })
+        : json(404, { message: "No profile" }),
     );
     await screen.findByRole("heading", { name: "Submit your info" });
     await fillValid(user);

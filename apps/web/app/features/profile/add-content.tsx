@@ -18,13 +18,28 @@ export function AddContent({ scoutId }: { scoutId: string }) {
 
   if (!submitted) {
     if (query.isPending) return <ProfileLoading label="Loading…" />;
-    if (query.isError) return <LoadFailed message={profileErrorMessage(query.error)} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+    if (query.isError)
+      return (
+        <LoadFailed
+          message={profileErrorMessage(query.error)}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      );
     if (query.data && !query.data.scout.canResubmit) return <ProfileExists profile={query.data} />;
   }
   return <SubmitInfo scoutId={scoutId} profile={query.data ?? null} onSubmitted={() => setSubmitted(true)} />;
 }
 
-function SubmitInfo({ scoutId, profile, onSubmitted }: { scoutId: string; profile: PlayerInfoResponse | null; onSubmitted: () => void }) {
+function SubmitInfo({
+  scoutId,
+  profile,
+  onSubmitted,
+}: {
+  scoutId: string;
+  profile: PlayerInfoResponse | null;
+  onSubmitted: () => void;
+}) {
   // The profile as it was when the form opened: the refetch after a resubmit (now pending,
   // no longer editable) must not change the form under the player's eyes.
   const [resubmitting] = useState(profile);

@@ -23,9 +23,23 @@ export function CurrentMedia({ kind, url, label, poster, onDrop }: CurrentMediaP
   return (
     <figure className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3 sm:flex-row sm:items-start">
       {kind === "image" ? (
-        <img src={imageVariant(url, 320)} alt={name} width={320} height={180} className="h-32 w-full rounded-md object-cover sm:w-48" />
+        <img
+          src={imageVariant(url, 320)}
+          alt={name}
+          width={320}
+          height={180}
+          className="h-32 w-full rounded-md object-cover sm:w-48"
+        />
       ) : (
-        <video src={url} poster={poster} preload="none" controls playsInline aria-label={name} className="h-40 w-full rounded-md bg-black sm:w-64" />
+        <video
+          src={url}
+          poster={poster}
+          preload="none"
+          controls
+          playsInline
+          aria-label={name}
+          className="h-40 w-full rounded-md bg-black sm:w-64"
+        />
       )}
       <figcaption className="flex flex-col gap-2 text-sm">
         <p className="font-medium text-slate-900">{kind === "image" ? "Current photo" : "Current video"}</p>

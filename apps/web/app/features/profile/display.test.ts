@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { fitnessLabel, footLabel, formatDate, formatPhone, imageSrcSet, imageVariant, positionsText } from "./display.ts";
+import {
+  fitnessLabel,
+  footLabel,
+  formatDate,
+  formatPhone,
+  imageSrcSet,
+  imageVariant,
+  positionsText,
+} from "./display.ts";
 
 describe("profile display helpers", () => {
   it("formats dates the same everywhere, in Zambian time", () => {
@@ -25,6 +33,8 @@ describe("profile display helpers", () => {
 
   it("builds WebP variant URLs and a srcset", () => {
     expect(imageVariant("/api/media/abc12345", 640)).toBe("/api/media/abc12345?w=640");
-    expect(imageSrcSet("/api/media/abc12345")).toBe("/api/media/abc12345?w=320 320w, /api/media/abc12345?w=640 640w, /api/media/abc12345?w=1280 1280w");
+    expect(imageSrcSet("/api/media/abc12345")).toBe(
+      "/api/media/abc12345?w=320 320w, /api/media/abc12345?w=640 640w, /api/media/abc12345?w=1280 1280w",
+    );
   });
 });

@@ -5,7 +5,12 @@ import { IMAGE_VARIANT_WIDTHS, type ImageVariantWidth } from "@touchline/contrac
  * How profile values read on screen. Dates use one fixed locale and time zone so every player
  * sees the same "12 Mar 2026", whatever their phone is set to.
  */
-const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "Africa/Lusaka" });
+const dateFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "Africa/Lusaka",
+});
 
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return "";

@@ -11,9 +11,30 @@ describe("PlayerHome", () => {
       </MemoryRouter>,
     );
     expect(screen.getByRole("link", { name: "Upload Video" })).toHaveAttribute("href", "/player/add-content");
-    const items = (name: string) => within(screen.getByRole("region", { name })).getAllByRole("listitem").map((li) => li.textContent?.replace("✓", "").trim());
-    expect(items("Content Guidelines")).toEqual(["Dribbling", "Goal scoring", "Defence moves", "Freestyle and trials", "Passing assists"]);
-    expect(items("Technical Specs")).toEqual(["Max 3 minutes", "MP4 format", "No offensive content", "Original content only", "Max 150MB"]);
-    expect(items("Benefits")).toEqual(["Scout visibility", "Coach attention", "National exposure", "Career opportunities", "Skill analysis"]);
+    const items = (name: string) =>
+      within(screen.getByRole("region", { name }))
+        .getAllByRole("listitem")
+        .map((li) => li.textContent?.replace("✓", "").trim());
+    expect(items("Content Guidelines")).toEqual([
+      "Dribbling",
+      "Goal scoring",
+      "Defence moves",
+      "Freestyle and trials",
+      "Passing assists",
+    ]);
+    expect(items("Technical Specs")).toEqual([
+      "Max 3 minutes",
+      "MP4 format",
+      "No offensive content",
+      "Original content only",
+      "Max 150MB",
+    ]);
+    expect(items("Benefits")).toEqual([
+      "Scout visibility",
+      "Coach attention",
+      "National exposure",
+      "Career opportunities",
+      "Skill analysis",
+    ]);
   });
 });

@@ -12,20 +12,32 @@ const CARDS = [
 export function PlayerHome({ firstName }: { firstName: string }) {
   return (
     <div className="flex flex-col gap-8">
-      <section aria-labelledby="player-home-title" className="rounded-2xl bg-gradient-to-br from-brand-900 to-brand-700 px-6 py-10 text-white sm:px-10 sm:py-14">
+      <section
+        aria-labelledby="player-home-title"
+        className="rounded-2xl bg-gradient-to-br from-brand-900 to-brand-700 px-6 py-10 text-white sm:px-10 sm:py-14"
+      >
         <p className="font-medium text-brand-100">Welcome, {firstName}</p>
         <h1 id="player-home-title" className="mt-2 max-w-2xl text-3xl font-bold sm:text-4xl">
           Showcase your skills and get scouted
         </h1>
-        <p className="mt-3 max-w-2xl text-lg text-white/90">Upload your best highlights so top Zambian clubs and scouts can see what you can do.</p>
-        <Link to="/player/add-content" className="mt-6 inline-flex min-h-11 items-center justify-center rounded-lg bg-accent-400 px-6 py-2.5 text-base font-bold text-slate-900 hover:bg-accent-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
+        <p className="mt-3 max-w-2xl text-lg text-white/90">
+          Upload your best highlights so top Zambian clubs and scouts can see what you can do.
+        </p>
+        <Link
+          to="/player/add-content"
+          className="mt-6 inline-flex min-h-11 items-center justify-center rounded-lg bg-accent-400 px-6 py-2.5 text-base font-bold text-slate-900 hover:bg-accent-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+        >
           Upload Video
         </Link>
       </section>
 
       <div className="grid gap-4 md:grid-cols-3">
         {CARDS.map((card) => (
-          <section key={card.title} aria-labelledby={card.id} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+          <section
+            key={card.title}
+            aria-labelledby={card.id}
+            className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+          >
             <h2 id={card.id} className="text-lg font-bold text-slate-900">
               {card.title}
             </h2>

@@ -8,7 +8,8 @@ import { EXTRA, PROFILE_PAGE } from "@touchline/contract/messages";
 import { PlayerProfile } from "./player-profile.tsx";
 import { profileFixture } from "./profile-fixture.ts";
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 function setup(fetchMock: (...args: unknown[]) => Promise<Response>) {
   const fetchSpy = vi.fn(fetchMock);
@@ -41,7 +42,12 @@ describe("PlayerProfile", () => {
   it("on 404 prompts to complete the profile, without retrying or an error toast", async () => {
     const { fetchSpy } = setup(async () => json(404, { message: "No profile yet" }));
     expect(await screen.findByRole("heading", { name: PROFILE_PAGE.completeTitle })).toBeInTheDocument();
-    for (const need of ["A clear profile photo", "Up to 2 videos of max 3 minutes each", "Your physical attributes and position", "A brief bio about yourself"]) {
+    for (const need of [
+      "A clear profile photo",
+      "Up to 2 videos of max 3 minutes each",
+      "Your physical attributes and position",
+      "A brief bio about yourself",
+    ]) {
       expect(screen.getByText(need)).toBeInTheDocument();
     }
     expect(screen.getByRole("link", { name: "Complete My Profile" })).toHaveAttribute("href", "/player/add-content");
@@ -73,7 +79,9 @@ describe("PlayerProfile", () => {
     await screen.findByRole("heading", { level: 1, name: "chanda10" });
     expect(screen.getByText("Striker · Left Winger")).toBeInTheDocument();
     const banner = document.querySelector("img[srcset]")!;
-    expect(banner.getAttribute("srcset")).toBe("/api/media/cover1234?w=320 320w, /api/media/cover1234?w=640 640w, /api/media/cover1234?w=1280 1280w");
+    expect(banner.getAttribute("srcset")).toBe(
+      "/api/media/cover1234?w=320 320w, /api/media/cover1234?w=640 640w, /api/media/cover1234?w=1280 1280w",
+    );
     expect(banner).toHaveAttribute("sizes");
 
     const contact = within(screen.getByRole("region", { name: "Contact" }));
@@ -96,7 +104,15 @@ describe("PlayerProfile", () => {
   });
 
   it("approved and expired: 'Approved' and 'Expired'", async () => {
-    setup(async () => json(200, profileFixture({ isVideoApproved: true, reviewStatus: "approved" }, { isVideoExpired: true, daysUntilExpiration: 0 })));
+    setup(async () =>
+      json(
+        200,
+        profileFixture(
+          { isVideoApproved: true, reviewStatus: "approved" },
+          { isVideoExpired: true, daysUntilExpiration: 0 },
+        ),
+      ),
+    );
     const status = within(await screen.findByRole("region", { name: "Video Status" }));
     expect(status.getByText(PROFILE_PAGE.approved)).toBeInTheDocument();
     expect(status.getByText(PROFILE_PAGE.expired)).toBeInTheDocument();
@@ -110,29 +126,54 @@ describe("PlayerProfile", () => {
   });
 
   it("a rejected profile says so, with the reviewer's reason", async () => {
-    setup(async () => json(200, profileFixture({ reviewStatus: "rejected", rejectionReason: "The video is not of you playing." })));
+    setup(async () =>
+      json(200, profileFixture({ reviewStatus: "rejected", rejectionReason: "The video is not of you playing." })),
+    );
     const alert = await screen.findByRole("alert");
     expect(within(alert).getByText(EXTRA.profileRejectedTitle)).toBeInTheDocument();
     expect(within(alert).getByText("The video is not of you playing.")).toBeInTheDocument();
-    expect(within(screen.getByRole("region", { name: "Video Status" })).getByText(EXTRA.profileRejectedStatus)).toBeInTheDocument();
+    expect(
+      within(screen.getByRole("region", { name: "Video Status" })).getByText(EXTRA.profileRejectedStatus),
+    ).toBeInTheDocument();
     expect(screen.queryByText(PROFILE_PAGE.pending)).not.toBeInTheDocument();
   });
 
   it("a rejected profile offers 'Update and resubmit' beside the reason", async () => {
-    setup(async () => json(200, profileFixture({ reviewStatus: "rejected", rejectionReason: "Blurry video", canResubmit: true })));
+    setup(async () =>
+      json(200, profileFixture({ reviewStatus: "rejected", rejectionReason: "Blurry video", canResubmit: true })),
+    );
     const alert = await screen.findByRole("alert");
-    expect(within(alert).getByRole("link", { name: "Update and resubmit" })).toHaveAttribute("href", "/player/add-content");
+    expect(within(alert).getByRole("link", { name: "Update and resubmit" })).toHaveAttribute(
+      "href",
+      "/player/add-content",
+    );
   });
 
   it("a profile staff reopened for new videos says so, with 'Update and resubmit'", async () => {
-    setup(async () => json(200, profileFixture({ reviewStatus: "approved", isVideoApproved: true, canResubmit: true }, { isVideoExpired: true, daysUntilExpiration: 0 })));
+    setup(async () =>
+      json(
+        200,
+        profileFixture(
+          { reviewStatus: "approved", isVideoApproved: true, canResubmit: true },
+          { isVideoExpired: true, daysUntilExpiration: 0 },
+        ),
+      ),
+    );
     const reopened = within(await screen.findByRole("region", { name: EXTRA.profileReopenedTitle }));
     expect(reopened.getByText(EXTRA.profileReopenedExpired)).toBeInTheDocument();
     expect(reopened.getByRole("link", { name: "Update and resubmit" })).toHaveAttribute("href", "/player/add-content");
   });
 
   it("a pending or approved profile offers no way to resubmit", async () => {
-    setup(async () => json(200, profileFixture({ reviewStatus: "approved", isVideoApproved: true }, { isVideoExpired: true, daysUntilExpiration: 0 })));
+    setup(async () =>
+      json(
+        200,
+        profileFixture(
+          { reviewStatus: "approved", isVideoApproved: true },
+          { isVideoExpired: true, daysUntilExpiration: 0 },
+        ),
+      ),
+    );
     await screen.findByRole("heading", { level: 1, name: "chanda10" });
     expect(screen.queryByRole("link", { name: "Update and resubmit" })).not.toBeInTheDocument();
     expect(screen.queryByText(EXTRA.profileReopenedTitle)).not.toBeInTheDocument();

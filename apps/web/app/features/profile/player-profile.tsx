@@ -6,7 +6,14 @@ import { ProfileDetails } from "./profile-details.tsx";
 export function PlayerProfile({ scoutId }: { scoutId: string }) {
   const query = usePlayerProfile(scoutId);
   if (query.isPending) return <ProfileLoading />;
-  if (query.isError) return <LoadFailed message={profileErrorMessage(query.error)} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  if (query.isError)
+    return (
+      <LoadFailed
+        message={profileErrorMessage(query.error)}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
   if (query.data === null) return <CompleteProfilePrompt />;
   return <ProfileDetails profile={query.data} />;
 }

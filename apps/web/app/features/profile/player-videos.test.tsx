@@ -34,7 +34,9 @@ describe("PlayerVideos", () => {
 
   it("starting one video pauses the other, whichever control started it", async () => {
     const user = userEvent.setup();
-    render(<PlayerVideos sources={["/api/media/a1234567", "/api/media/b1234567"]} poster="/api/media/c1234567?w=640" />);
+    render(
+      <PlayerVideos sources={["/api/media/a1234567", "/api/media/b1234567"]} poster="/api/media/c1234567?w=640" />,
+    );
     const [first, second] = screen.getAllByLabelText(/highlight video/, { selector: "video" }) as HTMLVideoElement[];
     await user.click(screen.getByRole("button", { name: "Play highlight video 1" }));
     expect(first!.paused).toBe(false);

@@ -46,7 +46,9 @@ export function PlayerVideos({ sources, poster }: { sources: string[]; poster?: 
               className="aspect-video w-full rounded-xl bg-black object-contain"
             />
             <figcaption className="flex items-center justify-between gap-3">
-              <span className="text-sm font-medium text-slate-700">{sources.length > 1 ? `Video ${index + 1}` : "Video"}</span>
+              <span className="text-sm font-medium text-slate-700">
+                {sources.length > 1 ? `Video ${index + 1}` : "Video"}
+              </span>
               <button
                 type="button"
                 onClick={() => toggle(index)}

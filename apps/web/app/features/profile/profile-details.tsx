@@ -3,7 +3,15 @@ import { Link } from "react-router";
 import { daysLeftText, EXTRA, PROFILE_PAGE } from "@touchline/contract/messages";
 import type { PlayerInfoResponse } from "@touchline/contract/profile";
 import { buttonClass } from "../../components/button.tsx";
-import { fitnessLabel, footLabel, formatDate, formatPhone, imageSrcSet, imageVariant, positionsText } from "./display.ts";
+import {
+  fitnessLabel,
+  footLabel,
+  formatDate,
+  formatPhone,
+  imageSrcSet,
+  imageVariant,
+  positionsText,
+} from "./display.ts";
 import { PlayerVideos } from "./player-videos.tsx";
 import { Card } from "../../components/card.tsx";
 
@@ -15,10 +23,18 @@ export function ProfileDetails({ profile }: { profile: PlayerInfoResponse }) {
 
   return (
     <div className="flex flex-col gap-6">
-      <CoverBanner coverUrl={scout.coverPhotoPath} username={scout.username} positions={positionsText(scout.position, scout.secondaryPosition)} />
+      <CoverBanner
+        coverUrl={scout.coverPhotoPath}
+        username={scout.username}
+        positions={positionsText(scout.position, scout.secondaryPosition)}
+      />
 
       {rejected ? (
-        <section role="alert" aria-labelledby="profile-rejected" className="rounded-xl border border-red-300 bg-red-50 p-4 sm:p-5">
+        <section
+          role="alert"
+          aria-labelledby="profile-rejected"
+          className="rounded-xl border border-red-300 bg-red-50 p-4 sm:p-5"
+        >
           <h2 id="profile-rejected" className="font-bold text-red-900">
             {EXTRA.profileRejectedTitle}
           </h2>
@@ -26,11 +42,16 @@ export function ProfileDetails({ profile }: { profile: PlayerInfoResponse }) {
           {scout.canResubmit ? <ResubmitLink /> : null}
         </section>
       ) : scout.canResubmit ? (
-        <section aria-labelledby="profile-reopened" className="rounded-xl border border-amber-300 bg-amber-50 p-4 sm:p-5">
+        <section
+          aria-labelledby="profile-reopened"
+          className="rounded-xl border border-amber-300 bg-amber-50 p-4 sm:p-5"
+        >
           <h2 id="profile-reopened" className="font-bold text-amber-950">
             {EXTRA.profileReopenedTitle}
           </h2>
-          <p className="mt-1 text-amber-950">{profile.isVideoExpired ? EXTRA.profileReopenedExpired : EXTRA.profileReopened}</p>
+          <p className="mt-1 text-amber-950">
+            {profile.isVideoExpired ? EXTRA.profileReopenedExpired : EXTRA.profileReopened}
+          </p>
           <ResubmitLink />
         </section>
       ) : null}
@@ -39,7 +60,12 @@ export function ProfileDetails({ profile }: { profile: PlayerInfoResponse }) {
         <Card title="Contact">
           <Facts
             items={[
-              ["Email", <a href={`mailto:${scout.email}`} className="break-all text-brand-700 underline">{scout.email}</a>],
+              [
+                "Email",
+                <a href={`mailto:${scout.email}`} className="break-all text-brand-700 underline">
+                  {scout.email}
+                </a>,
+              ],
               ["Phone", formatPhone(scout.phoneNumber)],
             ]}
           />
@@ -83,7 +109,9 @@ export function ProfileDetails({ profile }: { profile: PlayerInfoResponse }) {
         <h2 id="about-me" className="text-xl font-bold text-slate-900">
           About Me
         </h2>
-        <p className="mt-2 whitespace-pre-line text-slate-700">{scout.aboutYourself?.trim() ? scout.aboutYourself : PROFILE_PAGE.noBio}</p>
+        <p className="mt-2 whitespace-pre-line text-slate-700">
+          {scout.aboutYourself?.trim() ? scout.aboutYourself : PROFILE_PAGE.noBio}
+        </p>
       </section>
     </div>
   );
@@ -119,9 +147,23 @@ function CoverBanner({ coverUrl, username, positions }: { coverUrl: string; user
 }
 
 function ApprovalBadge({ isApproved, rejected }: { isApproved: boolean; rejected: boolean }) {
-  if (isApproved) return <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-sm font-semibold text-brand-900">{PROFILE_PAGE.approved}</span>;
-  if (rejected) return <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-sm font-semibold text-red-900">{EXTRA.profileRejectedStatus}</span>;
-  return <span className="rounded-full bg-accent-400/30 px-2.5 py-0.5 text-sm font-semibold text-amber-900">{PROFILE_PAGE.pending}</span>;
+  if (isApproved)
+    return (
+      <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-sm font-semibold text-brand-900">
+        {PROFILE_PAGE.approved}
+      </span>
+    );
+  if (rejected)
+    return (
+      <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-sm font-semibold text-red-900">
+        {EXTRA.profileRejectedStatus}
+      </span>
+    );
+  return (
+    <span className="rounded-full bg-accent-400/30 px-2.5 py-0.5 text-sm font-semibold text-amber-900">
+      {PROFILE_PAGE.pending}
+    </span>
+  );
 }
 
 function Facts({ items }: { items: [string, ReactNode][] }) {

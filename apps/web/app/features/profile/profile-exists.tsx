@@ -10,7 +10,10 @@ export function ProfileExists({ profile }: { profile: PlayerInfoResponse }) {
   const { scout } = profile;
   const rejected = scout.reviewStatus === "rejected";
   return (
-    <section aria-labelledby="profile-exists" className="mx-auto max-w-xl rounded-2xl border border-slate-200 p-6 sm:p-8">
+    <section
+      aria-labelledby="profile-exists"
+      className="mx-auto max-w-xl rounded-2xl border border-slate-200 p-6 sm:p-8"
+    >
       <h1 id="profile-exists" className="text-2xl font-bold text-slate-900">
         {PROFILE_FORM.alreadyExistsTitle}
       </h1>

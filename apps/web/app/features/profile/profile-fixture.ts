@@ -1,7 +1,10 @@
 import type { PlayerInfoResponse } from "@touchline/contract/profile";
 
 /** A submitted profile as GET /api/Scouts/ScoutManagement/GetScoutById answers it (tests only). */
-export function profileFixture(overrides: Partial<PlayerInfoResponse["scout"]> = {}, top: Partial<Omit<PlayerInfoResponse, "scout">> = {}): PlayerInfoResponse {
+export function profileFixture(
+  overrides: Partial<PlayerInfoResponse["scout"]> = {},
+  top: Partial<Omit<PlayerInfoResponse, "scout">> = {},
+): PlayerInfoResponse {
   return {
     scout: {
       scoutsInformationId: "info_1",

@@ -86,7 +86,15 @@ function initialValues(scoutId: string, existing: Scout | null): FormInput {
  * brings the current file back (the current file itself is never deleted: the profile uses
  * it), and the optional second video can be taken off the profile.
  */
-export function ProfileForm({ scoutId, existing = null, onSubmitted }: { scoutId: string; existing?: Scout | null; onSubmitted: () => void }) {
+export function ProfileForm({
+  scoutId,
+  existing = null,
+  onSubmitted,
+}: {
+  scoutId: string;
+  existing?: Scout | null;
+  onSubmitted: () => void;
+}) {
   const hydrated = useHydrated();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -134,25 +142,39 @@ export function ProfileForm({ scoutId, existing = null, onSubmitted }: { scoutId
   const poster = existing ? imageVariant(existing.coverPhotoPath, 320) : undefined;
   const current = {
     cover: existing ? <CurrentMedia kind="image" url={existing.coverPhotoPath} label="cover photo" /> : null,
-    video: existing ? <CurrentMedia kind="video" url={existing.videoPath} label="highlight video" poster={poster} /> : null,
+    video: existing ? (
+      <CurrentMedia kind="video" url={existing.videoPath} label="highlight video" poster={poster} />
+    ) : null,
     videoTwo: !existing?.videoPathTwo ? null : secondDropped ? (
       <DroppedVideo onKeep={() => dropSecondVideo(false)} />
     ) : (
-      <CurrentMedia kind="video" url={existing.videoPathTwo} label="second highlight video" poster={poster} onDrop={() => dropSecondVideo(true)} />
+      <CurrentMedia
+        kind="video"
+        url={existing.videoPathTwo}
+        label="second highlight video"
+        poster={poster}
+        onDrop={() => dropSecondVideo(true)}
+      />
     ),
   };
 
   const positionField = register("position", {
     onChange: (event: { target: { value: string } }) => {
       // The secondary list never offers the main position; drop it if it was just chosen as main.
-      if (event.target.value && event.target.value === getValues("secondaryPosition")) setValue("secondaryPosition", "");
+      if (event.target.value && event.target.value === getValues("secondaryPosition"))
+        setValue("secondaryPosition", "");
     },
   });
 
   const submit = handleSubmit(async (values) => {
     const now = new Date().toISOString();
     try {
-      await createPlayerProfile({ ...values, scoutId, submissionDate: now, videoUploadDate: values.videoPath ? now : null });
+      await createPlayerProfile({
+        ...values,
+        scoutId,
+        submissionDate: now,
+        videoUploadDate: values.videoPath ? now : null,
+      });
     } catch (error) {
       // Nothing typed or uploaded is lost: the player fixes what the server names and resends.
       toast.error(error instanceof Error && error.message ? error.message : PROFILE_PAGE.unknownError);
@@ -162,7 +184,8 @@ export function ProfileForm({ scoutId, existing = null, onSubmitted }: { scoutId
           if (message) setError(field, { type: "server", message });
         }
         // The profile was locked meanwhile (a reviewer acted): reload it so the page says so.
-        if (existing && error.status === 409) await queryClient.invalidateQueries({ queryKey: profileQueryKey(scoutId) });
+        if (existing && error.status === 409)
+          await queryClient.invalidateQueries({ queryKey: profileQueryKey(scoutId) });
       }
       return;
     }
@@ -188,8 +211,20 @@ export function ProfileForm({ scoutId, existing = null, onSubmitted }: { scoutId
     <form method="post" noValidate onSubmit={onSubmit} aria-labelledby="submit-info" className="flex flex-col gap-8">
       <fieldset className="flex flex-col gap-5">
         <legend className="mb-2 text-lg font-bold text-slate-900">Photo and videos</legend>
-        <UploadField label="Cover photo" upload={cover} error={errors.coverPhotoPath?.message} hint="JPEG, PNG or GIF" current={current.cover} />
-        <UploadField label="Highlight video" upload={firstVideo} error={errors.videoPath?.message} hint="MP4, up to 3 minutes and 150MB" current={current.video} />
+        <UploadField
+          label="Cover photo"
+          upload={cover}
+          error={errors.coverPhotoPath?.message}
+          hint="JPEG, PNG or GIF"
+          current={current.cover}
+        />
+        <UploadField
+          label="Highlight video"
+          upload={firstVideo}
+          error={errors.videoPath?.message}
+          hint="MP4, up to 3 minutes and 150MB"
+          current={current.video}
+        />
         <UploadField
           label="Second highlight video (optional)"
           upload={secondVideo}
@@ -202,9 +237,27 @@ export function ProfileForm({ scoutId, existing = null, onSubmitted }: { scoutId
       <fieldset className="flex flex-col gap-5">
         <legend className="mb-2 text-lg font-bold text-slate-900">About your game</legend>
         <div className="grid gap-5 sm:grid-cols-2">
-          <SelectField label="Position" placeholder="Select position" options={POSITIONS} error={errors.position?.message} {...positionField} />
-          <SelectField label="Secondary position (optional)" placeholder="None" options={secondaryOptions} error={errors.secondaryPosition?.message} {...register("secondaryPosition")} />
-          <SelectField label="Preferred foot" placeholder="Select preferred foot" options={PREFERRED_FEET} error={errors.preferredFoot?.message} {...register("preferredFoot")} />
+          <SelectField
+            label="Position"
+            placeholder="Select position"
+            options={POSITIONS}
+            error={errors.position?.message}
+            {...positionField}
+          />
+          <SelectField
+            label="Secondary position (optional)"
+            placeholder="None"
+            options={secondaryOptions}
+            error={errors.secondaryPosition?.message}
+            {...register("secondaryPosition")}
+          />
+          <SelectField
+            label="Preferred foot"
+            placeholder="Select preferred foot"
+            options={PREFERRED_FEET}
+            error={errors.preferredFoot?.message}
+            {...register("preferredFoot")}
+          />
           <SelectField
             label="Current fitness status"
             placeholder="Select fitness status"
@@ -248,7 +301,12 @@ export function ProfileForm({ scoutId, existing = null, onSubmitted }: { scoutId
           </p>
         ) : null}
         <div>
-          <Button type="submit" disabled={!hydrated || isSubmitting} aria-busy={isSubmitting || undefined} className="w-full sm:w-auto">
+          <Button
+            type="submit"
+            disabled={!hydrated || isSubmitting}
+            aria-busy={isSubmitting || undefined}
+            className="w-full sm:w-auto"
+          >
             {isSubmitting ? "Submitting…" : existing ? "Resubmit for review" : "Submit"}
           </Button>
         </div>

@@ -17,16 +17,26 @@ export function ProfileLoading({ label = "Loading your profile…" }: { label?: 
   );
 }
 
-const NEEDS = ["A clear profile photo", "Up to 2 videos of max 3 minutes each", "Your physical attributes and position", "A brief bio about yourself"];
+const NEEDS = [
+  "A clear profile photo",
+  "Up to 2 videos of max 3 minutes each",
+  "Your physical attributes and position",
+  "A brief bio about yourself",
+];
 
 /** No profile yet (the server answered 404): what the player needs, and where to start. */
 export function CompleteProfilePrompt() {
   return (
-    <section aria-labelledby="complete-profile" className="mx-auto max-w-xl rounded-2xl border border-brand-100 bg-brand-50 p-6 text-center sm:p-10">
+    <section
+      aria-labelledby="complete-profile"
+      className="mx-auto max-w-xl rounded-2xl border border-brand-100 bg-brand-50 p-6 text-center sm:p-10"
+    >
       <h1 id="complete-profile" className="text-2xl font-bold text-brand-900">
         {PROFILE_PAGE.completeTitle}
       </h1>
-      <p className="mt-3 text-slate-700">Scouts and clubs can only find you once your profile is complete. You will need:</p>
+      <p className="mt-3 text-slate-700">
+        Scouts and clubs can only find you once your profile is complete. You will need:
+      </p>
       <ul className="mx-auto mt-4 flex max-w-sm flex-col gap-2 text-left text-slate-800">
         {NEEDS.map((need) => (
           <li key={need} className="flex gap-2">
@@ -45,9 +55,20 @@ export function CompleteProfilePrompt() {
 }
 
 /** A load that failed for another reason than "no profile": the reason and a way to retry. */
-export function LoadFailed({ message, onRetry, retrying }: { message: string; onRetry: () => void; retrying: boolean }) {
+export function LoadFailed({
+  message,
+  onRetry,
+  retrying,
+}: {
+  message: string;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
   return (
-    <section aria-labelledby="load-failed" className="mx-auto max-w-xl rounded-2xl border border-red-200 bg-red-50 p-6 text-center sm:p-10">
+    <section
+      aria-labelledby="load-failed"
+      className="mx-auto max-w-xl rounded-2xl border border-red-200 bg-red-50 p-6 text-center sm:p-10"
+    >
       <h1 id="load-failed" className="text-2xl font-bold text-red-900">
         {PROFILE_PAGE.failedToLoad}
       </h1>

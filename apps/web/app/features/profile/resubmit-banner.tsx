@@ -9,7 +9,11 @@ export function ResubmitBanner({ profile }: { profile: PlayerInfoResponse }) {
   const { scout } = profile;
   if (scout.reviewStatus === "rejected") {
     return (
-      <section role="alert" aria-labelledby="resubmit-rejected" className="rounded-xl border border-red-300 bg-red-50 p-4 sm:p-5">
+      <section
+        role="alert"
+        aria-labelledby="resubmit-rejected"
+        className="rounded-xl border border-red-300 bg-red-50 p-4 sm:p-5"
+      >
         <h2 id="resubmit-rejected" className="font-bold text-red-900">
           {EXTRA.profileRejectedTitle}
         </h2>
@@ -23,7 +27,9 @@ export function ResubmitBanner({ profile }: { profile: PlayerInfoResponse }) {
       <h2 id="resubmit-reopened" className="font-bold text-amber-950">
         {EXTRA.profileReopenedTitle}
       </h2>
-      <p className="mt-1 text-amber-950">{profile.isVideoExpired ? EXTRA.profileReopenedExpired : EXTRA.profileReopened}</p>
+      <p className="mt-1 text-amber-950">
+        {profile.isVideoExpired ? EXTRA.profileReopenedExpired : EXTRA.profileReopened}
+      </p>
     </section>
   );
 }

@@ -13,7 +13,11 @@ function setup(save: (message: ContactMessageInput) => Promise<{ id: string }> =
   const context = { site: { saveContactMessage } } as unknown as AppLoadContext;
   const Stub = createRoutesStub(
     [
-      { path: "/contact", Component: () => <ContactForm action="/contact" anchor="contact-form" />, action: contactAction },
+      {
+        path: "/contact",
+        Component: () => <ContactForm action="/contact" anchor="contact-form" />,
+        action: contactAction,
+      },
       { path: CONTACT_SENT_PATH, Component: () => <h1>Sent page</h1> },
     ],
     context,
@@ -84,7 +88,11 @@ describe("ContactForm", () => {
     await f.user.click(f.send);
     expect(await screen.findByRole("heading", { name: "Sent page" })).toBeInTheDocument();
     expect(f.saveContactMessage).toHaveBeenCalledTimes(1);
-    expect(f.saveContactMessage).toHaveBeenCalledWith({ name: "Chanda Mulenga", email: "chanda@example.zm", message: "Do you cover the Super League?" });
+    expect(f.saveContactMessage).toHaveBeenCalledWith({
+      name: "Chanda Mulenga",
+      email: "chanda@example.zm",
+      message: "Do you cover the Super League?",
+    });
   });
 
   it("says so and keeps everything typed when the message cannot be stored", async () => {
@@ -102,11 +110,17 @@ describe("ContactForm", () => {
 });
 
 describe("contactAction (a plain form post, no JavaScript)", () => {
-  const context = (save = vi.fn(async () => ({ id: "c1" }))) => ({ save, context: { site: { saveContactMessage: save } } as unknown as AppLoadContext });
+  const context = (save = vi.fn(async () => ({ id: "c1" }))) => ({
+    save,
+    context: { site: { saveContactMessage: save } } as unknown as AppLoadContext,
+  });
 
   it("answers 303 to the confirmation page once the message is stored", async () => {
     const { save, context: ctx } = context();
-    const response = (await contactAction({ request: post({ name: " Chanda ", email: "chanda@example.zm", message: "Hi" }), context: ctx })) as Response;
+    const response = (await contactAction({
+      request: post({ name: " Chanda ", email: "chanda@example.zm", message: "Hi" }),
+      context: ctx,
+    })) as Response;
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe(`${CONTACT_SENT_PATH}#main`);
     expect(save).toHaveBeenCalledWith({ name: "Chanda", email: "chanda@example.zm", message: "Hi" });
@@ -114,16 +128,29 @@ describe("contactAction (a plain form post, no JavaScript)", () => {
 
   it("answers 400 with each field's error and the values as typed", async () => {
     const { save, context: ctx } = context();
-    const result = (await contactAction({ request: post({ name: "", email: "x", message: "Hi" }), context: ctx })) as unknown as { init: ResponseInit; data: unknown };
+    const result = (await contactAction({
+      request: post({ name: "", email: "x", message: "Hi" }),
+      context: ctx,
+    })) as unknown as { init: ResponseInit; data: unknown };
     expect(result.init.status).toBe(400);
-    expect(result.data).toEqual({ values: { name: "", email: "x", message: "Hi" }, errors: { name: EXTRA.contactNameRequired, email: EXTRA.emailInvalid } });
+    expect(result.data).toEqual({
+      values: { name: "", email: "x", message: "Hi" },
+      errors: { name: EXTRA.contactNameRequired, email: EXTRA.emailInvalid },
+    });
     expect(save).not.toHaveBeenCalled();
   });
 
   it("answers 503 with the failure message and the values when storing fails", async () => {
     const { context: ctx } = context(vi.fn(async () => Promise.reject(new Error("down"))));
-    const result = (await contactAction({ request: post({ name: "A", email: "a@b.zm", message: "Hi" }), context: ctx })) as unknown as { init: ResponseInit; data: unknown };
+    const result = (await contactAction({
+      request: post({ name: "A", email: "a@b.zm", message: "Hi" }),
+      context: ctx,
+    })) as unknown as { init: ResponseInit; data: unknown };
     expect(result.init.status).toBe(503);
-    expect(result.data).toEqual({ values: { name: "A", email: "a@b.zm", message: "Hi" }, errors: {}, failed: EXTRA.contactFailed });
+    expect(result.data).toEqual({
+      values: { name: "A", email: "a@b.zm", message: "Hi" },
+      errors: {},
+      failed: EXTRA.contactFailed,
+    });
   });
 });

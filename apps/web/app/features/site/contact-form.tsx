@@ -30,11 +30,25 @@ export function ContactForm({ action, anchor, headingId }: { action: string; anc
 
   return (
     // noValidate: the server's messages (the contract's words) rather than the browser's.
-    <Form method="post" action={`${action}#${anchor}`} noValidate aria-labelledby={headingId} className="flex flex-col gap-4">
+    <Form
+      method="post"
+      action={`${action}#${anchor}`}
+      noValidate
+      aria-labelledby={headingId}
+      className="flex flex-col gap-4"
+    >
       {result?.failed ? <FormAlert>{result.failed}</FormAlert> : null}
       {invalid ? <FormAlert>{EXTRA.contactInvalid}</FormAlert> : null}
       <TextField label="Name" name="name" autoComplete="name" defaultValue={values?.name} error={errors.name} />
-      <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" defaultValue={values?.email} error={errors.email} />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        defaultValue={values?.email}
+        error={errors.email}
+      />
       <TextAreaField label="Message" name="message" rows={5} defaultValue={values?.message} error={errors.message} />
       <div>
         <Button type="submit" disabled={sending} aria-busy={sending || undefined}>

@@ -30,7 +30,8 @@ function setup(options: Parameters<typeof userEvent.setup>[0] = {}) {
   return { user };
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 const email = () => screen.getByLabelText("Email address") as HTMLInputElement;
 const reason = () => screen.getByLabelText(/Why are you leaving/) as HTMLSelectElement;
 const understand = () => screen.getByLabelText(/I understand that deleting my account/) as HTMLInputElement;
@@ -134,7 +135,9 @@ describe("account deletion page", () => {
     expect(understand().checked).toBe(true);
 
     await user.click(button("Continue"));
-    expect((await screen.findByLabelText("Type DELETE MY ACCOUNT to confirm") as HTMLInputElement).value).toBe("DELETE MY");
+    expect(((await screen.findByLabelText("Type DELETE MY ACCOUNT to confirm")) as HTMLInputElement).value).toBe(
+      "DELETE MY",
+    );
   });
 
   it("stores the request, shows Request Submitted and goes to /privacy after exactly 3 seconds", async () => {
@@ -151,7 +154,9 @@ describe("account deletion page", () => {
     await user.click(button("Submit Request"));
 
     expect(await screen.findByRole("heading", { name: DELETION.submittedTitle })).toBeInTheDocument();
-    expect(screen.getByRole("status")).toHaveTextContent(/processed within 30 days\. We will send a confirmation e-mail to mwila@example\.zm/);
+    expect(screen.getByRole("status")).toHaveTextContent(
+      /processed within 30 days\. We will send a confirmation e-mail to mwila@example\.zm/,
+    );
 
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe("/api/site/deletion-requests");
@@ -166,7 +171,11 @@ describe("account deletion page", () => {
 
     // Real time on purpose: Testing Library's async helpers stall under Vitest's fake timers.
     const shownAt = performance.now();
-    expect(await screen.findByText("privacy page /privacy?deletionRequested=1", undefined, { timeout: DELETION_REDIRECT_MS + 2000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText("privacy page /privacy?deletionRequested=1", undefined, {
+        timeout: DELETION_REDIRECT_MS + 2000,
+      }),
+    ).toBeInTheDocument();
     const waited = performance.now() - shownAt;
     expect(waited).toBeGreaterThanOrEqual(DELETION_REDIRECT_MS - 100);
     expect(waited).toBeLessThan(DELETION_REDIRECT_MS + 1500);
@@ -197,7 +206,10 @@ describe("account deletion page", () => {
   });
 
   it("keeps the visitor on the form with everything typed when storing fails", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => json(500, { message: EXTRA.serverError })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => json(500, { message: EXTRA.serverError })),
+    );
     const { user } = setup();
     await completeStepOne(user);
     await user.type(phrase(), "DELETE MY ACCOUNT");
@@ -217,7 +229,12 @@ describe("account deletion page", () => {
   });
 
   it("shows the server's verdict on a step-1 answer back on step 1", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => json(400, { message: EXTRA.invalidRequest, errors: { email: "This address is not linked to an account" } })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () =>
+        json(400, { message: EXTRA.invalidRequest, errors: { email: "This address is not linked to an account" } }),
+      ),
+    );
     const { user } = setup();
     await completeStepOne(user);
     await user.type(phrase(), "DELETE MY ACCOUNT");

@@ -5,7 +5,12 @@ import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { DELETION_REASONS } from "@touchline/contract/enums";
-import { DELETION_CONFIRMATION_PHRASE, DELETION_PROCESSING_DAYS, DELETION_REASON_OTHER_MAX, DELETION_REDIRECT_MS } from "@touchline/contract/limits";
+import {
+  DELETION_CONFIRMATION_PHRASE,
+  DELETION_PROCESSING_DAYS,
+  DELETION_REASON_OTHER_MAX,
+  DELETION_REDIRECT_MS,
+} from "@touchline/contract/limits";
 import { DELETION, EXTRA } from "@touchline/contract/messages";
 import { deletionStepOneSchema, deletionStepTwoSchema, type DeletionRequestInput } from "@touchline/contract/site";
 import { Button } from "../../components/button.tsx";
@@ -113,7 +118,11 @@ export function AccountDeletionForm() {
 
   if (submittedEmail) {
     return (
-      <section role="status" aria-live="polite" className="rounded-2xl border border-brand-200 bg-brand-50 p-6 text-center sm:p-8">
+      <section
+        role="status"
+        aria-live="polite"
+        className="rounded-2xl border border-brand-200 bg-brand-50 p-6 text-center sm:p-8"
+      >
         <h2 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-brand-900 outline-none">
           {DELETION.submittedTitle}
         </h2>
@@ -135,9 +144,17 @@ export function AccountDeletionForm() {
   const errorsTwo = two.formState.errors;
 
   return (
-    <section aria-labelledby="deletion-step-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+    <section
+      aria-labelledby="deletion-step-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
+    >
       <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Step {step} of 2</p>
-      <h2 id="deletion-step-heading" ref={headingRef} tabIndex={-1} className="mt-1 text-xl font-bold text-slate-900 outline-none">
+      <h2
+        id="deletion-step-heading"
+        ref={headingRef}
+        tabIndex={-1}
+        className="mt-1 text-xl font-bold text-slate-900 outline-none"
+      >
         {step === 1 ? "Tell us about your account" : "Confirm the deletion"}
       </h2>
 
@@ -185,8 +202,9 @@ export function AccountDeletionForm() {
       ) : (
         <form method="post" noValidate onSubmit={onSubmit} className="mt-5 flex flex-col gap-5">
           <p className="text-slate-700">
-            To confirm, type <strong className="font-mono tracking-wide text-slate-900">{DELETION_CONFIRMATION_PHRASE}</strong> in the box below,
-            exactly as shown, in capital letters.
+            To confirm, type{" "}
+            <strong className="font-mono tracking-wide text-slate-900">{DELETION_CONFIRMATION_PHRASE}</strong> in the
+            box below, exactly as shown, in capital letters.
           </p>
           <TextField
             label={`Type ${DELETION_CONFIRMATION_PHRASE} to confirm`}
@@ -206,7 +224,12 @@ export function AccountDeletionForm() {
             <Button variant="secondary" onClick={onBack} disabled={two.formState.isSubmitting}>
               Back
             </Button>
-            <Button type="submit" variant="danger" disabled={!hydrated || two.formState.isSubmitting} aria-busy={two.formState.isSubmitting || undefined}>
+            <Button
+              type="submit"
+              variant="danger"
+              disabled={!hydrated || two.formState.isSubmitting}
+              aria-busy={two.formState.isSubmitting || undefined}
+            >
               {two.formState.isSubmitting ? "Submitting…" : "Submit Request"}
             </Button>
           </div>

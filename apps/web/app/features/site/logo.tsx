@@ -14,7 +14,9 @@ export function Logo({ inverted = false }: { inverted?: boolean }) {
   return (
     <span className="inline-flex items-center gap-2">
       <LogoMark />
-      <span className={`text-xl font-extrabold tracking-tight ${inverted ? "text-white" : "text-brand-900"}`}>Touchline</span>
+      <span className={`text-xl font-extrabold tracking-tight ${inverted ? "text-white" : "text-brand-900"}`}>
+        Touchline
+      </span>
     </span>
   );
 }

@@ -48,7 +48,8 @@ describe("MobileMenu", () => {
     expect(toggle).toHaveAttribute("aria-expanded", "true");
     expect(panel()).toBeVisible();
     const nav = screen.getByRole("navigation", { name: "Main menu" });
-    for (const link of HEADER_LINKS) expect(screen.getByRole("link", { name: link.label })).toHaveAttribute("href", link.to);
+    for (const link of HEADER_LINKS)
+      expect(screen.getByRole("link", { name: link.label })).toHaveAttribute("href", link.to);
     expect(screen.getByRole("link", { name: "Download App" })).toHaveAttribute("href", "/download");
     expect(nav.contains(document.activeElement)).toBe(true);
     expect(document.activeElement).toHaveTextContent("Talent");
@@ -129,7 +130,8 @@ describe("MOBILE_MENU_SCRIPT on its own", () => {
       element.addEventListener("click", (event) => event.preventDefault(), { once: true });
       element.dispatchEvent(new win.MouseEvent("click", { bubbles: true, cancelable: true }));
     };
-    const press = (key: string) => doc.activeElement!.dispatchEvent(new win.KeyboardEvent("keydown", { key, bubbles: true }));
+    const press = (key: string) =>
+      doc.activeElement!.dispatchEvent(new win.KeyboardEvent("keydown", { key, bubbles: true }));
     return { doc, win, run, button, panel, click, press };
   }
 

@@ -56,7 +56,11 @@ export function Prose({ children }: { children: ReactNode }) {
 export function InfoCard({ icon, title, children }: { icon?: ReactNode; title: string; children: ReactNode }) {
   return (
     <div className="flex h-full flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-      {icon ? <div className="inline-flex h-12 w-12 items-center justify-center rounded-xl bg-brand-100 text-brand-700">{icon}</div> : null}
+      {icon ? (
+        <div className="inline-flex h-12 w-12 items-center justify-center rounded-xl bg-brand-100 text-brand-700">
+          {icon}
+        </div>
+      ) : null}
       <h3 className="text-lg font-semibold text-slate-900">{title}</h3>
       <div className="text-base leading-relaxed text-slate-700">{children}</div>
     </div>
@@ -69,7 +73,15 @@ export function CheckList({ items }: { items: readonly string[] }) {
     <ul className="flex flex-col gap-2">
       {items.map((item) => (
         <li key={item} className="flex items-start gap-2 text-slate-800">
-          <svg viewBox="0 0 24 24" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true" focusable="false">
+          <svg
+            viewBox="0 0 24 24"
+            className="mt-0.5 h-5 w-5 shrink-0 text-brand-700"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.5"
+            aria-hidden="true"
+            focusable="false"
+          >
             <path d="M5 12.5l4.5 4.5L19 7" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
           <span>{item}</span>

@@ -32,7 +32,10 @@ export interface PageMetaInput {
   noindex?: boolean;
 }
 
-export function pageMeta({ path, title, description, noindex }: PageMetaInput, origin = siteOrigin()): MetaDescriptor[] {
+export function pageMeta(
+  { path, title, description, noindex }: PageMetaInput,
+  origin = siteOrigin(),
+): MetaDescriptor[] {
   const fullTitle = title.includes(SITE_NAME) ? title : `${title} | ${SITE_NAME}`;
   const url = absoluteUrl(path, origin);
   const tags: MetaDescriptor[] = [

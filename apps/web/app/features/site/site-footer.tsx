@@ -2,7 +2,14 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Icon } from "./icons.tsx";
 import { Logo } from "./logo.tsx";
-import { CONTACT_DETAILS, FOOTER_LINKS_ID, FOOTER_USEFUL_LINKS, LEGAL_LINKS, SOCIAL_LINKS, type SocialNetwork } from "./site-links.ts";
+import {
+  CONTACT_DETAILS,
+  FOOTER_LINKS_ID,
+  FOOTER_USEFUL_LINKS,
+  LEGAL_LINKS,
+  SOCIAL_LINKS,
+  type SocialNetwork,
+} from "./site-links.ts";
 
 /** Footer of every public page: useful links, contact details, social links and legal links (SPEC.md). */
 export function SiteFooter() {
@@ -12,7 +19,8 @@ export function SiteFooter() {
         <div className="flex flex-col gap-3">
           <Logo inverted />
           <p className="text-sm leading-relaxed">
-            Live scores, news and standings in your pocket, and a stage where Zambian players show clubs and scouts what they can do.
+            Live scores, news and standings in your pocket, and a stage where Zambian players show clubs and scouts what
+            they can do.
           </p>
         </div>
         <FooterColumn title="Useful links">
@@ -87,7 +95,8 @@ export function SiteFooter() {
   );
 }
 
-const footerLinkClass = "rounded underline-offset-4 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white";
+const footerLinkClass =
+  "rounded underline-offset-4 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white";
 
 function FooterColumn({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -4,7 +4,13 @@
  */
 import { VIDEO_MAX_BYTES, VIDEO_MAX_SECONDS } from "@touchline/contract/limits";
 
-export const CONTENT_GUIDELINES = ["Dribbling", "Goal scoring", "Defence moves", "Freestyle and trials", "Passing assists"] as const;
+export const CONTENT_GUIDELINES = [
+  "Dribbling",
+  "Goal scoring",
+  "Defence moves",
+  "Freestyle and trials",
+  "Passing assists",
+] as const;
 
 export const TECHNICAL_SPECS = [
   `Max ${VIDEO_MAX_SECONDS / 60} minutes`,
@@ -14,4 +20,10 @@ export const TECHNICAL_SPECS = [
   `Max ${VIDEO_MAX_BYTES / (1024 * 1024)}MB`,
 ] as const;
 
-export const BENEFITS = ["Scout visibility", "Coach attention", "National exposure", "Career opportunities", "Skill analysis"] as const;
+export const BENEFITS = [
+  "Scout visibility",
+  "Coach attention",
+  "National exposure",
+  "Career opportunities",
+  "Skill analysis",
+] as const;

@@ -11,5 +11,8 @@ export const UNAVAILABLE_HEADERS = { "cache-control": "no-store", "retry-after":
 export function talentPageHeaders(loaderHeaders: Headers, errorHeaders: Headers | undefined): Record<string, string> {
   const source = errorHeaders ?? loaderHeaders;
   const retryAfter = source.get("retry-after");
-  return { "cache-control": source.get("cache-control") ?? "no-cache", ...(retryAfter ? { "retry-after": retryAfter } : {}) };
+  return {
+    "cache-control": source.get("cache-control") ?? "no-cache",
+    ...(retryAfter ? { "retry-after": retryAfter } : {}),
+  };
 }

@@ -4,7 +4,16 @@ import { publicPlayer } from "./fixtures.ts";
 
 describe("filtersPath", () => {
   it("keeps only the filled-in filters, trimmed, in a stable order, and never the page", () => {
-    const form = new URLSearchParams({ position: "striker", foot: "", q: "  Mwila  ", minAge: "16", maxAge: "", fitness: "good", page: "4", unknown: "x" });
+    const form = new URLSearchParams({
+      position: "striker",
+      foot: "",
+      q: "  Mwila  ",
+      minAge: "16",
+      maxAge: "",
+      fitness: "good",
+      page: "4",
+      unknown: "x",
+    });
     expect(filtersPath(form)).toBe("/players?q=Mwila&position=striker&minAge=16&fitness=good");
   });
 
@@ -23,7 +32,9 @@ describe("filtersPath", () => {
 describe("cover and count display", () => {
   it("lists each width once, up to a maximum", () => {
     const player = publicPlayer();
-    expect(coverSrcSet(player.cover, 640)).toBe(`${player.cover.variants[0]!.url} 320w, ${player.cover.variants[1]!.url} 640w`);
+    expect(coverSrcSet(player.cover, 640)).toBe(
+      `${player.cover.variants[0]!.url} 320w, ${player.cover.variants[1]!.url} 640w`,
+    );
     const small = { variants: [320, 640, 1280].map((w) => ({ url: `/api/media/x?w=${w}`, width: 200, height: 150 })) };
     expect(coverSrcSet(small)).toBe("/api/media/x?w=320 200w");
   });

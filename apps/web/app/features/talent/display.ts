@@ -27,7 +27,9 @@ export function playerCountText(list: Pick<PublicPlayerList, "total" | "totalExa
 }
 
 /** The pages a visitor can reach: all of them when the total is exact, else up to the next one. */
-export function lastKnownPage(list: Pick<PublicPlayerList, "total" | "totalExact" | "page" | "pageSize" | "hasNextPage">): number {
+export function lastKnownPage(
+  list: Pick<PublicPlayerList, "total" | "totalExact" | "page" | "pageSize" | "hasNextPage">,
+): number {
   const counted = Math.max(1, Math.ceil(list.total / list.pageSize));
   return list.totalExact ? counted : Math.max(counted, list.hasNextPage ? list.page + 1 : list.page);
 }

@@ -15,7 +15,11 @@ export function publicPlayer(overrides: Partial<PublicPlayer> = {}): PublicPlaye
     weightInKg: 70,
     currentFitnessStatus: "excellent",
     cover: {
-      variants: [320, 640, 1280].map((width) => ({ url: `/api/media/${id}?w=${width}`, width, height: (width * 3) / 4 })),
+      variants: [320, 640, 1280].map((width) => ({
+        url: `/api/media/${id}?w=${width}`,
+        width,
+        height: (width * 3) / 4,
+      })),
     },
     approvedAt: "2026-03-02T10:00:00.000Z",
     aboutYourself: "Striker at Green Buffaloes academy in Lusaka. Quick, two-footed, loves to score.",

@@ -28,7 +28,10 @@ export function PlayerCard({ player }: { player: PublicPlayerSummary }) {
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 className="text-lg font-bold text-slate-900">
           {/* The whole card is the link's target area; the name is its accessible text. */}
-          <Link to={`/players/${encodeURIComponent(player.username)}`} className="outline-none after:absolute after:inset-0">
+          <Link
+            to={`/players/${encodeURIComponent(player.username)}`}
+            className="outline-none after:absolute after:inset-0"
+          >
             {name}
           </Link>
         </h3>

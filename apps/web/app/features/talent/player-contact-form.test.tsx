@@ -5,7 +5,8 @@ import { AUTH, EXTRA, TALENT } from "@touchline/contract/messages";
 import { PlayerContactForm } from "./player-contact-form.tsx";
 import { renderAt } from "./test-router.tsx";
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 function setup() {
   const rendered = renderAt("/players/mwila10", () => <PlayerContactForm username="mwila10" firstName="Mwila" />);
@@ -64,7 +65,10 @@ describe("PlayerContactForm", () => {
   });
 
   it("keeps everything typed when sending fails, with the limit's own words", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => json(429, { message: AUTH.tooManyAttempts(42) })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => json(429, { message: AUTH.tooManyAttempts(42) })),
+    );
     const f = setup();
     await fill(f);
     await f.user.click(f.send);
@@ -75,7 +79,10 @@ describe("PlayerContactForm", () => {
   });
 
   it("keeps the content when the connection drops", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
+    );
     const f = setup();
     await fill(f);
     await f.user.click(f.send);

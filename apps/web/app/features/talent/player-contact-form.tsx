@@ -2,7 +2,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { TALENT } from "@touchline/contract/messages";
-import { playerContactRequestSchema, type PlayerContactRequest, type PlayerContactRequestInput } from "@touchline/contract/talent";
+import {
+  playerContactRequestSchema,
+  type PlayerContactRequest,
+  type PlayerContactRequestInput,
+} from "@touchline/contract/talent";
 import { Button } from "../../components/button.tsx";
 import { TextAreaField, TextField } from "../../components/field.tsx";
 import { ApiError, apiFetch } from "../../lib/api.ts";
@@ -16,7 +20,15 @@ const FIELDS = Object.keys(EMPTY) as (keyof typeof EMPTY)[];
  * the player's own phone and e-mail are never shown. Checked with the same schema as the server;
  * on failure everything typed stays, so a visitor on a weak connection simply tries again.
  */
-export function PlayerContactForm({ username, firstName, headingId }: { username: string; firstName: string; headingId?: string }) {
+export function PlayerContactForm({
+  username,
+  firstName,
+  headingId,
+}: {
+  username: string;
+  firstName: string;
+  headingId?: string;
+}) {
   const hydrated = useHydrated();
   const {
     register,
@@ -24,11 +36,17 @@ export function PlayerContactForm({ username, firstName, headingId }: { username
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<PlayerContactRequestInput, unknown, PlayerContactRequest>({ resolver: zodResolver(playerContactRequestSchema), defaultValues: EMPTY });
+  } = useForm<PlayerContactRequestInput, unknown, PlayerContactRequest>({
+    resolver: zodResolver(playerContactRequestSchema),
+    defaultValues: EMPTY,
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await apiFetch<{ id: string; message: string }>(`/api/talent/players/${encodeURIComponent(username)}/contact`, { method: "POST", body: values });
+      await apiFetch<{ id: string; message: string }>(`/api/talent/players/${encodeURIComponent(username)}/contact`, {
+        method: "POST",
+        body: values,
+      });
       toast.success(TALENT.contactSent(firstName));
       reset(EMPTY);
     } catch (error) {
@@ -50,9 +68,29 @@ export function PlayerContactForm({ username, firstName, headingId }: { username
     <form method="post" noValidate onSubmit={onSubmit} aria-labelledby={headingId} className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="Your name" autoComplete="name" error={errors.name?.message} {...register("name")} />
-        <TextField label="Club or organisation" autoComplete="organization" error={errors.organisation?.message} {...register("organisation")} />
-        <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register("email")} />
-        <TextField label="Phone (optional)" type="tel" autoComplete="tel" inputMode="tel" error={errors.phone?.message} hint="With the country code if it is not a Zambian number." {...register("phone")} />
+        <TextField
+          label="Club or organisation"
+          autoComplete="organization"
+          error={errors.organisation?.message}
+          {...register("organisation")}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register("email")}
+        />
+        <TextField
+          label="Phone (optional)"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          error={errors.phone?.message}
+          hint="With the country code if it is not a Zambian number."
+          {...register("phone")}
+        />
       </div>
       <TextAreaField label="Message" rows={5} error={errors.message?.message} {...register("message")} />
       <div>

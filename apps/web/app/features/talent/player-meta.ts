@@ -21,12 +21,22 @@ export function playerMeta(player: PublicPlayer, publicUrl: string): MetaDescrip
   const name = publicName(player);
   const positions = positionsText(player.position, player.secondaryPosition);
   const facts = `${name}, ${ageText(player.age)}, ${positions}. ${footLabel(player.preferredFoot)} foot, ${heightText(player.heightInCm)}.`;
-  const description = shorten(player.aboutYourself.trim() ? `${facts} ${player.aboutYourself.trim().replace(/\s+/g, " ")}` : `${facts} Football player in Zambia on Touchline.`, DESCRIPTION_MAX);
-  const replaced = new Set(["og:type", "og:image", "og:image:width", "og:image:height", "og:image:alt"]);
-  const tags = pageMeta({ path: `/players/${encodeURIComponent(player.username)}`, title: `${name}, ${positions}`, description }, publicUrl).filter(
-    (tag) => !("property" in tag && replaced.has(String(tag.property))),
+  const description = shorten(
+    player.aboutYourself.trim()
+      ? `${facts} ${player.aboutYourself.trim().replace(/\s+/g, " ")}`
+      : `${facts} Football player in Zambia on Touchline.`,
+    DESCRIPTION_MAX,
   );
-  tags.push({ property: "og:type", content: "profile" }, { property: "profile:first_name", content: player.firstName }, { property: "profile:username", content: player.username });
+  const replaced = new Set(["og:type", "og:image", "og:image:width", "og:image:height", "og:image:alt"]);
+  const tags = pageMeta(
+    { path: `/players/${encodeURIComponent(player.username)}`, title: `${name}, ${positions}`, description },
+    publicUrl,
+  ).filter((tag) => !("property" in tag && replaced.has(String(tag.property))));
+  tags.push(
+    { property: "og:type", content: "profile" },
+    { property: "profile:first_name", content: player.firstName },
+    { property: "profile:username", content: player.username },
+  );
   const image = coverVariant(player.cover, 640);
   if (image) {
     tags.push(

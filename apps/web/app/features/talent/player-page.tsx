@@ -21,7 +21,10 @@ export function PlayerPage({ player }: { player: PublicPlayer }) {
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-8 px-4 py-8 sm:py-12">
-      <Link to="/players#talent-list" className="self-start font-semibold text-brand-700 underline-offset-2 hover:underline">
+      <Link
+        to="/players#talent-list"
+        className="self-start font-semibold text-brand-700 underline-offset-2 hover:underline"
+      >
         ← All players
       </Link>
 
@@ -81,7 +84,9 @@ export function PlayerPage({ player }: { player: PublicPlayer }) {
         <h2 id="about-me" className="text-xl font-bold text-slate-900">
           About Me
         </h2>
-        <p className="mt-2 whitespace-pre-line text-slate-700">{player.aboutYourself.trim() ? player.aboutYourself : PROFILE_PAGE.noBio}</p>
+        <p className="mt-2 whitespace-pre-line text-slate-700">
+          {player.aboutYourself.trim() ? player.aboutYourself : PROFILE_PAGE.noBio}
+        </p>
       </section>
 
       <section aria-labelledby="contact-player" className="rounded-2xl bg-brand-50 p-5 sm:p-8">
@@ -89,8 +94,9 @@ export function PlayerPage({ player }: { player: PublicPlayer }) {
           Interested in {player.firstName}?
         </h2>
         <p className="mt-2 max-w-2xl text-slate-700">
-          Clubs, academies and scouts: send your request to the Touchline team. We check every request and pass it on to the player, and to
-          a parent or guardian for players under 18. Players' phone numbers and e-mail addresses are never published.
+          Clubs, academies and scouts: send your request to the Touchline team. We check every request and pass it on to
+          the player, and to a parent or guardian for players under 18. Players' phone numbers and e-mail addresses are
+          never published.
         </p>
         <div className="mt-6">
           <PlayerContactForm username={player.username} firstName={player.firstName} headingId="contact-player" />
@@ -120,7 +126,10 @@ export function PlayerNotFound({ title, text }: { title: string; text: string })
       <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Error 404</p>
       <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-brand-900 sm:text-4xl">{title}</h1>
       <p className="mt-4 text-lg text-slate-700">{text}</p>
-      <Link to="/players#talent-list" className="mt-8 inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-900">
+      <Link
+        to="/players#talent-list"
+        className="mt-8 inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-900"
+      >
         Browse players
       </Link>
     </div>

@@ -21,11 +21,15 @@ describe("TalentFilters", () => {
     const form = html.match(/<form[^>]*>/)![0];
     expect(form).toContain('method="get"');
     expect(form).toContain('action="/players#talent-list"');
-    for (const name of ["q", "position", "foot", "fitness", "minAge", "maxAge", "minHeight", "maxHeight"]) expect(html).toContain(`name="${name}"`);
+    for (const name of ["q", "position", "foot", "fitness", "minAge", "maxAge", "minHeight", "maxHeight"])
+      expect(html).toContain(`name="${name}"`);
   });
 
   it("shows the filters of the URL in the fields", () => {
-    renderAt("/players?q=mwila&position=striker&foot=left&fitness=good&minAge=16&maxAge=21&minHeight=170&maxHeight=190", filtersFor);
+    renderAt(
+      "/players?q=mwila&position=striker&foot=left&fitness=good&minAge=16&maxAge=21&minHeight=170&maxHeight=190",
+      filtersFor,
+    );
     expect(screen.getByLabelText("Search by name")).toHaveValue("mwila");
     expect(screen.getByLabelText("Position")).toHaveValue("striker");
     expect(screen.getByLabelText("Preferred foot")).toHaveValue("left");

@@ -15,7 +15,13 @@ export const LIST_ANCHOR = "talent-list";
  * /players?…, so a filtered list is a URL that can be shared and reloaded. With JavaScript the
  * same URL is built without the empty fields and opened without a full page load.
  */
-export function TalentFilters({ query, errors }: { query: TalentListQuery; errors: Partial<Record<keyof TalentListQuery, string>> }) {
+export function TalentFilters({
+  query,
+  errors,
+}: {
+  query: TalentListQuery;
+  errors: Partial<Record<keyof TalentListQuery, string>>;
+}) {
   const navigate = useNavigate();
   const invalid = Object.keys(errors).length > 0;
 
@@ -27,19 +33,69 @@ export function TalentFilters({ query, errors }: { query: TalentListQuery; error
   const value = (key: keyof TalentListQuery) => (query[key] === undefined ? "" : String(query[key]));
 
   return (
-    <form method="get" action={`/players#${LIST_ANCHOR}`} onSubmit={onSubmit} role="search" aria-label="Filter players" className="flex flex-col gap-4">
+    <form
+      method="get"
+      action={`/players#${LIST_ANCHOR}`}
+      onSubmit={onSubmit}
+      role="search"
+      aria-label="Filter players"
+      className="flex flex-col gap-4"
+    >
       {invalid ? (
         <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
           {TALENT.filtersIgnored}
         </p>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <TextField label="Search by name" name="q" type="search" defaultValue={value("q")} error={errors.q} placeholder="First name or username" autoComplete="off" />
-        <SelectField label="Position" name="position" options={POSITIONS} placeholder="Any position" defaultValue={value("position")} error={errors.position} />
-        <SelectField label="Preferred foot" name="foot" options={PREFERRED_FEET} placeholder="Any foot" defaultValue={value("foot")} error={errors.foot} />
-        <SelectField label="Fitness" name="fitness" options={FITNESS_LEVELS} placeholder="Any fitness" defaultValue={value("fitness")} error={errors.fitness} />
-        <Range label="Age" unit="years" names={["minAge", "maxAge"]} bounds={TALENT_AGE} query={query} errors={errors} />
-        <Range label="Height" unit="cm" names={["minHeight", "maxHeight"]} bounds={HEIGHT_CM} query={query} errors={errors} />
+        <TextField
+          label="Search by name"
+          name="q"
+          type="search"
+          defaultValue={value("q")}
+          error={errors.q}
+          placeholder="First name or username"
+          autoComplete="off"
+        />
+        <SelectField
+          label="Position"
+          name="position"
+          options={POSITIONS}
+          placeholder="Any position"
+          defaultValue={value("position")}
+          error={errors.position}
+        />
+        <SelectField
+          label="Preferred foot"
+          name="foot"
+          options={PREFERRED_FEET}
+          placeholder="Any foot"
+          defaultValue={value("foot")}
+          error={errors.foot}
+        />
+        <SelectField
+          label="Fitness"
+          name="fitness"
+          options={FITNESS_LEVELS}
+          placeholder="Any fitness"
+          defaultValue={value("fitness")}
+          error={errors.fitness}
+        />
+        <Range
+          label="Age"
+          unit="years"
+          names={["minAge", "maxAge"]}
+          bounds={TALENT_AGE}
+          query={query}
+          errors={errors}
+        />
+        <Range
+          label="Height"
+          unit="cm"
+          names={["minHeight", "maxHeight"]}
+          bounds={HEIGHT_CM}
+          query={query}
+          errors={errors}
+        />
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit">Show players</Button>
@@ -74,8 +130,22 @@ function Range({
   return (
     <fieldset className="grid grid-cols-2 gap-3 sm:col-span-2 lg:col-span-2">
       <legend className="sr-only">{`${label} range (${unit})`}</legend>
-      <TextField label={`${label} from (${unit})`} name={from} defaultValue={query[from] ?? ""} error={errors[from]} placeholder={String(bounds.min)} {...input} />
-      <TextField label={`${label} to (${unit})`} name={to} defaultValue={query[to] ?? ""} error={errors[to]} placeholder={String(bounds.max)} {...input} />
+      <TextField
+        label={`${label} from (${unit})`}
+        name={from}
+        defaultValue={query[from] ?? ""}
+        error={errors[from]}
+        placeholder={String(bounds.min)}
+        {...input}
+      />
+      <TextField
+        label={`${label} to (${unit})`}
+        name={to}
+        defaultValue={query[to] ?? ""}
+        error={errors[to]}
+        placeholder={String(bounds.max)}
+        {...input}
+      />
     </fieldset>
   );
 }

@@ -14,7 +14,22 @@ const show = (url: string, list: PublicPlayerList) =>
 
 describe("TalentList", () => {
   it("shows a card per player: name with surname initial, positions, age, foot, height, linked to the player page", () => {
-    show("/players", playerList([publicPlayer(), publicPlayer({ username: "chipo_gk", firstName: "Chipo", lastInitial: "P", position: "goalkeeper", secondaryPosition: null, age: 16, preferredFoot: "left", heightInCm: 190 })]));
+    show(
+      "/players",
+      playerList([
+        publicPlayer(),
+        publicPlayer({
+          username: "chipo_gk",
+          firstName: "Chipo",
+          lastInitial: "P",
+          position: "goalkeeper",
+          secondaryPosition: null,
+          age: 16,
+          preferredFoot: "left",
+          heightInCm: 190,
+        }),
+      ]),
+    );
     expect(screen.getByRole("status")).toHaveTextContent("2 players");
     const cards = screen.getAllByRole("article");
     expect(cards).toHaveLength(2);
@@ -41,8 +56,14 @@ describe("TalentList", () => {
     const list = playerList([publicPlayer()], { total: 30, page: 2, pageSize: 12, hasNextPage: true });
     show("/players?position=striker&page=2", list);
     expect(screen.getByText("Page 2 of 3")).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "← Previous" })).toHaveAttribute("href", "/players?position=striker#talent-list");
-    expect(screen.getByRole("link", { name: "Next →" })).toHaveAttribute("href", "/players?position=striker&page=3#talent-list");
+    expect(screen.getByRole("link", { name: "← Previous" })).toHaveAttribute(
+      "href",
+      "/players?position=striker#talent-list",
+    );
+    expect(screen.getByRole("link", { name: "Next →" })).toHaveAttribute(
+      "href",
+      "/players?position=striker&page=3#talent-list",
+    );
   });
 
   it("says '1,000+' when the count stopped at the cap", () => {
@@ -70,6 +91,9 @@ describe("TalentList", () => {
   it("leads back from a page past the end", () => {
     show("/players?foot=left&page=9", playerList([], { total: 14, page: 9 }));
     expect(screen.getByRole("heading", { name: "No players on this page" })).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Go to the first page" })).toHaveAttribute("href", "/players?foot=left#talent-list");
+    expect(screen.getByRole("link", { name: "Go to the first page" })).toHaveAttribute(
+      "href",
+      "/players?foot=left#talent-list",
+    );
   });
 });

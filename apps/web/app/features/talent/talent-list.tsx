@@ -1,6 +1,11 @@
 import { Link } from "react-router";
 import { TALENT } from "@touchline/contract/messages";
-import { hasTalentFilters, talentListPath, type PublicPlayerList, type TalentListQuery } from "@touchline/contract/talent";
+import {
+  hasTalentFilters,
+  talentListPath,
+  type PublicPlayerList,
+  type TalentListQuery,
+} from "@touchline/contract/talent";
 import { buttonClass } from "../../components/button.tsx";
 import { Icon } from "../site/icons.tsx";
 import { lastKnownPage, playerCountText } from "./display.ts";
@@ -75,7 +80,8 @@ function Pagination({ list, query }: { list: PublicPlayerList; query: TalentList
   const last = lastKnownPage(list);
   if (list.page === 1 && !list.hasNextPage) return null;
   const href = (page: number) => `${talentListPath({ ...query, page })}#${LIST_ANCHOR}`;
-  const link = "inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-4 font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
+  const link =
+    "inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-4 font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
   return (
     <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3">
       {list.page > 1 ? (

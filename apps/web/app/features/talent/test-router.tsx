@@ -27,5 +27,13 @@ export function renderAt(url: string, element: (location: { search: string }) =>
   const Stub = createRoutesStub([{ path: "*", Component: Page }]);
   toast.dismiss();
   const user = userEvent.setup({ delay: null });
-  return { user, ...render(<><Stub initialEntries={[url]} /><Toaster /></>) };
+  return {
+    user,
+    ...render(
+      <>
+        <Stub initialEntries={[url]} />
+        <Toaster />
+      </>,
+    ),
+  };
 }

@@ -12,13 +12,19 @@ function fakeFile(name: string, type: string, size: number): File {
 describe("checkVideoFile", () => {
   it("refuses a file that is not a video", async () => {
     const read = vi.fn();
-    expect(await checkVideoFile(fakeFile("cover.png", "image/png", 1000), read)).toEqual({ ok: false, message: VIDEO_FILE.invalidType });
+    expect(await checkVideoFile(fakeFile("cover.png", "image/png", 1000), read)).toEqual({
+      ok: false,
+      message: VIDEO_FILE.invalidType,
+    });
     expect(read).not.toHaveBeenCalled();
   });
 
   it("refuses a video over 150MB without reading it", async () => {
     const read = vi.fn();
-    expect(await checkVideoFile(fakeFile("match.mp4", "video/mp4", 150 * 1024 * 1024 + 1), read)).toEqual({ ok: false, message: VIDEO_FILE.tooLarge });
+    expect(await checkVideoFile(fakeFile("match.mp4", "video/mp4", 150 * 1024 * 1024 + 1), read)).toEqual({
+      ok: false,
+      message: VIDEO_FILE.tooLarge,
+    });
     expect(read).not.toHaveBeenCalled();
   });
 
@@ -28,15 +34,23 @@ describe("checkVideoFile", () => {
   });
 
   it("refuses a video longer than 3 minutes", async () => {
-    expect(await checkVideoFile(fakeFile("match.mp4", "video/mp4", 5_000_000), async () => 180.5)).toEqual({ ok: false, message: VIDEO_FILE.tooLong });
+    expect(await checkVideoFile(fakeFile("match.mp4", "video/mp4", 5_000_000), async () => 180.5)).toEqual({
+      ok: false,
+      message: VIDEO_FILE.tooLong,
+    });
   });
 
   it("says 'Error loading video' when the metadata cannot be read", async () => {
-    expect(await checkVideoFile(fakeFile("match.mp4", "video/mp4", 5_000_000), () => Promise.reject(new Error("decode")))).toEqual({
+    expect(
+      await checkVideoFile(fakeFile("match.mp4", "video/mp4", 5_000_000), () => Promise.reject(new Error("decode"))),
+    ).toEqual({
       ok: false,
       message: VIDEO_FILE.metadataError,
     });
-    expect(await checkVideoFile(fakeFile("match.mp4", "video/mp4", 5_000_000), async () => Number.NaN)).toEqual({ ok: false, message: VIDEO_FILE.metadataError });
+    expect(await checkVideoFile(fakeFile("match.mp4", "video/mp4", 5_000_000), async () => Number.NaN)).toEqual({
+      ok: false,
+      message: VIDEO_FILE.metadataError,
+    });
   });
 });
 
@@ -79,11 +93,18 @@ describe("readVideoDuration", () => {
 
 describe("checkImageFile", () => {
   it("accepts JPEG, PNG and GIF up to 10MB", () => {
-    for (const type of ["image/jpeg", "image/png", "image/gif"]) expect(checkImageFile(fakeFile("c", type, 10 * 1024 * 1024))).toEqual({ ok: true });
+    for (const type of ["image/jpeg", "image/png", "image/gif"])
+      expect(checkImageFile(fakeFile("c", type, 10 * 1024 * 1024))).toEqual({ ok: true });
   });
 
   it("refuses other types and larger files", () => {
-    expect(checkImageFile(fakeFile("c.webp", "image/webp", 100))).toEqual({ ok: false, message: EXTRA.imageInvalidType });
-    expect(checkImageFile(fakeFile("c.jpg", "image/jpeg", 10 * 1024 * 1024 + 1))).toEqual({ ok: false, message: EXTRA.imageTooLarge });
+    expect(checkImageFile(fakeFile("c.webp", "image/webp", 100))).toEqual({
+      ok: false,
+      message: EXTRA.imageInvalidType,
+    });
+    expect(checkImageFile(fakeFile("c.jpg", "image/jpeg", 10 * 1024 * 1024 + 1))).toEqual({
+      ok: false,
+      message: EXTRA.imageTooLarge,
+    });
   });
 });

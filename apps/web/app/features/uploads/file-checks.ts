@@ -1,4 +1,10 @@
-import { IMAGE_MAX_BYTES, IMAGE_MIME_TYPES, VIDEO_MAX_BYTES, VIDEO_MAX_SECONDS, VIDEO_MIME_TYPES } from "@touchline/contract/limits";
+import {
+  IMAGE_MAX_BYTES,
+  IMAGE_MIME_TYPES,
+  VIDEO_MAX_BYTES,
+  VIDEO_MAX_SECONDS,
+  VIDEO_MIME_TYPES,
+} from "@touchline/contract/limits";
 import { EXTRA, VIDEO_FILE } from "@touchline/contract/messages";
 
 /**
@@ -9,7 +15,8 @@ import { EXTRA, VIDEO_FILE } from "@touchline/contract/messages";
 export type FileCheck = { ok: true; durationSeconds?: number } | { ok: false; message: string };
 
 export function checkImageFile(file: File): FileCheck {
-  if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) return { ok: false, message: EXTRA.imageInvalidType };
+  if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type))
+    return { ok: false, message: EXTRA.imageInvalidType };
   if (file.size > IMAGE_MAX_BYTES) return { ok: false, message: EXTRA.imageTooLarge };
   return { ok: true };
 }
@@ -20,7 +27,8 @@ export type DurationReader = (file: File) => Promise<number>;
 export async function checkVideoFile(file: File, readDuration: DurationReader = readVideoDuration): Promise<FileCheck> {
   // The spec asks for "a video type"; we only store MP4 (the technical specs say so), so
   // anything else is refused here rather than after a long upload.
-  if (!(VIDEO_MIME_TYPES as readonly string[]).includes(file.type)) return { ok: false, message: VIDEO_FILE.invalidType };
+  if (!(VIDEO_MIME_TYPES as readonly string[]).includes(file.type))
+    return { ok: false, message: VIDEO_FILE.invalidType };
   if (file.size > VIDEO_MAX_BYTES) return { ok: false, message: VIDEO_FILE.tooLarge };
   let durationSeconds: number;
   try {

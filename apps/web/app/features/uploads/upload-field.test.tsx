@@ -53,14 +53,25 @@ vi.mock("./file-checks.ts", async (importOriginal) => {
   return {
     ...real,
     // jsdom cannot decode video: the metadata read is replaced, the rules stay real.
-    checkVideoFile: (file: File) => real.checkVideoFile(file, async () => {
-      if (durations.next instanceof Error) throw durations.next;
-      return durations.next;
-    }),
+    checkVideoFile: (file: File) =>
+      real.checkVideoFile(file, async () => {
+        if (durations.next instanceof Error) throw durations.next;
+        return durations.next;
+      }),
   };
 });
 
-function Harness({ kind, onUploaded, onCleared, current }: { kind: MediaKind; onUploaded: (m: UploadedMedia) => void; onCleared: () => void; current?: ReactNode }) {
+function Harness({
+  kind,
+  onUploaded,
+  onCleared,
+  current,
+}: {
+  kind: MediaKind;
+  onUploaded: (m: UploadedMedia) => void;
+  onCleared: () => void;
+  current?: ReactNode;
+}) {
   const upload = useFileUpload(kind, { onUploaded, onCleared });
   return (
     <>
@@ -82,7 +93,15 @@ function setup(kind: MediaKind, current?: ReactNode) {
       <Toaster />
     </>,
   );
-  return { user, onUploaded, onCleared, input: () => screen.getByLabelText(kind === "image" ? "Cover photo" : "Highlight video", { selector: "input" }) as HTMLInputElement };
+  return {
+    user,
+    onUploaded,
+    onCleared,
+    input: () =>
+      screen.getByLabelText(kind === "image" ? "Cover photo" : "Highlight video", {
+        selector: "input",
+      }) as HTMLInputElement,
+  };
 }
 
 const mp4 = (size = 4 * 1024 * 1024) => {
@@ -91,8 +110,21 @@ const mp4 = (size = 4 * 1024 * 1024) => {
   return file;
 };
 const png = () => new File(["png-bytes"], "me.png", { type: "image/png" });
-const videoMedia: UploadedMedia = { fileId: "vid_12345678", url: "/api/media/vid_12345678", kind: "video", contentType: "video/mp4", size: 4 * 1024 * 1024, durationSeconds: 12.2 };
-const imageMedia: UploadedMedia = { fileId: "img_12345678", url: "/api/media/img_12345678", kind: "image", contentType: "image/png", size: 9 };
+const videoMedia: UploadedMedia = {
+  fileId: "vid_12345678",
+  url: "/api/media/vid_12345678",
+  kind: "video",
+  contentType: "video/mp4",
+  size: 4 * 1024 * 1024,
+  durationSeconds: 12.2,
+};
+const imageMedia: UploadedMedia = {
+  fileId: "img_12345678",
+  url: "/api/media/img_12345678",
+  kind: "image",
+  contentType: "image/png",
+  size: 9,
+};
 
 beforeEach(() => {
   uploads.length = 0;
@@ -221,7 +253,10 @@ describe("UploadField with a video", () => {
   });
 
   it("keeps the video when the server refuses to delete it, and says so", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ message: "Not found" }), { status: 404 })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(JSON.stringify({ message: "Not found" }), { status: 404 })),
+    );
     const f = setup("video");
     await f.user.upload(f.input(), mp4());
     (await waitForUpload()).succeed(videoMedia);
@@ -232,7 +267,10 @@ describe("UploadField with a video", () => {
   });
 
   it("says 'Failed to delete' when the connection is down", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
+    );
     const f = setup("video");
     await f.user.upload(f.input(), mp4());
     (await waitForUpload()).succeed(videoMedia);
@@ -268,7 +306,10 @@ describe("UploadField with a video", () => {
 
 describe("UploadField with a current file (a profile being resubmitted)", () => {
   it("shows the current file above the picker until a new one is on its way, and again when it is removed or fails", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response(null, { status: 204 })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(null, { status: 204 })),
+    );
     const f = setup("video", <p>current video here</p>);
     expect(screen.getByText("current video here")).toBeInTheDocument();
     expect(f.input()).toBeInTheDocument();
@@ -321,14 +362,20 @@ describe("UploadField with a cover photo", () => {
   });
 
   it("Remove deletes the stored image with the spec's toasts", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response(null, { status: 204 })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(null, { status: 204 })),
+    );
     const f = setup("image");
     await f.user.upload(f.input(), png());
     (await waitForUpload()).succeed(imageMedia);
     await f.user.click(await screen.findByRole("button", { name: "Remove me.png" }));
     expect(await screen.findByText(UPLOAD_TOASTS.imageDeleted)).toBeInTheDocument();
 
-    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ message: "x" }), { status: 500 })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(JSON.stringify({ message: "x" }), { status: 500 })),
+    );
     await f.user.upload(f.input(), png());
     await waitFor(() => expect(uploads).toHaveLength(2));
     uploads[1]!.succeed(imageMedia);

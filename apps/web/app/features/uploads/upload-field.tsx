@@ -61,15 +61,28 @@ export function UploadField({ label, upload, error, hint, current }: UploadField
         </p>
       ) : null}
 
-      {state.status === "uploading" ? <Progress name={state.file.name} sent={state.sent} total={state.total} onCancel={() => void upload.remove()} /> : null}
+      {state.status === "uploading" ? (
+        <Progress name={state.file.name} sent={state.sent} total={state.total} onCancel={() => void upload.remove()} />
+      ) : null}
 
       {state.status === "uploaded" ? (
         <div className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3 sm:flex-row sm:items-start">
           {kind === "image" ? (
-            <img src={state.previewUrl} alt={`Preview of ${state.file.name}`} className="h-32 w-full rounded-md object-cover sm:w-48" />
+            <img
+              src={state.previewUrl}
+              alt={`Preview of ${state.file.name}`}
+              className="h-32 w-full rounded-md object-cover sm:w-48"
+            />
           ) : (
             // The local copy of the file: metadata only, so the preview shows its first frame.
-            <video src={state.previewUrl} preload="metadata" controls playsInline aria-label={`Preview of ${state.file.name}`} className="h-40 w-full rounded-md bg-black sm:w-64" />
+            <video
+              src={state.previewUrl}
+              preload="metadata"
+              controls
+              playsInline
+              aria-label={`Preview of ${state.file.name}`}
+              className="h-40 w-full rounded-md bg-black sm:w-64"
+            />
           )}
           <div className="flex min-w-0 flex-1 flex-col gap-1 text-sm">
             <p className="truncate font-medium text-slate-900">{state.file.name}</p>
@@ -81,7 +94,12 @@ export function UploadField({ label, upload, error, hint, current }: UploadField
               Uploaded
             </p>
             <div>
-              <Button variant="secondary" onClick={() => void upload.remove()} disabled={state.removing} aria-label={`Remove ${state.file.name}`}>
+              <Button
+                variant="secondary"
+                onClick={() => void upload.remove()}
+                disabled={state.removing}
+                aria-label={`Remove ${state.file.name}`}
+              >
                 {state.removing ? "Removing…" : "Remove"}
               </Button>
             </div>
@@ -116,7 +134,17 @@ export function UploadField({ label, upload, error, hint, current }: UploadField
   );
 }
 
-function Progress({ name, sent, total, onCancel }: { name: string; sent: number; total: number; onCancel: () => void }) {
+function Progress({
+  name,
+  sent,
+  total,
+  onCancel,
+}: {
+  name: string;
+  sent: number;
+  total: number;
+  onCancel: () => void;
+}) {
   const percent = total > 0 ? Math.min(100, Math.floor((sent / total) * 100)) : 0;
   return (
     <div className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3">
@@ -126,7 +154,14 @@ function Progress({ name, sent, total, onCancel }: { name: string; sent: number;
           Cancel
         </Button>
       </div>
-      <div role="progressbar" aria-label={`Uploading ${name}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-2.5 w-full overflow-hidden rounded-full bg-slate-200">
+      <div
+        role="progressbar"
+        aria-label={`Uploading ${name}`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="h-2.5 w-full overflow-hidden rounded-full bg-slate-200"
+      >
         <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${percent}%` }} />
       </div>
       <p className="text-sm text-slate-600">

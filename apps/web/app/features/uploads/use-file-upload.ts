@@ -16,7 +16,14 @@ export type UploadState =
   | { status: "idle" }
   | { status: "checking"; file: File }
   | { status: "uploading"; file: File; previewUrl: string; sent: number; total: number }
-  | { status: "uploaded"; file: File; previewUrl: string; media: UploadedMedia; durationSeconds?: number; removing: boolean }
+  | {
+      status: "uploaded";
+      file: File;
+      previewUrl: string;
+      media: UploadedMedia;
+      durationSeconds?: number;
+      removing: boolean;
+    }
   | { status: "error"; file: File; message: string; canRetry: boolean };
 
 export interface FileUpload {
@@ -38,11 +45,24 @@ interface Options {
 }
 
 const TOASTS = {
-  image: { uploaded: UPLOAD_TOASTS.imageUploaded, failed: UPLOAD_TOASTS.imageUploadFailed, deleted: UPLOAD_TOASTS.imageDeleted, deleteFailed: UPLOAD_TOASTS.imageDeleteFailed },
-  video: { uploaded: UPLOAD_TOASTS.videoUploaded, failed: UPLOAD_TOASTS.videoUploadFailed, deleted: UPLOAD_TOASTS.videoDeleted, deleteFailed: UPLOAD_TOASTS.videoDeleteFailed },
+  image: {
+    uploaded: UPLOAD_TOASTS.imageUploaded,
+    failed: UPLOAD_TOASTS.imageUploadFailed,
+    deleted: UPLOAD_TOASTS.imageDeleted,
+    deleteFailed: UPLOAD_TOASTS.imageDeleteFailed,
+  },
+  video: {
+    uploaded: UPLOAD_TOASTS.videoUploaded,
+    failed: UPLOAD_TOASTS.videoUploadFailed,
+    deleted: UPLOAD_TOASTS.videoDeleted,
+    deleteFailed: UPLOAD_TOASTS.videoDeleteFailed,
+  },
 } as const;
 
-const INLINE_FAILURE = { image: UPLOAD_TOASTS.imageUploadFailed, video: UPLOAD_TOASTS.videoUploadFailedInline } as const;
+const INLINE_FAILURE = {
+  image: UPLOAD_TOASTS.imageUploadFailed,
+  video: UPLOAD_TOASTS.videoUploadFailedInline,
+} as const;
 
 export function useFileUpload(kind: MediaKind, options: Options): FileUpload {
   const [state, setState] = useState<UploadState>({ status: "idle" });
@@ -88,7 +108,14 @@ export function useFileUpload(kind: MediaKind, options: Options): FileUpload {
           onSuccess: (media) => {
             if (gen !== generation.current) return;
             handle.current = null;
-            update({ status: "uploaded", file, previewUrl, media, durationSeconds: media.durationSeconds ?? durationSeconds, removing: false });
+            update({
+              status: "uploaded",
+              file,
+              previewUrl,
+              media,
+              durationSeconds: media.durationSeconds ?? durationSeconds,
+              removing: false,
+            });
             toast.success(TOASTS[kind].uploaded);
             optionsRef.current.onUploaded(media);
           },
@@ -126,7 +153,13 @@ export function useFileUpload(kind: MediaKind, options: Options): FileUpload {
       void upload(current.file, undefined, ++generation.current);
       return;
     }
-    update({ status: "uploading", file: current.file, previewUrl: preview.current ?? "", sent: lastSent.current, total: current.file.size });
+    update({
+      status: "uploading",
+      file: current.file,
+      previewUrl: preview.current ?? "",
+      sent: lastSent.current,
+      total: current.file.size,
+    });
     handle.current.resume();
   }, [update, upload]);
 
@@ -144,7 +177,9 @@ export function useFileUpload(kind: MediaKind, options: Options): FileUpload {
         await apiFetch<void>(mediaUrl(current.media.fileId), { method: "DELETE" });
       } catch (error) {
         // A refusal names the kind of file; a lost connection gets the spec's plain message.
-        toast.error(error instanceof ApiError && error.status === 0 ? UPLOAD_TOASTS.deleteFailed : TOASTS[kind].deleteFailed);
+        toast.error(
+          error instanceof ApiError && error.status === 0 ? UPLOAD_TOASTS.deleteFailed : TOASTS[kind].deleteFailed,
+        );
         if (stateRef.current.status === "uploaded") update({ ...current, removing: false });
         return;
       }

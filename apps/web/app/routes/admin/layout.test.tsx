@@ -11,14 +11,29 @@ const loggedInAs = (role: "player" | "reviewer" | "admin") =>
     "GET /api/Authorization/session": () => json(200, staffSession(role)),
     "GET /api/admin/reviews": () => json(200, page([reviewItem()])),
     "GET /api/admin/audit": () =>
-      json(200, page([{ id: "a1", actor: "reviewer1", action: "review.approved", targetType: "profile", targetId: "profile_1", detail: null, createdAt: "2026-03-02T10:00:00.000Z" }])),
+      json(
+        200,
+        page([
+          {
+            id: "a1",
+            actor: "reviewer1",
+            action: "review.approved",
+            targetType: "profile",
+            targetId: "profile_1",
+            detail: null,
+            createdAt: "2026-03-02T10:00:00.000Z",
+          },
+        ]),
+      ),
   });
 
 describe("review console layout", () => {
   it("sends a visitor without a session to log in, and back to the console afterwards", async () => {
     fakeApi({ "GET /api/Authorization/session": () => json(401, { message: "Please log in to continue." }) });
     renderConsole("/admin/messages?status=handled");
-    expect(await screen.findByTestId("location")).toHaveTextContent("/auth/player-login?next=%2Fadmin%2Fmessages%3Fstatus%3Dhandled");
+    expect(await screen.findByTestId("location")).toHaveTextContent(
+      "/auth/player-login?next=%2Fadmin%2Fmessages%3Fstatus%3Dhandled",
+    );
   });
 
   it("shows a logged-in player the 403 page, not the console, and never calls the staff API", async () => {
@@ -40,7 +55,11 @@ describe("review console layout", () => {
     renderConsole("/admin");
     expect(await screen.findByRole("heading", { level: 1, name: "Review queue" })).toBeInTheDocument();
     const nav = screen.getByRole("navigation", { name: "Review console" });
-    expect(within(nav).getAllByRole("link").map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
+    expect(
+      within(nav)
+        .getAllByRole("link")
+        .map((link) => [link.textContent, link.getAttribute("href")]),
+    ).toEqual([
       ["Review queue", "/admin"],
       ["Contact inbox", "/admin/messages"],
       ["Deletion requests", "/admin/deletions"],

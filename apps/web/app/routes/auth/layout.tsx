@@ -8,7 +8,11 @@ export default function AuthLayout() {
       <meta name="robots" content="noindex" />
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-5xl items-center justify-between gap-4 px-4 py-3">
-          <Link to="/" aria-label="Touchline home" className="rounded focus-visible:outline-2 focus-visible:outline-brand-500">
+          <Link
+            to="/"
+            aria-label="Touchline home"
+            className="rounded focus-visible:outline-2 focus-visible:outline-brand-500"
+          >
             <Logo />
           </Link>
           <Link to="/" className="rounded px-2 py-2 text-sm font-semibold text-brand-700 hover:underline">

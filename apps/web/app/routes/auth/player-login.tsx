@@ -17,7 +17,9 @@ export default function PlayerLogin() {
   return (
     <>
       <h1 className="text-2xl font-bold text-slate-900">Log in</h1>
-      <p className="mt-1 mb-6 text-slate-600">Welcome back. Log in with your phone number to manage your player profile.</p>
+      <p className="mt-1 mb-6 text-slate-600">
+        Welcome back. Log in with your phone number to manage your player profile.
+      </p>
       <LoginForm />
     </>
   );

@@ -14,7 +14,14 @@ export default function PlayerOtp() {
   const navigate = useNavigate();
   if (flow === null) return <StepLoading />;
   const { phoneNumber } = flow;
-  if (!phoneNumber) return <MissingStep message={OTP.phoneMissing} backTo="/auth/player-forgot-password" backLabel="Back to forgot password" />;
+  if (!phoneNumber)
+    return (
+      <MissingStep
+        message={OTP.phoneMissing}
+        backTo="/auth/player-forgot-password"
+        backLabel="Back to forgot password"
+      />
+    );
   return (
     <CodeEntry
       phoneNumber={phoneNumber}

@@ -14,7 +14,8 @@ export default function PlayerRegisterOtp() {
   const navigate = useNavigate();
   if (flow === null) return <StepLoading />;
   const { phoneNumber, email } = flow;
-  if (!phoneNumber) return <MissingStep message={OTP.phoneMissing} backTo="/auth/player-register" backLabel="Back to sign up" />;
+  if (!phoneNumber)
+    return <MissingStep message={OTP.phoneMissing} backTo="/auth/player-register" backLabel="Back to sign up" />;
   return (
     <CodeEntry
       phoneNumber={phoneNumber}

@@ -7,7 +7,9 @@ export default function PlayerRegister() {
   return (
     <>
       <h1 className="text-2xl font-bold text-slate-900">Create your player account</h1>
-      <p className="mt-1 mb-6 text-slate-600">Sign up with your Zambian phone number. We will send you a code by SMS to confirm it.</p>
+      <p className="mt-1 mb-6 text-slate-600">
+        Sign up with your Zambian phone number. We will send you a code by SMS to confirm it.
+      </p>
       <RegisterForm />
     </>
   );

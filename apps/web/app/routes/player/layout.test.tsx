@@ -9,7 +9,15 @@ import { readLoginSession, saveLoginSession } from "../../features/auth/session-
 import { jsonResponse } from "../../features/auth/test-render.tsx";
 import PlayerLayout from "./layout.tsx";
 
-const session = { scoutId: "p1", username: "chanda10", email: "chanda@example.zm", phoneNumber: "+260971234567", firstName: "Chanda", lastName: "Mulenga", role: "player" as const };
+const session = {
+  scoutId: "p1",
+  username: "chanda10",
+  email: "chanda@example.zm",
+  phoneNumber: "+260971234567",
+  firstName: "Chanda",
+  lastName: "Mulenga",
+  role: "player" as const,
+};
 
 function Where() {
   const location = useLocation();
@@ -69,7 +77,9 @@ describe("PlayerLayout", () => {
     const fetchMock = vi.fn(async (_url: string) => jsonResponse(200, session));
     const user = setup(fetchMock);
     await user.click(await screen.findByRole("button", { name: /chanda10/ }));
-    await user.click(within(screen.getByRole("navigation", { name: "Player area" })).getByRole("button", { name: "Log out" }));
+    await user.click(
+      within(screen.getByRole("navigation", { name: "Player area" })).getByRole("button", { name: "Log out" }),
+    );
     const dialog = await screen.findByRole("alertdialog", { name: "Log out" });
     expect(dialog).toHaveTextContent(PROFILE_PAGE.logoutConfirm);
     expect(within(dialog).getByRole("button", { name: "Cancel" })).toHaveFocus();
@@ -81,10 +91,14 @@ describe("PlayerLayout", () => {
 
   it("logs out on the server, forgets the session in the browser and goes to login", async () => {
     saveLoginSession(session, true);
-    const fetchMock = vi.fn(async (url: string) => (url.endsWith("/logout") ? jsonResponse(200, { message: AUTH.loggedOut }) : jsonResponse(200, session)));
+    const fetchMock = vi.fn(async (url: string) =>
+      url.endsWith("/logout") ? jsonResponse(200, { message: AUTH.loggedOut }) : jsonResponse(200, session),
+    );
     const user = setup(fetchMock);
     await user.click(await screen.findByRole("button", { name: /chanda10/ }));
-    await user.click(within(screen.getByRole("navigation", { name: "Player area" })).getByRole("button", { name: "Log out" }));
+    await user.click(
+      within(screen.getByRole("navigation", { name: "Player area" })).getByRole("button", { name: "Log out" }),
+    );
     const dialog = await screen.findByRole("alertdialog", { name: "Log out" });
     await user.click(within(dialog).getByRole("button", { name: "Log out" }));
     // Plain login, not "login and come back here": the player chose to leave.

@@ -23,8 +23,8 @@ export default function About() {
     <>
       <PageHero eyebrow="About us" title="Football for the fans, a stage for the players">
         <p>
-          Touchline started with a simple idea: a fan in Kitwe should follow the game as closely as a fan in the stadium, and a gifted
-          teenager in Mongu should have the same chance to be seen as one who trains in Lusaka.
+          Touchline started with a simple idea: a fan in Kitwe should follow the game as closely as a fan in the
+          stadium, and a gifted teenager in Mongu should have the same chance to be seen as one who trains in Lusaka.
         </p>
       </PageHero>
 
@@ -32,12 +32,13 @@ export default function About() {
         <div className="grid gap-8 md:grid-cols-2">
           <div className="space-y-4 text-base leading-relaxed text-slate-800">
             <p>
-              The Touchline app follows more than 500 leagues. Scores update within half a second of the action, and a personalised feed
-              puts the clubs you subscribe to first: their fixtures, results, news and highlight reels.
+              The Touchline app follows more than 500 leagues. Scores update within half a second of the action, and a
+              personalised feed puts the clubs you subscribe to first: their fixtures, results, news and highlight
+              reels.
             </p>
             <p>
-              League tables, in-depth match analysis, live streaming of selected matches and a community where fans talk about the game
-              sit alongside a club store for official merchandise.
+              League tables, in-depth match analysis, live streaming of selected matches and a community where fans talk
+              about the game sit alongside a club store for official merchandise.
             </p>
           </div>
           <dl className="grid grid-cols-2 gap-3">
@@ -54,16 +55,19 @@ export default function About() {
       <Section id="talent" title="The talent showcase for Zambian players" tone="tint">
         <div className="grid gap-6 md:grid-cols-3">
           <InfoCard title="Built for players">
-            Talented players are everywhere in Zambia, but scouts cannot be at every community pitch. Players aged 14 and over sign up with
-            their Zambian mobile number and create a profile with a cover photo, up to two highlight videos of at most three minutes, their
-            position, preferred foot, height, weight and fitness.
+            Talented players are everywhere in Zambia, but scouts cannot be at every community pitch. Players aged 14
+            and over sign up with their Zambian mobile number and create a profile with a cover photo, up to two
+            highlight videos of at most three minutes, their position, preferred foot, height, weight and fitness.
           </InfoCard>
           <InfoCard title="Reviewed by people">
-            Every profile is checked by our team before it appears in the public talent list, so clubs see genuine, original football and
-            nothing offensive. Players see whether their videos are approved or still pending.
+            Every profile is checked by our team before it appears in the public talent list, so clubs see genuine,
+            original football and nothing offensive. Players see whether their videos are approved or still pending.
           </InfoCard>
           <InfoCard title="Seen by clubs and scouts">
-            Approved players appear on the <Link to="/players" className="font-medium text-brand-700 underline underline-offset-2">Talent</Link>{" "}
+            Approved players appear on the{" "}
+            <Link to="/players" className="font-medium text-brand-700 underline underline-offset-2">
+              Talent
+            </Link>{" "}
             page, where coaches and scouts browse by position and watch the highlight videos.
           </InfoCard>
         </div>

@@ -11,7 +11,8 @@ export function meta() {
   return pageMeta({
     path: "/blog",
     title: "Blog",
-    description: "News from the Touchline team: what we are building, the talent showcase for Zambian players, and stories from local football.",
+    description:
+      "News from the Touchline team: what we are building, the talent showcase for Zambian players, and stories from local football.",
   });
 }
 
@@ -27,13 +28,13 @@ export default function Blog() {
           <h3 className="text-xl font-semibold text-slate-900">The talent showcase is open to Zambian players</h3>
           <div className="mt-3 space-y-3 leading-relaxed text-slate-700">
             <p>
-              Any player in Zambia aged 14 or over can now create a profile: sign up with a Zambian mobile number, upload a cover photo and up
-              to two highlight videos, and add position, preferred foot, height, weight and fitness. Our team reviews each profile before it
-              appears on the Talent page for clubs and scouts.
+              Any player in Zambia aged 14 or over can now create a profile: sign up with a Zambian mobile number,
+              upload a cover photo and up to two highlight videos, and add position, preferred foot, height, weight and
+              fitness. Our team reviews each profile before it appears on the Talent page for clubs and scouts.
             </p>
             <p>
-              We built it for players on mobile data: uploads continue where they stopped when the connection drops, and pages are kept
-              small.
+              We built it for players on mobile data: uploads continue where they stopped when the connection drops, and
+              pages are kept small.
             </p>
           </div>
           <div className="mt-5 flex flex-wrap gap-3">
@@ -57,7 +58,11 @@ export default function Blog() {
           ]}
         />
         <p className="mt-6 max-w-2xl text-slate-700">
-          Want to write for us? Read about <Link to="/freelance-journalist" className="font-medium text-brand-700 underline underline-offset-2">becoming a freelance journalist</Link>.
+          Want to write for us? Read about{" "}
+          <Link to="/freelance-journalist" className="font-medium text-brand-700 underline underline-offset-2">
+            becoming a freelance journalist
+          </Link>
+          .
         </p>
       </Section>
     </>

@@ -20,7 +20,8 @@ export function meta() {
   return pageMeta({
     path: "/contact",
     title: "Contact us",
-    description: "Send the Touchline team a message about the app, the talent showcase, your account or working with us. We reply by e-mail.",
+    description:
+      "Send the Touchline team a message about the app, the talent showcase, your account or working with us. We reply by e-mail.",
   });
 }
 
@@ -33,7 +34,8 @@ const TOPICS: readonly { title: string; body: React.ReactNode }[] = [
     title: "Clubs and scouts",
     body: (
       <>
-        Interested in a player from the <Link to="/players">talent list</Link>? Tell us who and why, and how we can reach you.
+        Interested in a player from the <Link to="/players">talent list</Link>? Tell us who and why, and how we can
+        reach you.
       </>
     ),
   },
@@ -41,7 +43,8 @@ const TOPICS: readonly { title: string; body: React.ReactNode }[] = [
     title: "Writers and reporters",
     body: (
       <>
-        Read how to <Link to="/freelance-journalist">join us as a freelance journalist</Link>, then send your application here.
+        Read how to <Link to="/freelance-journalist">join us as a freelance journalist</Link>, then send your
+        application here.
       </>
     ),
   },
@@ -49,8 +52,8 @@ const TOPICS: readonly { title: string; body: React.ReactNode }[] = [
     title: "Your data",
     body: (
       <>
-        To delete your account use the <Link to="/delete">account deletion page</Link>; for other privacy questions see the{" "}
-        <Link to="/privacy">Privacy Policy</Link>.
+        To delete your account use the <Link to="/delete">account deletion page</Link>; for other privacy questions see
+        the <Link to="/privacy">Privacy Policy</Link>.
       </>
     ),
   },
@@ -68,14 +71,19 @@ export default function Contact() {
             <h2 id="contact-form-heading" className="text-2xl font-bold tracking-tight text-brand-900">
               Send us a message
             </h2>
-            <p className="mt-2 mb-6 text-slate-700">Give us an e-mail address we can answer; we use it only to reply to you.</p>
+            <p className="mt-2 mb-6 text-slate-700">
+              Give us an e-mail address we can answer; we use it only to reply to you.
+            </p>
             <ContactForm action="/contact" anchor="contact-form" headingId="contact-form-heading" />
           </div>
           <div className="flex flex-col gap-8">
             <div>
               <h2 className="text-xl font-bold text-brand-900">Other ways to reach us</h2>
               <address className="mt-4 flex flex-col gap-3 not-italic text-slate-800">
-                <a href={`mailto:${CONTACT_DETAILS.email}`} className="inline-flex items-center gap-2 font-medium text-brand-700 underline underline-offset-2">
+                <a
+                  href={`mailto:${CONTACT_DETAILS.email}`}
+                  className="inline-flex items-center gap-2 font-medium text-brand-700 underline underline-offset-2"
+                >
                   <Icon name="mail" className="h-5 w-5 shrink-0" />
                   {CONTACT_DETAILS.email}
                 </a>
@@ -89,7 +97,12 @@ export default function Contact() {
                 {SOCIAL_LINKS.map((social, index) => (
                   <span key={social.network}>
                     {index > 0 ? (index === SOCIAL_LINKS.length - 1 ? " and " : ", ") : null}
-                    <a href={social.href} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-700 underline underline-offset-2">
+                    <a
+                      href={social.href}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="font-medium text-brand-700 underline underline-offset-2"
+                    >
                       {social.label}
                       <span className="sr-only"> (opens in a new tab)</span>
                     </a>

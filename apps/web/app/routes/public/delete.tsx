@@ -16,15 +16,24 @@ export default function DeletePage() {
   return (
     <>
       <PageHero eyebrow="Your account" title="Delete your account">
-        <p>You can ask us to delete your Touchline account at any time. Read what that means, then fill in the two short steps below.</p>
+        <p>
+          You can ask us to delete your Touchline account at any time. Read what that means, then fill in the two short
+          steps below.
+        </p>
       </PageHero>
       <div className="mx-auto max-w-2xl px-4 py-10 sm:py-12">
         {/* /home is answered by the server with a redirect to /, so this is a full page load on purpose. */}
-        <a href="/home" className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline-offset-2 hover:underline">
+        <a
+          href="/home"
+          className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline-offset-2 hover:underline"
+        >
           ← Back to Home
         </a>
 
-        <section aria-labelledby="deletion-what-heading" className="mt-4 rounded-2xl border border-amber-300 bg-amber-50 p-5 text-slate-800 sm:p-6">
+        <section
+          aria-labelledby="deletion-what-heading"
+          className="mt-4 rounded-2xl border border-amber-300 bg-amber-50 p-5 text-slate-800 sm:p-6"
+        >
           <h2 id="deletion-what-heading" className="text-lg font-bold text-slate-900">
             What deleting your account removes
           </h2>
@@ -35,8 +44,8 @@ export default function DeletePage() {
             <li>This cannot be undone. To use Touchline again later, you would need to sign up again.</li>
           </ul>
           <p className="mt-3">
-            We process every request within {DELETION_PROCESSING_DAYS} days and send you a confirmation e-mail when it is done. If you are
-            under 18, it is a good idea to talk to a parent, guardian or coach first.
+            We process every request within {DELETION_PROCESSING_DAYS} days and send you a confirmation e-mail when it
+            is done. If you are under 18, it is a good idea to talk to a parent, guardian or coach first.
           </p>
         </section>
 

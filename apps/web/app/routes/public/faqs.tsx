@@ -1,6 +1,13 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { DELETION_PROCESSING_DAYS, MAX_VIDEOS, MIN_REGISTRATION_AGE, OTP_LENGTH, VIDEO_MAX_BYTES, VIDEO_MAX_SECONDS } from "@touchline/contract/limits";
+import {
+  DELETION_PROCESSING_DAYS,
+  MAX_VIDEOS,
+  MIN_REGISTRATION_AGE,
+  OTP_LENGTH,
+  VIDEO_MAX_BYTES,
+  VIDEO_MAX_SECONDS,
+} from "@touchline/contract/limits";
 import { PageHero } from "../../features/site/page-parts.tsx";
 import { pageMeta } from "../../features/site/seo.ts";
 import { PLAIN_HTML_PAGE } from "../../lib/page-scripts.ts";
@@ -12,7 +19,8 @@ export function meta() {
   return pageMeta({
     path: "/faqs",
     title: "Frequently asked questions",
-    description: "Answers about the Touchline app and the talent showcase: cost, signing up, video rules, reviews, scouts and deleting your account.",
+    description:
+      "Answers about the Touchline app and the talent showcase: cost, signing up, video rules, reviews, scouts and deleting your account.",
   });
 }
 
@@ -20,8 +28,14 @@ const FAQS: readonly { group: string; items: readonly { q: string; a: ReactNode 
   {
     group: "The app",
     items: [
-      { q: "Is Touchline free?", a: "Yes. The app is a free download on iOS and Android. Only club store purchases cost money." },
-      { q: "Which leagues does it cover?", a: "More than 500 leagues in over 200 countries, with scores that update within half a second." },
+      {
+        q: "Is Touchline free?",
+        a: "Yes. The app is a free download on iOS and Android. Only club store purchases cost money.",
+      },
+      {
+        q: "Which leagues does it cover?",
+        a: "More than 500 leagues in over 200 countries, with scores that update within half a second.",
+      },
       {
         q: "How do I follow my club?",
         a: "Subscribe to the club in the app. Its news, fixtures and results then come first in your personalised feed, and you can choose which alerts you get.",
@@ -49,7 +63,7 @@ const FAQS: readonly { group: string; items: readonly { q: string; a: ReactNode 
       },
       {
         q: "When will my profile appear on the Talent page?",
-        a: "After our team has reviewed it. Until then your profile page shows \"Pending Approval\"; once approved it shows \"Approved\" and clubs and scouts can find you.",
+        a: 'After our team has reviewed it. Until then your profile page shows "Pending Approval"; once approved it shows "Approved" and clubs and scouts can find you.',
       },
       {
         q: "Does Touchline guarantee a trial or a contract?",
@@ -64,8 +78,8 @@ const FAQS: readonly { group: string; items: readonly { q: string; a: ReactNode 
         q: "How do I delete my account?",
         a: (
           <>
-            Use the <Link to="/delete">account deletion page</Link>. We process every request within {DELETION_PROCESSING_DAYS} days and send
-            you a confirmation e-mail when it is done.
+            Use the <Link to="/delete">account deletion page</Link>. We process every request within{" "}
+            {DELETION_PROCESSING_DAYS} days and send you a confirmation e-mail when it is done.
           </>
         ),
       },
@@ -73,8 +87,8 @@ const FAQS: readonly { group: string; items: readonly { q: string; a: ReactNode 
         q: "Who can see my phone number and e-mail?",
         a: (
           <>
-            Not the public: the talent list shows your football details, photo, videos and bio. See the <Link to="/privacy">Privacy Policy</Link>{" "}
-            for details.
+            Not the public: the talent list shows your football details, photo, videos and bio. See the{" "}
+            <Link to="/privacy">Privacy Policy</Link> for details.
           </>
         ),
       },

@@ -26,8 +26,9 @@ export default function FreelanceJournalist() {
     <>
       <PageHero eyebrow="Freelance journalist" title="Report on Zambian football with Touchline">
         <p>
-          The best stories in Zambian football happen far from the big broadcasters: in Division One grounds, school tournaments and
-          women's league matches. If you are there with a notebook or a camera, we want to hear from you.
+          The best stories in Zambian football happen far from the big broadcasters: in Division One grounds, school
+          tournaments and women's league matches. If you are there with a notebook or a camera, we want to hear from
+          you.
         </p>
       </PageHero>
 
@@ -35,18 +36,20 @@ export default function FreelanceJournalist() {
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           <li>
             <InfoCard icon={<Icon name="whistle" />} title="Match reports">
-              Quick, accurate reports with the score, scorers and the moments that decided the match, filed soon after the final whistle.
+              Quick, accurate reports with the score, scorers and the moments that decided the match, filed soon after
+              the final whistle.
             </InfoCard>
           </li>
           <li>
             <InfoCard icon={<Icon name="talent" />} title="Player features">
-              Profiles of promising players, including those in our talent showcase, told with their consent and, for minors, their
-              guardian's.
+              Profiles of promising players, including those in our talent showcase, told with their consent and, for
+              minors, their guardian's.
             </InfoCard>
           </li>
           <li>
             <InfoCard icon={<Icon name="news" />} title="Local news">
-              Club news, coaching changes, ground improvements and fixtures from leagues the national media rarely cover.
+              Club news, coaching changes, ground improvements and fixtures from leagues the national media rarely
+              cover.
             </InfoCard>
           </li>
           <li>
@@ -68,18 +71,25 @@ export default function FreelanceJournalist() {
           ]}
         />
         <p className="mt-6 max-w-2xl text-slate-700">
-          You do not need a journalism degree. Many good football writers started by covering their local club. Commissioned pieces are
-          paid; we agree the fee for each piece with you before you start.
+          You do not need a journalism degree. Many good football writers started by covering their local club.
+          Commissioned pieces are paid; we agree the fee for each piece with you before you start.
         </p>
       </Section>
 
       <Section id="apply" title="How to apply">
         <ol className="flex max-w-2xl list-decimal flex-col gap-3 pl-6 text-slate-800">
-          <li>Write a short introduction: your name, the town you are based in, and the leagues and clubs you can cover.</li>
-          <li>Add two or three samples of your work: links to published pieces, or a match report written for this application.</li>
+          <li>
+            Write a short introduction: your name, the town you are based in, and the leagues and clubs you can cover.
+          </li>
+          <li>
+            Add two or three samples of your work: links to published pieces, or a match report written for this
+            application.
+          </li>
           <li>Send it to us by e-mail with the subject "{APPLICATION_SUBJECT}", or through the contact form.</li>
         </ol>
-        <p className="mt-4 max-w-2xl text-slate-700">We read every application and reply by e-mail, whether or not we have work for you right now.</p>
+        <p className="mt-4 max-w-2xl text-slate-700">
+          We read every application and reply by e-mail, whether or not we have work for you right now.
+        </p>
         <div className="mt-8 flex flex-wrap gap-3">
           <a href={mailto} className={buttonClass("primary")}>
             <Icon name="mail" className="h-5 w-5" />

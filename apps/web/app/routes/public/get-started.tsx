@@ -14,7 +14,8 @@ export function meta() {
   return pageMeta({
     path: "/get-started",
     title: "Get started",
-    description: "How to start with Touchline: install the free app and follow your clubs, or create a player profile and get seen by Zambian clubs and scouts.",
+    description:
+      "How to start with Touchline: install the free app and follow your clubs, or create a player profile and get seen by Zambian clubs and scouts.",
   });
 }
 
@@ -29,8 +30,14 @@ export default function GetStarted() {
         <Steps
           steps={[
             { title: "Download", text: "Get Touchline free from the App Store or Google Play." },
-            { title: "Pick your clubs", text: "Subscribe to the clubs and leagues you care about; your feed puts them first." },
-            { title: "Turn on alerts", text: "Choose which moments notify you: kick-off, goals, cards, final score, breaking news." },
+            {
+              title: "Pick your clubs",
+              text: "Subscribe to the clubs and leagues you care about; your feed puts them first.",
+            },
+            {
+              title: "Turn on alerts",
+              text: "Choose which moments notify you: kick-off, goals, cards, final score, breaking news.",
+            },
           ]}
         />
         <StoreBadges className="mt-8" />
@@ -43,12 +50,18 @@ export default function GetStarted() {
               title: "Sign up",
               text: `Register with your name, username, date of birth, e-mail and Zambian mobile number. You must be at least ${MIN_REGISTRATION_AGE} years old.`,
             },
-            { title: "Confirm your number", text: `We send a ${OTP_LENGTH}-digit code by SMS. Enter it to activate your account, then sign in.` },
+            {
+              title: "Confirm your number",
+              text: `We send a ${OTP_LENGTH}-digit code by SMS. Enter it to activate your account, then sign in.`,
+            },
             {
               title: "Submit your profile",
               text: "Upload a cover photo and up to two highlight videos, and add your position, preferred foot, height, weight, fitness and a short bio.",
             },
-            { title: "Get reviewed and seen", text: "Our team checks your profile. Once approved it appears in the public talent list for clubs and scouts." },
+            {
+              title: "Get reviewed and seen",
+              text: "Our team checks your profile. Once approved it appears in the public talent list for clubs and scouts.",
+            },
           ]}
         />
         <div className="mt-8 rounded-2xl border border-brand-100 bg-white p-6">
@@ -58,7 +71,8 @@ export default function GetStarted() {
             <CheckList items={TECHNICAL_SPECS} />
           </div>
           <p className="mt-4 text-slate-700">
-            Film in good light, hold the phone sideways, and start with your best moment: scouts often decide in the first seconds.
+            Film in good light, hold the phone sideways, and start with your best moment: scouts often decide in the
+            first seconds.
           </p>
         </div>
         <div className="mt-8 flex flex-wrap gap-3">
@@ -73,8 +87,15 @@ export default function GetStarted() {
 
       <Section id="help" title="Need help?">
         <p className="max-w-2xl text-slate-700">
-          Read the <Link to="/faqs" className="font-medium text-brand-700 underline underline-offset-2">frequently asked questions</Link> or{" "}
-          <Link to="/contact" className="font-medium text-brand-700 underline underline-offset-2">send us a message</Link>. We reply by e-mail.
+          Read the{" "}
+          <Link to="/faqs" className="font-medium text-brand-700 underline underline-offset-2">
+            frequently asked questions
+          </Link>{" "}
+          or{" "}
+          <Link to="/contact" className="font-medium text-brand-700 underline underline-offset-2">
+            send us a message
+          </Link>
+          . We reply by e-mail.
         </p>
       </Section>
     </>
@@ -86,7 +107,10 @@ function Steps({ steps }: { steps: readonly { title: string; text: string }[] })
     <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
       {steps.map((step, index) => (
         <li key={step.title} className="flex flex-col gap-2">
-          <span className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white" aria-hidden="true">
+          <span
+            className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white"
+            aria-hidden="true"
+          >
             {index + 1}
           </span>
           <h3 className="text-lg font-semibold text-slate-900">

@@ -33,7 +33,11 @@ export default function Home() {
   return (
     <>
       <Hero />
-      <Section id="features" title="Features" intro="Everything a football fan needs on match day and every day in between, in one light app.">
+      <Section
+        id="features"
+        title="Features"
+        intro="Everything a football fan needs on match day and every day in between, in one light app."
+      >
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {FEATURES.map((feature) => (
             <li key={feature.title}>
@@ -45,7 +49,11 @@ export default function Home() {
         </ul>
       </Section>
       <About />
-      <Section id="services" title="Services" intro="Beyond scores and tables: the ways Touchline helps fans follow the game and players get noticed.">
+      <Section
+        id="services"
+        title="Services"
+        intro="Beyond scores and tables: the ways Touchline helps fans follow the game and players get noticed."
+      >
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {SERVICES.map((service) => (
             <li key={service.title}>
@@ -73,12 +81,16 @@ function Hero() {
             Every match, every moment, right in your pocket
           </h1>
           <p className="mt-5 max-w-xl text-lg leading-relaxed text-brand-50">
-            Touchline brings you live scores, news, highlight reels and league tables from more than 500 leagues, updated in half a
-            second. And it gives young players in Zambia a stage where clubs and scouts can see what they can do.
+            Touchline brings you live scores, news, highlight reels and league tables from more than 500 leagues,
+            updated in half a second. And it gives young players in Zambia a stage where clubs and scouts can see what
+            they can do.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             {/* Get Started is an external, configurable link: the server redirects it. */}
-            <a href={GET_STARTED_EXTERNAL_PATH} className={buttonClass("primary", "bg-accent-400! text-slate-950! hover:bg-accent-500!")}>
+            <a
+              href={GET_STARTED_EXTERNAL_PATH}
+              className={buttonClass("primary", "bg-accent-400! text-slate-950! hover:bg-accent-500!")}
+            >
               Get Started
             </a>
             <Link to="/players" className={buttonClass("secondary", "border-white! text-white! hover:bg-brand-700!")}>
@@ -101,12 +113,16 @@ function About() {
       intro={
         <>
           <p>
-            Touchline is a football companion app built for fans who cannot be at every match. Follow your clubs, get alerts the second
-            something happens, and read the stories behind the results.
+            Touchline is a football companion app built for fans who cannot be at every match. Follow your clubs, get
+            alerts the second something happens, and read the stories behind the results.
           </p>
           <p className="mt-3">
-            We also run a talent showcase for football players in Zambia: a place to upload highlight videos and be noticed by the people
-            who pick teams. <Link to="/about" className="font-medium text-brand-700 underline underline-offset-2">Learn more about us</Link>.
+            We also run a talent showcase for football players in Zambia: a place to upload highlight videos and be
+            noticed by the people who pick teams.{" "}
+            <Link to="/about" className="font-medium text-brand-700 underline underline-offset-2">
+              Learn more about us
+            </Link>
+            .
           </p>
         </>
       }
@@ -137,9 +153,9 @@ function DailyAction() {
             Your daily dose of football action
           </h2>
           <p className="mt-4 text-base leading-relaxed text-slate-700">
-            Morning: the overnight results and the transfer news. Afternoon: team news and line-ups an hour before kick-off. Evening: live
-            scores, streaming and the highlights before the final whistle has stopped echoing. Touchline follows the game all day so you
-            can dip in whenever you have a minute.
+            Morning: the overnight results and the transfer news. Afternoon: team news and line-ups an hour before
+            kick-off. Evening: live scores, streaming and the highlights before the final whistle has stopped echoing.
+            Touchline follows the game all day so you can dip in whenever you have a minute.
           </p>
           <Link to="/services" className={buttonClass("secondary", "mt-6")}>
             Read More<span className="sr-only"> about our services</span>
@@ -172,11 +188,15 @@ function Contact() {
             Contact us
           </h2>
           <p className="mt-3 text-base leading-relaxed text-slate-700">
-            Questions about the app, the talent showcase or working with us? Send a message and the team in Lusaka will reply by e-mail.
+            Questions about the app, the talent showcase or working with us? Send a message and the team in Lusaka will
+            reply by e-mail.
           </p>
           <p className="mt-4 text-base text-slate-700">
             Or write to{" "}
-            <a href={`mailto:${CONTACT_DETAILS.email}`} className="font-medium text-brand-700 underline underline-offset-2">
+            <a
+              href={`mailto:${CONTACT_DETAILS.email}`}
+              className="font-medium text-brand-700 underline underline-offset-2"
+            >
               {CONTACT_DETAILS.email}
             </a>
             .

@@ -15,7 +15,8 @@ export function meta() {
   return pageMeta({
     path: "/404",
     title: "Page not found",
-    description: "This page does not exist on Touchline. Find live football, the Zambian talent showcase or our contact details instead.",
+    description:
+      "This page does not exist on Touchline. Find live football, the Zambian talent showcase or our contact details instead.",
     noindex: true,
   });
 }
@@ -42,8 +43,8 @@ function NotFoundPage() {
       <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Error 404</p>
       <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-brand-900 sm:text-4xl">Page not found</h1>
       <p className="mt-4 text-lg text-slate-700">
-        We could not find <span className="font-mono break-all text-slate-900">{pathname}</span>. The link may be old, or the address may have
-        a typing mistake. These pages can help you on your way:
+        We could not find <span className="font-mono break-all text-slate-900">{pathname}</span>. The link may be old,
+        or the address may have a typing mistake. These pages can help you on your way:
       </p>
       <ul className="mt-8 grid gap-4 sm:grid-cols-3">
         {SUGGESTIONS.map((suggestion) => (

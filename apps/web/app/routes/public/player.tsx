@@ -26,7 +26,12 @@ export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
 
 export function meta({ loaderData, params }: Route.MetaArgs) {
   if (!loaderData) {
-    return pageMeta({ path: `/players/${encodeURIComponent(params.username ?? "")}`, title: TALENT.playerNotFoundTitle, description: TALENT.playerNotFound, noindex: true });
+    return pageMeta({
+      path: `/players/${encodeURIComponent(params.username ?? "")}`,
+      title: TALENT.playerNotFoundTitle,
+      description: TALENT.playerNotFound,
+      noindex: true,
+    });
   }
   return playerMeta(loaderData.player, loaderData.publicUrl);
 }
@@ -37,6 +42,7 @@ export default function PublicPlayer({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <PlayerNotFound title={TALENT.playerNotFoundTitle} text={TALENT.playerNotFound} />;
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return <PlayerNotFound title={TALENT.playerNotFoundTitle} text={TALENT.playerNotFound} />;
   return <PlayerNotFound title="Something went wrong" text={TALENT.playerUnavailable} />;
 }

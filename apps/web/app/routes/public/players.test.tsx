@@ -4,8 +4,11 @@ import { describe, expect, it } from "vitest";
 import { TALENT } from "@touchline/contract/messages";
 import { ErrorBoundary, headers, loader } from "./players.tsx";
 
-const unavailable = { talent: { listPlayers: () => Promise.reject(new Error("connection refused")) } } as unknown as AppLoadContext;
-const args = (url: string) => ({ request: new Request(url), context: unavailable, params: {} }) as unknown as Parameters<typeof loader>[0];
+const unavailable = {
+  talent: { listPlayers: () => Promise.reject(new Error("connection refused")) },
+} as unknown as AppLoadContext;
+const args = (url: string) =>
+  ({ request: new Request(url), context: unavailable, params: {} }) as unknown as Parameters<typeof loader>[0];
 
 describe("/players when the database is away", () => {
   it("answers 503, not cached, with a hint to try again", async () => {
@@ -15,10 +18,12 @@ describe("/players when the database is away", () => {
     );
     expect(thrown?.init.status).toBe(503);
     const errorHeaders = new Headers(thrown?.init.headers);
-    expect(headers({ loaderHeaders: new Headers(), errorHeaders } as unknown as Parameters<typeof headers>[0])).toEqual({
-      "cache-control": "no-store",
-      "retry-after": "30",
-    });
+    expect(headers({ loaderHeaders: new Headers(), errorHeaders } as unknown as Parameters<typeof headers>[0])).toEqual(
+      {
+        "cache-control": "no-store",
+        "retry-after": "30",
+      },
+    );
   });
 
   it("says so in plain words and offers the same list again", async () => {

@@ -80,14 +80,20 @@ export default function Players({ loaderData }: Route.ComponentProps) {
               Empower Your Football Skills
             </h1>
             <p className="mt-5 max-w-xl text-lg leading-relaxed text-brand-50">
-              Showcase your skills through video and get scouted by top Zambian clubs. Create your player profile, upload your best
-              highlights, and let coaches and scouts find you.
+              Showcase your skills through video and get scouted by top Zambian clubs. Create your player profile,
+              upload your best highlights, and let coaches and scouts find you.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <Link to="/auth/player-register" className={buttonClass("primary", "bg-accent-400! text-slate-950! hover:bg-accent-500!")}>
+              <Link
+                to="/auth/player-register"
+                className={buttonClass("primary", "bg-accent-400! text-slate-950! hover:bg-accent-500!")}
+              >
                 Sign Up Now
               </Link>
-              <Link to="/auth/player-login" className={buttonClass("secondary", "border-white! text-white! hover:bg-brand-700!")}>
+              <Link
+                to="/auth/player-login"
+                className={buttonClass("secondary", "border-white! text-white! hover:bg-brand-700!")}
+              >
                 Sign In
               </Link>
             </div>
@@ -96,14 +102,21 @@ export default function Players({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <Section id="talent-list" title="Players" intro="Approved player profiles, newest first, for clubs, coaches and scouts.">
+      <Section
+        id="talent-list"
+        title="Players"
+        intro="Approved player profiles, newest first, for clubs, coaches and scouts."
+      >
         <TalentList {...loaderData} search={search} />
       </Section>
 
       <Section id="how-it-works" title="What to upload, and what you gain" tone="tint">
         <ul className="grid gap-6 md:grid-cols-3">
           {CARDS.map((card) => (
-            <li key={card.title} className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <li
+              key={card.title}
+              className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+            >
               <div className="flex items-center gap-3">
                 <span className="inline-flex h-11 w-11 items-center justify-center rounded-xl bg-brand-100 text-brand-700">
                   <Icon name={card.icon} />
@@ -115,7 +128,6 @@ export default function Players({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </Section>
-
     </>
   );
 }

@@ -1,6 +1,12 @@
 import { render, screen } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
-import { createMemoryRouter, createStaticHandler, createStaticRouter, RouterProvider, StaticRouterProvider } from "react-router";
+import {
+  createMemoryRouter,
+  createStaticHandler,
+  createStaticRouter,
+  RouterProvider,
+  StaticRouterProvider,
+} from "react-router";
 import { describe, expect, it } from "vitest";
 import { EXTRA } from "@touchline/contract/messages";
 import Privacy from "./privacy.tsx";
@@ -50,7 +56,9 @@ describe("privacy page", () => {
     const handler = createStaticHandler(routes);
     const context = await handler.query(new Request("http://localhost/privacy?deletionRequested=1"));
     if (context instanceof Response) throw new Error("unexpected response");
-    const html = renderToString(<StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} />);
+    const html = renderToString(
+      <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} />,
+    );
     expect(html).toContain("Privacy Policy");
     expect(html).not.toContain(EXTRA.deletionReceived);
   });

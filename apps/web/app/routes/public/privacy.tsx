@@ -40,38 +40,45 @@ export default function Privacy() {
         </div>
         <Prose>
           <p>
-            This policy explains what information Touchline ("we", "us") collects when you use our mobile app, this website and the talent
-            showcase, why we collect it, and the choices you have. By using Touchline you agree to the practices described here.
+            This policy explains what information Touchline ("we", "us") collects when you use our mobile app, this
+            website and the talent showcase, why we collect it, and the choices you have. By using Touchline you agree
+            to the practices described here.
           </p>
 
           <h2 id="information-we-collect">Information we collect</h2>
           <ul>
             <li>
-              <strong>Personal information</strong> you give us: your name, e-mail address and phone number, and payment details when you
-              buy from the club store. Players who register also give a username and date of birth.
+              <strong>Personal information</strong> you give us: your name, e-mail address and phone number, and payment
+              details when you buy from the club store. Players who register also give a username and date of birth.
             </li>
             <li>
-              <strong>Usage data</strong>: the pages and screens you open, the clubs and leagues you follow, and when and how you use the
-              app, so we can tell which features help.
+              <strong>Usage data</strong>: the pages and screens you open, the clubs and leagues you follow, and when
+              and how you use the app, so we can tell which features help.
             </li>
             <li>
-              <strong>Device information</strong>: device model, operating system, app version and a device identifier for notifications.
+              <strong>Device information</strong>: device model, operating system, app version and a device identifier
+              for notifications.
             </li>
             <li>
-              <strong>Location</strong>, only with your consent, to show fixtures in your time zone and nearby matches. You can turn it off
-              at any time in your device settings.
+              <strong>Location</strong>, only with your consent, to show fixtures in your time zone and nearby matches.
+              You can turn it off at any time in your device settings.
             </li>
             <li>
-              <strong>User content</strong>: comments and posts you write in the community, and, for players, the cover photo, highlight
-              videos, physical details (position, preferred foot, height, weight, fitness) and bio you submit.
+              <strong>User content</strong>: comments and posts you write in the community, and, for players, the cover
+              photo, highlight videos, physical details (position, preferred foot, height, weight, fitness) and bio you
+              submit.
             </li>
           </ul>
 
           <h2 id="how-we-use">How we use your information</h2>
           <ul>
-            <li>To run the app and the website: live scores, your personalised feed, notifications and your account.</li>
+            <li>
+              To run the app and the website: live scores, your personalised feed, notifications and your account.
+            </li>
             <li>To verify your phone number with a one-time SMS code and keep your account secure.</li>
-            <li>To review player profiles and show approved ones to clubs, coaches and scouts in the public talent list.</li>
+            <li>
+              To review player profiles and show approved ones to clubs, coaches and scouts in the public talent list.
+            </li>
             <li>To process club store orders and payments.</li>
             <li>To answer your messages and send you important notices about your account or this policy.</li>
             <li>To understand how Touchline is used and improve it, using aggregated usage data wherever we can.</li>
@@ -81,27 +88,28 @@ export default function Privacy() {
           <p>We do not sell your personal information. We share it only:</p>
           <ul>
             <li>
-              <strong>Publicly, for approved players</strong>: your username, cover photo, positions, physical details, bio and highlight
-              videos appear in the talent list. Your e-mail address and phone number are not shown there.
+              <strong>Publicly, for approved players</strong>: your username, cover photo, positions, physical details,
+              bio and highlight videos appear in the talent list. Your e-mail address and phone number are not shown
+              there.
             </li>
             <li>
-              <strong>With service providers</strong> who work for us under contract: hosting, SMS and e-mail delivery, and payment
-              processing. They may use the information only to provide their service to us.
+              <strong>With service providers</strong> who work for us under contract: hosting, SMS and e-mail delivery,
+              and payment processing. They may use the information only to provide their service to us.
             </li>
             <li>
               <strong>When the law requires it</strong>, or to protect the safety of our users and the public.
             </li>
             <li>
-              <strong>In a business transfer</strong>, if Touchline is merged or sold; this policy would continue to protect your
-              information.
+              <strong>In a business transfer</strong>, if Touchline is merged or sold; this policy would continue to
+              protect your information.
             </li>
           </ul>
 
           <h2 id="data-security">Data security</h2>
           <p>
-            We protect your information with encrypted connections (HTTPS), passwords stored only as secure hashes, and access limited to the
-            staff who need it. No system is perfectly secure, so please choose a strong password and never share your
-            SMS codes with anyone; we will never ask you for them.
+            We protect your information with encrypted connections (HTTPS), passwords stored only as secure hashes, and
+            access limited to the staff who need it. No system is perfectly secure, so please choose a strong password
+            and never share your SMS codes with anyone; we will never ask you for them.
           </p>
 
           <h2 id="your-rights">Your rights and choices</h2>
@@ -110,33 +118,37 @@ export default function Privacy() {
             <li>Choose which notifications you receive, and turn off location sharing.</li>
             <li>Ask us for a copy of the personal information we hold about you.</li>
             <li>
-              Delete your account. Use the <Link to="/delete">account deletion page</Link> to send a request. We process deletion requests
-              within {DELETION_PROCESSING_DAYS} days and send you a confirmation e-mail when your account and its data have been deleted.
+              Delete your account. Use the <Link to="/delete">account deletion page</Link> to send a request. We process
+              deletion requests within {DELETION_PROCESSING_DAYS} days and send you a confirmation e-mail when your
+              account and its data have been deleted.
             </li>
           </ul>
 
           <h2 id="cookies">Cookies</h2>
           <p>
-            The website uses only the cookies and browser storage it needs to work: to keep players signed in and to remember the "Remember
-            me" choice. We use no advertising or third-party tracking cookies. Details are in our <Link to="/cookies">Cookie Policy</Link>.
+            The website uses only the cookies and browser storage it needs to work: to keep players signed in and to
+            remember the "Remember me" choice. We use no advertising or third-party tracking cookies. Details are in our{" "}
+            <Link to="/cookies">Cookie Policy</Link>.
           </p>
 
           <h2 id="children">Children under 13</h2>
           <p>
-            Touchline is not for children under 13, and we do not knowingly collect information from them. Players must be at least 14 to
-            create a talent profile. If you believe a child under 13 has given us information, contact us and we will delete it.
+            Touchline is not for children under 13, and we do not knowingly collect information from them. Players must
+            be at least 14 to create a talent profile. If you believe a child under 13 has given us information, contact
+            us and we will delete it.
           </p>
 
           <h2 id="changes">Changes to this policy</h2>
           <p>
-            We may update this policy as Touchline changes. We will change the "Last updated" date above and, for important changes, tell you
-            in the app or by e-mail before they take effect.
+            We may update this policy as Touchline changes. We will change the "Last updated" date above and, for
+            important changes, tell you in the app or by e-mail before they take effect.
           </p>
 
           <h2 id="contact">Contact us</h2>
           <p>
-            Questions about this policy or your information: write to <a href={`mailto:${CONTACT_DETAILS.privacyEmail}`}>{CONTACT_DETAILS.privacyEmail}</a>{" "}
-            or use our <Link to="/contact">contact form</Link>. Touchline, {CONTACT_DETAILS.addressLines.slice(1).join(", ")}.
+            Questions about this policy or your information: write to{" "}
+            <a href={`mailto:${CONTACT_DETAILS.privacyEmail}`}>{CONTACT_DETAILS.privacyEmail}</a> or use our{" "}
+            <Link to="/contact">contact form</Link>. Touchline, {CONTACT_DETAILS.addressLines.slice(1).join(", ")}.
           </p>
         </Prose>
         <div className="mt-10 flex flex-wrap gap-3">

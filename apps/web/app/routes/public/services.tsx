@@ -14,7 +14,8 @@ export function meta() {
   return pageMeta({
     path: "/services",
     title: "Services",
-    description: "Live match streaming, in-depth analysis, a fan community and a talent showcase for Zambian players: what Touchline offers.",
+    description:
+      "Live match streaming, in-depth analysis, a fan community and a talent showcase for Zambian players: what Touchline offers.",
   });
 }
 
@@ -22,7 +23,10 @@ export default function Services() {
   return (
     <>
       <PageHero eyebrow="Services" title="What Touchline does for fans, players and clubs">
-        <p>Scores and tables are only the start. Here is everything the app and the website offer, and who each part is for.</p>
+        <p>
+          Scores and tables are only the start. Here is everything the app and the website offer, and who each part is
+          for.
+        </p>
       </PageHero>
 
       <Section id="overview" title="Our four services">
@@ -42,19 +46,22 @@ export default function Services() {
           <div>
             <h3 className="text-lg font-semibold text-slate-900">Before kick-off</h3>
             <p className="mt-2 text-slate-700">
-              Fixtures in your time zone, kick-off reminders, confirmed line-ups and previews that tell you what to watch for.
+              Fixtures in your time zone, kick-off reminders, confirmed line-ups and previews that tell you what to
+              watch for.
             </p>
           </div>
           <div>
             <h3 className="text-lg font-semibold text-slate-900">During the match</h3>
             <p className="mt-2 text-slate-700">
-              Live scores within half a second, goal and card alerts, live statistics, and live streaming of selected matches.
+              Live scores within half a second, goal and card alerts, live statistics, and live streaming of selected
+              matches.
             </p>
           </div>
           <div>
             <h3 className="text-lg font-semibold text-slate-900">After the whistle</h3>
             <p className="mt-2 text-slate-700">
-              Highlight reels, updated league standings, analysis of the key moments and the community's verdict on the game.
+              Highlight reels, updated league standings, analysis of the key moments and the community's verdict on the
+              game.
             </p>
           </div>
         </div>
@@ -77,17 +84,20 @@ export default function Services() {
       <Section id="players-and-clubs" title="For players, clubs and scouts" tone="tint">
         <div className="grid gap-6 md:grid-cols-2">
           <InfoCard icon={<Icon name="video" />} title="Players in Zambia">
-            Create a free profile with a cover photo and up to two highlight videos. Once our team approves it, it appears in the public
-            talent list.{" "}
+            Create a free profile with a cover photo and up to two highlight videos. Once our team approves it, it
+            appears in the public talent list.{" "}
             <Link to="/players" className="font-medium text-brand-700 underline underline-offset-2">
               Start on the Talent page
             </Link>
             .
           </InfoCard>
           <InfoCard icon={<Icon name="whistle" />} title="Clubs, coaches and scouts">
-            Browse approved players with their position, preferred foot, height, weight and fitness, and watch their videos. To contact a
-            player, <Link to="/contact" className="font-medium text-brand-700 underline underline-offset-2">write to us</Link> and we put
-            you in touch.
+            Browse approved players with their position, preferred foot, height, weight and fitness, and watch their
+            videos. To contact a player,{" "}
+            <Link to="/contact" className="font-medium text-brand-700 underline underline-offset-2">
+              write to us
+            </Link>{" "}
+            and we put you in touch.
           </InfoCard>
         </div>
       </Section>
