@@ -1,0 +1,214 @@
+// The architecture as a check. Besides the usual correctness rules, the import rules below say
+// who may import whom; docs/architecture.md explains the shape they hold in place.
+import js from "@eslint/js";
+import prettier from "eslint-config-prettier";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+const WEB = "apps/web/app";
+
+/**
+ * Comments must stand on their own: the product spec, the design notes and the issue tracker
+ * live outside the repository, so a newcomer could not open what such a comment points to.
+ */
+const noOutsideReferences = {
+  meta: {
+    type: "suggestion",
+    schema: [],
+    messages: { outside: "{{what}}: state the rule itself, or point to a file in this repository." },
+  },
+  create(context) {
+    const OUTSIDE = /\b(SPEC\.md|DESIGN\.md|DEVELOPERS\.md|the spec(?:'s)? section|issue #?\d+|task \d+)\b/i;
+    return {
+      Program() {
+        for (const comment of context.sourceCode.getAllComments()) {
+          const found = OUTSIDE.exec(comment.value);
+          if (found)
+            context.report({
+              loc: comment.loc,
+              messageId: "outside",
+              data: { what: `"${found[1]}" is outside the repository` },
+            });
+        }
+      },
+    };
+  },
+};
+const SERVER = "apps/server/src";
+
+/** Web features: each may use shared code (components, lib, the contract) but not another feature. */
+const WEB_FEATURES = ["admin", "auth", "profile", "site", "talent", "uploads"];
+
+const webFeatureZones = WEB_FEATURES.map((feature) => ({
+  target: `./${WEB}/features/${feature}`,
+  from: `./${WEB}/features`,
+  except: [`./${feature}`],
+  message: "A web feature imports only shared code (app/components, app/lib) and its own files, not another feature.",
+}));
+
+const webSharedZones = ["components", "lib"].map((shared) => ({
+  target: `./${WEB}/${shared}`,
+  from: [`./${WEB}/features`, `./${WEB}/routes`],
+  message: "Shared web code (app/components, app/lib) must not depend on features or routes.",
+}));
+
+/**
+ * Server domains in ranks: a domain imports only domains of a lower rank (and its own files),
+ * so no two domains can ever depend on each other. app.ts, main.ts and the scripts sit on top.
+ */
+const SERVER_DOMAIN_RANKS = [
+  ["db"],
+  ["http", "sms", "email", "video"],
+  ["auth", "jobs"],
+  ["media"],
+  ["players"],
+  ["site", "talent", "admin", "scouts", "guardians"],
+  ["health", "openapi", "web", "ops", "cli"],
+];
+
+const serverDomainZones = SERVER_DOMAIN_RANKS.flatMap((rank, index) => {
+  const higherOrSame = SERVER_DOMAIN_RANKS.slice(index).flat();
+  return rank.map((domain) => ({
+    target: `./${SERVER}/${domain}`,
+    from: higherOrSame.filter((other) => other !== domain).map((other) => `./${SERVER}/${other}`),
+    message: `Server domains depend downward only (ranks in eslint.config.js): ${domain} may not import this domain.`,
+  }));
+});
+
+/**
+ * Server layers, named by file: *routes.ts (HTTP in and out) -> *-service.ts (rules) ->
+ * *-store.ts (SQL) -> db/. A lower layer never imports a higher one; only stores (and db/
+ * itself) touch the schema.
+ */
+const serverZones = [
+  {
+    target: `./${SERVER}/**/*-store.ts`,
+    from: [`./${SERVER}/**/*-service.ts`, `./${SERVER}/**/*routes.ts`],
+    message: "A store (SQL) must not depend on services or routes: the server's layers point downward.",
+  },
+  {
+    target: `./${SERVER}/**/*-service.ts`,
+    from: `./${SERVER}/**/*routes.ts`,
+    message: "A service must not depend on routes: the server's layers point downward.",
+  },
+  {
+    target: `./${SERVER}/db`,
+    from: `./${SERVER}`,
+    except: ["./db", "./config.ts"],
+    message: "db/ is the bottom layer: it must not depend on the domains above it.",
+  },
+  {
+    target: `./${SERVER}/**/*routes.ts`,
+    from: `./${SERVER}/db/schema`,
+    message: "Routes do not query the database: put the statement in the domain's store.",
+  },
+  {
+    target: "./packages/contract",
+    from: "./apps",
+    message: "The contract is shared by web and server and depends on neither.",
+  },
+  {
+    target: `./${WEB}`,
+    from: "./apps/server",
+    message: "The web app never imports server code: what it needs comes through the load context.",
+  },
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      "**/node_modules/**",
+      "**/build/**",
+      "**/dist/**",
+      "**/.react-router/**",
+      "**/coverage/**",
+      "data/**",
+      "bench/.tmp/**",
+      "e2e/test-results/**",
+      "e2e/playwright-report/**",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: "module",
+      globals: { ...globals.node },
+    },
+    plugins: { "import-x": importX, local: { rules: { "no-outside-references": noOutsideReferences } } },
+    settings: {
+      "import-x/resolver-next": [
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: ["apps/*/tsconfig.json", "packages/*/tsconfig.json", "e2e/tsconfig.json"],
+        }),
+      ],
+    },
+    rules: {
+      "local/no-outside-references": "error",
+      "max-len": [
+        "error",
+        { code: 160, ignoreUrls: true, ignoreStrings: true, ignoreTemplateLiterals: true, ignoreRegExpLiterals: true },
+      ],
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "import-x/no-self-import": "error",
+      "import-x/no-useless-path-segments": "error",
+      "import-x/no-duplicates": "error",
+      "import-x/no-restricted-paths": [
+        "error",
+        { zones: [...webFeatureZones, ...webSharedZones, ...serverZones, ...serverDomainZones] },
+      ],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" },
+      ],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      eqeqeq: ["error", "always", { null: "ignore" }],
+      "no-console": "off",
+      // A comment must stand on its own: documents outside the repository can't be opened.
+      "no-warning-comments": "off",
+    },
+  },
+  {
+    // Promises that nobody awaits lose their errors: in a server that means an unhandled
+    // rejection, in a handler a failure the user never hears about.
+    files: ["apps/**/*.{ts,tsx}", "packages/**/*.ts", "e2e/**/*.ts"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
+      "@typescript-eslint/await-thenable": "error",
+    },
+  },
+  {
+    // Test support lives in one place per app and only tests use it.
+    files: [`${SERVER}/**/*.ts`],
+    ignores: [`${SERVER}/**/*.test.ts`, `${SERVER}/test/**`],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/test/*"], message: "Only tests use the test support in src/test." }] },
+      ],
+    },
+  },
+  {
+    files: [`${WEB}/**/*.{ts,tsx}`],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+    },
+  },
+  {
+    files: ["**/*.test.{ts,tsx,mjs}", "**/test/**", "e2e/**", "bench/**"],
+    rules: {
+      "@typescript-eslint/no-non-null-assertion": "off",
+    },
+  },
+  prettier,
+);
