@@ -1,6 +1,7 @@
 import { format } from "node:util";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { DatabaseInUseError } from "./db/embedded-lock.ts";
 import { toggleDebugLevel } from "./http/logger.ts";
 import { contextualLogger } from "./http/request-context.ts";
 import { installGracefulShutdown } from "./ops/shutdown.ts";
@@ -23,7 +24,22 @@ async function main() {
   process.removeAllListeners("warning");
   process.on("warning", (warning) => earlyWarnings.push(warning));
 
-  const app = await buildApp(config);
+  let app;
+  try {
+    app = await buildApp(config);
+  } catch (error) {
+    if (error instanceof DatabaseInUseError) {
+      console.error(
+        `${error.message} ${
+          error.holder?.kind === "server"
+            ? "Stop that server first, or give this one another DATA_DIR (several servers on one database need PostgreSQL: DATABASE_URL)."
+            : "Wait until it has finished (or stop it), then start the server."
+        }`,
+      );
+      process.exit(1);
+    }
+    throw error;
+  }
   routeConsoleToLog(app.log);
   const logWarning = (warning: Error) =>
     app.log.warn({ warning: { name: warning.name, message: warning.message } }, "process warning");
