@@ -4,6 +4,8 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { DatabaseInUseError } from "./db/embedded-lock.ts";
 import { toggleDebugLevel } from "./http/logger.ts";
 import { contextualLogger } from "./http/request-context.ts";
+import { listenControlSocket } from "./ops/control-socket.ts";
+import { serverCommands } from "./ops/server-commands.ts";
 import { installGracefulShutdown } from "./ops/shutdown.ts";
 
 async function main() {
@@ -46,6 +48,11 @@ async function main() {
   earlyWarnings.splice(0).forEach(logWarning);
   process.removeAllListeners("warning");
   process.on("warning", logWarning);
+  if (app.services.database.kind === "pglite") {
+    // create-staff and seed-demo ask this process, the embedded database's one owner, to do their work.
+    const control = await listenControlSocket(config.dataDir, serverCommands(app), app.log);
+    app.addHook("onClose", () => control.close());
+  }
   installGracefulShutdown(app);
   process.on("SIGUSR2", () =>
     app.log.info({ logLevel: toggleDebugLevel(app.log, config.LOG_LEVEL) }, "log level changed (SIGUSR2)"),
