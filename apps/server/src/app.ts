@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { Config } from "./config.ts";
 import { connectDatabase, type DatabaseConnection } from "./db/client.ts";
 import { createDatabaseAvailability, type RetryOptions } from "./db/availability.ts";
+import type { LockOwner } from "./db/embedded-lock.ts";
 import { refuseApiUntilDatabaseReady } from "./http/unavailable-gate.ts";
 import { adminRoutes } from "./admin/routes.ts";
 import { authRoutes } from "./auth/routes.ts";
@@ -48,6 +49,8 @@ export interface BuildOptions {
   web?: boolean;
   /** How soon an unreachable database is tried again (tests shorten it). */
   databaseRetry?: RetryOptions;
+  /** Who holds the embedded database, in others' messages; a server on config.PORT by default. */
+  lockOwner?: LockOwner;
 }
 
 export type App = FastifyInstance & { services: AppServices; healthState: HealthState };
@@ -78,6 +81,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       url: config.DATABASE_URL,
       pgliteDir: path.join(config.dataDir, "db"),
       poolSize: config.DATABASE_POOL_SIZE,
+      lockOwner: options.lockOwner ?? { kind: "server", port: config.PORT },
     }));
   // An unreachable database does not stop the start: the server answers 503 and keeps trying.
   const availability = createDatabaseAvailability(database, app.log, options.databaseRetry);

@@ -1,8 +1,11 @@
 import { format } from "node:util";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { DatabaseInUseError } from "./db/embedded-lock.ts";
 import { toggleDebugLevel } from "./http/logger.ts";
 import { contextualLogger } from "./http/request-context.ts";
+import { listenControlSocket } from "./ops/control-socket.ts";
+import { serverCommands } from "./ops/server-commands.ts";
 import { installGracefulShutdown } from "./ops/shutdown.ts";
 
 async function main() {
@@ -23,13 +26,33 @@ async function main() {
   process.removeAllListeners("warning");
   process.on("warning", (warning) => earlyWarnings.push(warning));
 
-  const app = await buildApp(config);
+  let app;
+  try {
+    app = await buildApp(config);
+  } catch (error) {
+    if (error instanceof DatabaseInUseError) {
+      console.error(
+        `${error.message} ${
+          error.holder?.kind === "server"
+            ? "Stop that server first, or give this one another DATA_DIR (several servers on one database need PostgreSQL: DATABASE_URL)."
+            : "Wait until it has finished (or stop it), then start the server."
+        }`,
+      );
+      process.exit(1);
+    }
+    throw error;
+  }
   routeConsoleToLog(app.log);
   const logWarning = (warning: Error) =>
     app.log.warn({ warning: { name: warning.name, message: warning.message } }, "process warning");
   earlyWarnings.splice(0).forEach(logWarning);
   process.removeAllListeners("warning");
   process.on("warning", logWarning);
+  if (app.services.database.kind === "pglite") {
+    // create-staff and seed-demo ask this process, the embedded database's one owner, to do their work.
+    const control = await listenControlSocket(config.dataDir, serverCommands(app), app.log);
+    app.addHook("onClose", () => control.close());
+  }
   installGracefulShutdown(app);
   process.on("SIGUSR2", () =>
     app.log.info({ logLevel: toggleDebugLevel(app.log, config.LOG_LEVEL) }, "log level changed (SIGUSR2)"),

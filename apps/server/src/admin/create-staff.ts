@@ -8,8 +8,10 @@ import { hashPassword } from "../auth/passwords.ts";
 import { emailKeyOf, usernameKeyOf } from "../auth/player-store.ts";
 import { loadConfig } from "../config.ts";
 import { connectDatabase, type DatabaseConnection } from "../db/client.ts";
+import { DatabaseInUseError } from "../db/embedded-lock.ts";
 import { migrate } from "../db/migrate.ts";
 import { players, sessions } from "../db/schema/auth.ts";
+import { runThroughHolder } from "../ops/control-socket.ts";
 import { COMMAND_LINE_ACTOR, recordAudit } from "./audit.ts";
 
 export const USAGE = `Usage: npm run create-staff -- --phone <number> --password <password> --role reviewer|admin
@@ -17,7 +19,8 @@ export const USAGE = `Usage: npm run create-staff -- --phone <number> --password
 
 Creates a staff account that can log in at /auth/player-login and use /admin, or makes the
 existing account with that phone number staff (its role and password are set; its sessions end).
-Uses the server's DATA_DIR or DATABASE_URL. With the embedded database, stop the server first.`;
+Uses the server's DATA_DIR or DATABASE_URL. While a server runs on the embedded database of
+DATA_DIR, that server is asked to do it.`;
 
 const STAFF_ROLES = ["reviewer", "admin"] as const;
 type StaffRole = (typeof STAFF_ROLES)[number];
@@ -187,7 +190,10 @@ export async function createStaffAccount(
 
 export interface RunOptions {
   env?: Record<string, string | undefined>;
-  /** An open database (tests); otherwise the one the configuration names is opened and closed. */
+  /**
+   * An open, migrated database (the server's, or a test's); otherwise the one the configuration
+   * names is opened, migrated and closed, or its owner, a running server, is asked to do it.
+   */
   database?: DatabaseConnection;
   out?: (line: string) => void;
   err?: (line: string) => void;
@@ -214,13 +220,19 @@ export async function runCreateStaff(argv: string[], options: RunOptions = {}): 
   try {
     if (!connection) {
       const config = loadConfig(options.env ?? process.env);
-      connection = await connectDatabase({
-        url: config.DATABASE_URL,
-        pgliteDir: path.join(config.dataDir, "db"),
-        poolSize: 2,
-      });
+      try {
+        connection = await connectDatabase({
+          url: config.DATABASE_URL,
+          pgliteDir: path.join(config.dataDir, "db"),
+          poolSize: 2,
+          lockOwner: { kind: "create-staff" },
+        });
+      } catch (error) {
+        if (!(error instanceof DatabaseInUseError)) throw error;
+        return await runThroughHolder(error, { command: "create-staff", argv }, { out, err });
+      }
+      await migrate(connection);
     }
-    await migrate(connection);
     const result = await createStaffAccount(connection, args);
     const who = `${result.username} (${maskPhone(args.phoneNumber)})`;
     out(

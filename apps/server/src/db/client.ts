@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import { lockEmbeddedDatabase, scriptOwner, type LockOwner } from "./embedded-lock.ts";
 import { trackPgliteTableChanges, type TableChanges } from "./table-changes.ts";
 
 /** The drizzle handle every domain service uses; the same type over PGlite and node-postgres. */
@@ -34,18 +35,32 @@ export interface DatabaseOptions {
   /** PGlite data folder; omitted means in memory (tests). */
   pgliteDir?: string;
   poolSize?: number;
+  /**
+   * Who opens the PGlite folder, for the message another process shows when it is refused
+   * (db/embedded-lock.ts); the running script's name when omitted.
+   */
+  lockOwner?: LockOwner;
 }
 
 export async function connectDatabase(options: DatabaseOptions): Promise<DatabaseConnection> {
   if (options.url) return connectPostgres(options.url, options.poolSize ?? 10);
-  return connectPglite(options.pgliteDir);
+  return connectPglite(options.pgliteDir, options.lockOwner);
 }
 
-async function connectPglite(dataDir?: string): Promise<DatabaseConnection> {
+async function connectPglite(dataDir?: string, owner?: LockOwner): Promise<DatabaseConnection> {
   if (dataDir) await fs.mkdir(path.dirname(dataDir), { recursive: true });
-  const client = new PGlite(dataDir);
-  await client.waitReady;
-  const changes = await trackPgliteTableChanges(client);
+  // One process per folder: two PGlite instances on one folder corrupt it. Taken before opening.
+  const lock = dataDir ? await lockEmbeddedDatabase(dataDir, owner ?? scriptOwner()) : null;
+  let client: PGlite;
+  let changes: TableChanges;
+  try {
+    client = new PGlite(dataDir);
+    await client.waitReady;
+    changes = await trackPgliteTableChanges(client);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   let closed = false;
   return {
     db: drizzlePglite(client) as unknown as Database,
@@ -67,7 +82,11 @@ async function connectPglite(dataDir?: string): Promise<DatabaseConnection> {
     },
     close: async () => {
       closed = true;
-      await client.close();
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
     },
   };
 }

@@ -9,6 +9,69 @@ import type { TestApp } from "../test/test-app.ts";
 const REPO = path.resolve(import.meta.dirname, "../../../..");
 const MAIN = path.join(REPO, "apps/server/src/main.ts");
 
+/** The command-line scripts as `npm run create-staff` / `npm run seed-demo` run them (through tsx). */
+export const SCRIPTS = {
+  server: MAIN,
+  createStaff: path.join(REPO, "apps/server/scripts/create-staff.ts"),
+  seedDemo: path.join(REPO, "apps/server/scripts/seed-demo.ts"),
+} as const;
+
+export interface FinishedProcess {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  /** From spawn to exit. */
+  tookMs: number;
+}
+
+/** A process that is started and not waited for (a seed that a test kills half-way, say). */
+export interface RunningProcess {
+  child: ChildProcess;
+  finished: Promise<FinishedProcess>;
+}
+
+/**
+ * Starts one of SCRIPTS (through tsx, as npm runs them) with only the environment given (plus
+ * PATH and NODE_ENV=test unless set); finished resolves when it exits, or after timeoutMs, when it
+ * is killed.
+ */
+export function spawnScript(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  timeoutMs = 120_000,
+): RunningProcess {
+  const startedAt = Date.now();
+  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+    cwd: REPO,
+    env: { PATH: process.env.PATH ?? "", NODE_ENV: "test", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+  const finished = new Promise<FinishedProcess>((resolve) =>
+    child.once("close", (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr, tookMs: Date.now() - startedAt });
+    }),
+  );
+  return { child, finished };
+}
+
+/** spawnScript, waiting for the exit. */
+export function runScript(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  timeoutMs?: number,
+): Promise<FinishedProcess> {
+  return spawnScript(script, args, env, timeoutMs).finished;
+}
+
 export interface ServerProcess {
   url: string;
   port: number;
@@ -134,7 +197,7 @@ function collectLines(stream: NodeJS.ReadableStream, into: string[]) {
   });
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as net.AddressInfo;

@@ -7,10 +7,12 @@ import { buildApp, type App } from "../app.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { createPlayerStore } from "../auth/player-store.ts";
 import { loadConfig } from "../config.ts";
+import { DatabaseInUseError } from "../db/embedded-lock.ts";
 import { players } from "../db/schema/auth.ts";
 import { mediaFiles } from "../db/schema/media.ts";
 import { removeMediaObjects } from "../media/finish-upload.ts";
 import { createMediaStore } from "../media/media-store.ts";
+import { runThroughHolder, type CommandOutput } from "../ops/control-socket.ts";
 import { createProfileService } from "../players/profile-service.ts";
 import { demoCoverJpeg } from "./demo-cover.ts";
 import { importMedia } from "./import-media.ts";
@@ -488,6 +490,18 @@ function birthDate(age: number, index: number, now: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
+/**
+ * The sample videos in src/media/fixtures: beside this module when run from the sources, and
+ * from the bundles (dist/main.js, which seeds for the command through the control socket, and
+ * dist/scripts/seed-demo.js) in the repository they are shipped with.
+ */
+function demoVideoFolder(): string {
+  const candidates = ["../media/fixtures", "../src/media/fixtures", "../../src/media/fixtures"].map((relative) =>
+    path.resolve(import.meta.dirname, relative),
+  );
+  return candidates.find((folder) => fs.existsSync(path.join(folder, "short.mp4"))) ?? candidates[0]!;
+}
+
 /** Removes every demo account (recognised by its e-mail domain) with its profile and stored files. */
 async function removeDemoPlayers(app: App): Promise<number> {
   const { db, storage } = app.services;
@@ -517,7 +531,7 @@ export async function seedDemo(app: App): Promise<SeedResult> {
   const start = new Date();
   // Videos uploaded over the last weeks (never past the expiry period), newest for the first player.
   const span = Math.max(1, Math.min(30, config.VIDEO_EXPIRY_DAYS - 1)) * DAY_MS;
-  const fixtures = path.resolve(import.meta.dirname, "../media/fixtures");
+  const fixtures = demoVideoFolder();
   const video = fs.readFileSync(path.join(fixtures, "short.mp4"));
   const videoTwo = fs.readFileSync(path.join(fixtures, "faststart.mp4"));
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -585,7 +599,37 @@ export async function seedDemo(app: App): Promise<SeedResult> {
   return result;
 }
 
-/** `npm run seed-demo`: never in production; same DATA_DIR / DATABASE_URL (and storage) as the server. */
+const PRODUCTION_REFUSAL =
+  "seed-demo: refused because NODE_ENV=production. Demo players are for trying the product locally, never for a live site.";
+
+/**
+ * Seeds through app and prints the result: what `npm run seed-demo` does once it has the
+ * database, on its own or, through the control socket, inside the server that owns it.
+ */
+export async function runSeedDemoIn(app: App, output: CommandOutput): Promise<number> {
+  if (app.services.config.isProduction) {
+    output.err(PRODUCTION_REFUSAL);
+    return 1;
+  }
+  try {
+    const result = await seedDemo(app);
+    output.out(
+      `Demo data ready: ${result.approved} approved and ${result.pending} pending players` +
+        (result.removed > 0 ? ` (replacing ${result.removed} from an earlier run)` : "") +
+        `.\nBrowse them at /players, for example /players/${result.usernames[0]}.\n` +
+        `Each can log in with phone ${demoPhone(1).replace("+260", "0")} … ${demoPhone(DEMO_PLAYERS.length).replace("+260", "0")} and password ${DEMO_PASSWORD}.`,
+    );
+    return 0;
+  } catch (error) {
+    output.err(`seed-demo: ${(error as Error).message}`);
+    return 1;
+  }
+}
+
+/**
+ * `npm run seed-demo`: never in production; same DATA_DIR / DATABASE_URL (and storage) as the
+ * server. While a server owns the embedded database, that server is asked to seed.
+ */
 export async function runSeedDemo(
   argv: string[],
   env: Record<string, string | undefined> = process.env,
@@ -596,28 +640,24 @@ export async function runSeedDemo(
     out(
       "Usage: npm run seed-demo\n\nReplaces the demo players (accounts ending @" +
         DEMO_EMAIL_DOMAIN +
-        ") with a fresh set: approved profiles with covers and videos, and a few pending ones.\nUses the server's configuration (DATA_DIR or DATABASE_URL, STORAGE). With the embedded database, stop the server first.",
+        ") with a fresh set: approved profiles with covers and videos, and a few pending ones.\nUses the server's configuration (DATA_DIR or DATABASE_URL, STORAGE). While a server runs on the embedded database of DATA_DIR, that server is asked to do it (with its own configuration).",
     );
     return 0;
   }
   if (env.NODE_ENV === "production") {
-    err(
-      "seed-demo: refused because NODE_ENV=production. Demo players are for trying the product locally, never for a live site.",
-    );
+    err(PRODUCTION_REFUSAL);
     return 1;
   }
   let app: App | undefined;
   try {
     const config = loadConfig({ ...env, MEDIA_SWEEP_MINUTES: "0" });
-    app = await buildApp(config, { web: false });
-    const result = await seedDemo(app);
-    out(
-      `Demo data ready: ${result.approved} approved and ${result.pending} pending players` +
-        (result.removed > 0 ? ` (replacing ${result.removed} from an earlier run)` : "") +
-        `.\nBrowse them at /players, for example /players/${result.usernames[0]}.\n` +
-        `Each can log in with phone ${demoPhone(1).replace("+260", "0")} … ${demoPhone(DEMO_PLAYERS.length).replace("+260", "0")} and password ${DEMO_PASSWORD}.`,
-    );
-    return 0;
+    try {
+      app = await buildApp(config, { web: false, lockOwner: { kind: "seed-demo" } });
+    } catch (error) {
+      if (!(error instanceof DatabaseInUseError)) throw error;
+      return await runThroughHolder(error, { command: "seed-demo", argv }, { out, err });
+    }
+    return await runSeedDemoIn(app, { out, err });
   } catch (error) {
     err(`seed-demo: ${(error as Error).message}`);
     return 1;

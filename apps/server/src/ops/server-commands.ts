@@ -1,0 +1,15 @@
+import { runCreateStaff } from "../admin/create-staff.ts";
+import type { App } from "../app.ts";
+import { runSeedDemoIn } from "../talent/seed-demo.ts";
+import type { CommandHandler, ControlCommand } from "./control-socket.ts";
+
+/**
+ * What the server does for `create-staff` and `seed-demo` when they reach it through the control
+ * socket: the commands' own code, on the server's database, storage and configuration.
+ */
+export function serverCommands(app: App): Record<ControlCommand, CommandHandler> {
+  return {
+    "create-staff": (argv, output) => runCreateStaff(argv, { database: app.services.database, ...output }),
+    "seed-demo": (_argv, output) => runSeedDemoIn(app, output),
+  };
+}
