@@ -205,6 +205,7 @@ export const MEDIA = {
   uploadOffsetConflict: "The upload is out of step with the server. It will continue from the last stored byte.",
   uploadBusy: "This upload is already being sent from another tab or device.",
   uploadFailed: "The upload could not be completed. Please try again.",
+  uploadConcatUnsupported: "Uploads cannot be joined together. Send the file as one upload.",
   tooManyUploads: "You have too many unused files. Remove some, or submit your profile, before uploading more.",
   imageUnreadable: "This image could not be read. Please choose another photo.",
   variantWidthInvalid: "Image width must be one of 320, 640 or 1280.",

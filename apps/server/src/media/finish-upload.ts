@@ -9,20 +9,31 @@ import type { MediaKind, UploadedMedia } from "@touchline/contract/media";
 import { EXTRA, MEDIA, VIDEO_FILE } from "@touchline/contract/messages";
 import { mediaUrl } from "@touchline/contract/profile";
 import { normaliseImage } from "./images.ts";
-import { readerFor, readMp4Info, sniffType } from "./inspect.ts";
+import { readerFor, sniffType } from "./inspect.ts";
+import { readMp4Info } from "./mp4-info.ts";
 import type { MediaStore } from "./media-store.ts";
 import { mediaKeys, type Storage } from "./storage.ts";
 
-/** A file that failed a check: the client gets status and { message }; the file is gone. */
+/**
+ * A file that failed a check: the client gets status and { message }; the file is gone. detail
+ * says what exactly was wrong, for the log only.
+ */
 export class MediaRejected extends Error {
   constructor(
     public readonly statusCode: number,
     message: string,
+    public readonly detail?: string,
   ) {
     super(message);
     this.name = "MediaRejected";
   }
 }
+
+/**
+ * An audio track runs a few tens of milliseconds past what players show (encoder priming and
+ * padding), so a video a phone shows as exactly 3:00 must still pass the duration check.
+ */
+const TRACK_PADDING_SECONDS = 0.25;
 
 export interface FinishedUpload {
   /** The tus upload id, which becomes the media file id. */
@@ -75,7 +86,9 @@ async function finishVideo({ storage }: FinishDeps, upload: FinishedUpload): Pro
     throw new MediaRejected(415, VIDEO_FILE.invalidType);
   const info = await readMp4Info(readAt, stored.size);
   if (!info) throw new MediaRejected(415, VIDEO_FILE.invalidType);
-  if (info.durationSeconds > VIDEO_MAX_SECONDS) throw new MediaRejected(422, VIDEO_FILE.tooLong);
+  if (info.durationSeconds > VIDEO_MAX_SECONDS + TRACK_PADDING_SECONDS)
+    throw new MediaRejected(422, VIDEO_FILE.tooLong);
+  if (info.inconsistency) throw new MediaRejected(415, VIDEO_FILE.invalidType, info.inconsistency);
   return {
     fileId: upload.id,
     url: mediaUrl(upload.id),

@@ -74,7 +74,10 @@ export const uploadRoutes: FastifyPluginAsync<{ services: AppServices }> = async
           body: JSON.stringify(media),
         };
       } catch (error) {
-        if (error instanceof MediaRejected) throw tusRefusal(error.statusCode, error.message);
+        if (error instanceof MediaRejected) {
+          log.info({ uploadId: upload.id, status: error.statusCode, detail: error.detail }, "upload refused");
+          throw tusRefusal(error.statusCode, error.message);
+        }
         log.error({ err: error, uploadId: upload.id }, "checking a finished upload failed");
         throw tusRefusal(500, EXTRA.serverError);
       }
@@ -88,6 +91,9 @@ export const uploadRoutes: FastifyPluginAsync<{ services: AppServices }> = async
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header("Tus-Resumable", TUS_RESUMABLE);
     const user = requireUser(request);
+    // Concatenation (parallel parts joined into one upload) is not offered: tus-js-client only
+    // sends this header when told to upload in parallel, which our pages never do.
+    if (request.headers["upload-concat"] !== undefined) throw new HttpError(400, MEDIA.uploadConcatUnsupported);
     if (request.method !== "POST") {
       const { uploadId } = request.params as { uploadId: string };
       if (!(await ownsUpload(uploadId, user.playerId))) throw new HttpError(404, MEDIA.uploadNotFound);
