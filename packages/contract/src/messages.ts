@@ -208,6 +208,9 @@ export const MEDIA = {
   uploadConcatUnsupported: "Uploads cannot be joined together. Send the file as one upload.",
   tooManyUploads: "You have too many unused files. Remove some, or submit your profile, before uploading more.",
   imageUnreadable: "This image could not be read. Please choose another photo.",
+  imageTooManyPixels:
+    "This image has too many pixels to use. Please choose a photo taken with your phone's camera, or a smaller copy.",
+  tooManyRefusedUploads: "Too many of your files were refused today. Please try again tomorrow.",
   variantWidthInvalid: "Image width must be one of 320, 640 or 1280.",
   mediaNotFound: "This file was not found.",
   rangeNotSatisfiable: "The requested part of the file does not exist.",

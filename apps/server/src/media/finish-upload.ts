@@ -1,3 +1,4 @@
+import { buffer } from "node:stream/consumers";
 import {
   IMAGE_MAX_BYTES,
   IMAGE_MIME_TYPES,
@@ -8,7 +9,7 @@ import {
 import type { MediaKind, UploadedMedia } from "@touchline/contract/media";
 import { EXTRA, MEDIA, VIDEO_FILE } from "@touchline/contract/messages";
 import { mediaUrl } from "@touchline/contract/profile";
-import { normaliseImage } from "./images.ts";
+import { ImageRefused, normaliseImage } from "./images.ts";
 import { readerFor, sniffType } from "./inspect.ts";
 import { readMp4Info } from "./mp4-info.ts";
 import type { MediaStore } from "./media-store.ts";
@@ -110,9 +111,11 @@ async function finishImage({ storage }: FinishDeps, upload: FinishedUpload): Pro
 
   let image;
   try {
-    image = await normaliseImage(await storage.get(sourceKey));
-  } catch {
-    throw new MediaRejected(422, MEDIA.imageUnreadable);
+    image = await normaliseImage(async () => buffer(await storage.get(sourceKey)));
+  } catch (error) {
+    if (!(error instanceof ImageRefused)) throw error;
+    const message = error.reason === "too-large" ? MEDIA.imageTooManyPixels : MEDIA.imageUnreadable;
+    throw new MediaRejected(422, message, error.detail);
   }
   const original = await storage.put(mediaKeys.original(upload.id), image.original.data, {
     contentType: image.original.contentType,

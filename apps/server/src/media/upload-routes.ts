@@ -10,11 +10,15 @@ import type { AppServices } from "../services.ts";
 import { finishUpload, MediaRejected } from "./finish-upload.ts";
 import { sendErrorsAsJson } from "./json-error-response.ts";
 import { createMediaStore, isMediaId } from "./media-store.ts";
+import { createRefusedUploads } from "./refused-uploads.ts";
 import { createUploadLocker } from "./upload-locker.ts";
 import { checkNewUpload, isTusRefusal, tusRefusal, type TusRefusal } from "./upload-rules.ts";
 
-/** Files a player may hold uploaded but unused by a profile; the sweep clears them after a day. */
-const MAX_UNATTACHED_FILES = 20;
+/**
+ * A player's upload budget: files held uploaded but unused by a profile (the sweep clears them
+ * after a day) plus uploads refused by the checks in the last day (refused-uploads.ts).
+ */
+export const UPLOAD_BUDGET = 20;
 
 /**
  * Resumable uploads (tus 1.0) under /api/uploads, for logged-in players, each upload readable and
@@ -29,6 +33,7 @@ const MAX_UNATTACHED_FILES = 20;
 export const uploadRoutes: FastifyPluginAsync<{ services: AppServices }> = async (app, { services }) => {
   const { storage, log } = services;
   const store = createMediaStore(services.db);
+  const refused = createRefusedUploads(services.db, services.now);
   /** Who sent each request tus is handling (its hooks only see the raw request). */
   const senders = new WeakMap<IncomingMessage, RequestUser>();
   /** A retried final PATCH waits for the first one's checks instead of running them twice. */
@@ -50,8 +55,10 @@ export const uploadRoutes: FastifyPluginAsync<{ services: AppServices }> = async
       const user = senders.get(rawRequest(req));
       if (!user) throw tusRefusal(401, EXTRA.serverError);
       const metadata = checkNewUpload(upload, user.playerId);
-      if ((await store.countUnattached(user.playerId)) >= MAX_UNATTACHED_FILES)
-        throw tusRefusal(429, MEDIA.tooManyUploads);
+      const unattached = await store.countUnattached(user.playerId);
+      if (unattached >= UPLOAD_BUDGET) throw tusRefusal(429, MEDIA.tooManyUploads);
+      if (unattached + (await refused.count(user.playerId)) >= UPLOAD_BUDGET)
+        throw tusRefusal(429, MEDIA.tooManyRefusedUploads);
       return { metadata };
     },
 
@@ -60,9 +67,16 @@ export const uploadRoutes: FastifyPluginAsync<{ services: AppServices }> = async
       if (!pending) {
         const kind = upload.metadata?.kind as MediaKind;
         const ownerId = upload.metadata?.ownerId ?? "";
-        pending = finishUpload({ storage, store, now: services.now }, { id: upload.id, kind, ownerId }).finally(() =>
-          finishing.delete(upload.id),
-        );
+        pending = finishUpload({ storage, store, now: services.now }, { id: upload.id, kind, ownerId })
+          .catch(async (error: unknown) => {
+            // Counted once per upload, however many times a client retries its final PATCH.
+            if (error instanceof MediaRejected) {
+              log.info({ uploadId: upload.id, status: error.statusCode, detail: error.detail }, "upload refused");
+              await refused.record(ownerId);
+            }
+            throw error;
+          })
+          .finally(() => finishing.delete(upload.id));
         finishing.set(upload.id, pending);
       }
       try {
@@ -74,10 +88,7 @@ export const uploadRoutes: FastifyPluginAsync<{ services: AppServices }> = async
           body: JSON.stringify(media),
         };
       } catch (error) {
-        if (error instanceof MediaRejected) {
-          log.info({ uploadId: upload.id, status: error.statusCode, detail: error.detail }, "upload refused");
-          throw tusRefusal(error.statusCode, error.message);
-        }
+        if (error instanceof MediaRejected) throw tusRefusal(error.statusCode, error.message);
         log.error({ err: error, uploadId: upload.id }, "checking a finished upload failed");
         throw tusRefusal(500, EXTRA.serverError);
       }
