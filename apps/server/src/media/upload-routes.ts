@@ -71,7 +71,10 @@ export const uploadRoutes: FastifyPluginAsync<{ services: AppServices }> = async
           .catch(async (error: unknown) => {
             // Counted once per upload, however many times a client retries its final PATCH.
             if (error instanceof MediaRejected) {
-              log.info({ uploadId: upload.id, status: error.statusCode, detail: error.detail }, "upload refused");
+              log.info(
+                { uploadId: upload.id, playerId: ownerId, status: error.statusCode, detail: error.detail },
+                "upload refused",
+              );
               await refused.record(ownerId);
             }
             throw error;
