@@ -60,12 +60,23 @@ describe("an image bomb", () => {
     expect(performance.now() - started).toBeLessThan(3000);
   });
 
-  it("is refused when only its pixel count is too high (8-bit, one pixel past the limit)", async () => {
+  it("is refused one pixel column past 8192 × 6144", async () => {
     const bomb = await pngBomb(MAX_IMAGE_PIXELS / 6144 + 1, 6144, 8);
     const { status, body } = await uploadBytes(t.app, cookie, bomb, png);
     expect(status).toBe(422);
     expect(body).toEqual({ message: MEDIA.imageTooManyPixels });
     expect(pipelines.started).toBe(0);
+  });
+
+  it("is measured with its bit depth: 5000 × 5000 RGBA is refused at 16 bits and taken at 8", async () => {
+    // 25 megapixels either way: 200 MB decoded at 16 bits a sample, 100 MB at 8.
+    const deep = await uploadBytes(t.app, cookie, await pngBomb(5000, 5000, 16), png);
+    expect(deep.status).toBe(422);
+    expect(deep.body).toEqual({ message: MEDIA.imageTooManyPixels });
+    expect(pipelines.started).toBe(0);
+    const plain = await uploadBytes(t.app, cookie, await pngBomb(5000, 5000, 8), png);
+    expect(plain.status).toBe(200);
+    expect(plain.body).toMatchObject({ width: 2048, height: 2048 });
   });
 
   it("sent four times at once leaves the server's memory alone", async () => {
@@ -88,15 +99,17 @@ describe("image work across the server", () => {
     const photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: "#2a7" } })
       .jpeg({ quality: 90 })
       .toBuffer();
-    const players = await Promise.all([1, 2, 3, 4].map(async () => loginCookie(t, await createPlayer(t))));
+    // More photos than slots, each from its own player, all at once.
+    const count = IMAGE_DECODES_AT_ONCE + 3;
+    const players = await Promise.all(Array.from({ length: count }, async () => loginCookie(t, await createPlayer(t))));
     pipelines.started = 0;
     pipelines.mostAtOnce = 0;
     const results = await Promise.all(
       players.map((player) => uploadBytes(t.app, player, photo, { kind: "image", filetype: "image/jpeg" })),
     );
-    expect(results.map((result) => [result.status, result.body.width])).toEqual(Array(4).fill([200, 2048]));
+    expect(results.map((result) => [result.status, result.body.width])).toEqual(Array(count).fill([200, 2048]));
     // One decode and four WebP encodes per photo.
-    expect(pipelines.started).toBe(4 * 5);
+    expect(pipelines.started).toBe(count * 5);
     expect(pipelines.mostAtOnce).toBeLessThanOrEqual(IMAGE_DECODES_AT_ONCE);
   });
 });

@@ -18,7 +18,7 @@ export const MAX_IMAGE_PIXELS = 8192 * 6144;
  * count: a 16-bit image with alpha needs 8 bytes a pixel, so 7990 × 7990 of it (510 MB decoded,
  * 500 KB as a file) is refused even though its pixel count alone would pass.
  */
-export const MAX_DECODED_IMAGE_BYTES = MAX_IMAGE_PIXELS * 3;
+const MAX_DECODED_IMAGE_BYTES = MAX_IMAGE_PIXELS * 3;
 const BYTES_PER_SAMPLE: Record<string, number> = {
   uchar: 1,
   char: 1,
@@ -65,7 +65,7 @@ export class ImageRefused extends Error {
  * Checks what the image's header declares (width, height, channels, bit depth) against the
  * limits above, without decoding any pixel. Throws ImageRefused.
  */
-export async function checkImageHeader(data: Buffer): Promise<void> {
+async function checkImageHeader(data: Buffer): Promise<void> {
   let header: Metadata;
   try {
     header = await sharp(data).metadata();

@@ -21,7 +21,7 @@ const YEAR_SECONDS = 365 * 24 * 60 * 60;
  * `immutable` for the public: the bytes behind an id never change, but whether they may be
  * served does.
  */
-export const PUBLIC_MEDIA_CACHE_SECONDS = 5 * 60;
+const PUBLIC_MEDIA_CACHE_SECONDS = 5 * 60;
 
 /**
  * GET/HEAD /api/media/{fileId}[?w=320|640|1280]: one route for every stored file, with Range

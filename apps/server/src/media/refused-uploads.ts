@@ -4,7 +4,7 @@ import { rateLimitHits } from "../db/schema/auth.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
 /** A refused upload counts against its player for a day, like an unused file until the sweep. */
-export const REFUSED_UPLOAD_MEMORY_MS = 24 * HOUR_MS;
+const REFUSED_UPLOAD_MEMORY_MS = 24 * HOUR_MS;
 const BUCKET = "upload-refused:player";
 
 /**
