@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { ageOn } from "@touchline/contract/auth";
 import { TALENT } from "@touchline/contract/messages";
+import { AGE_BANDS, PUBLIC_TALENT_CACHE_CONTROL, type PublicPlayer } from "@touchline/contract/talent";
 import { E2E_REVIEWER } from "../staff-accounts.ts";
 import { baseURL } from "../playwright.config.ts";
 import { expectAccessible, expectNoHorizontalScroll, findOpenContactMessage, latestCode } from "./support.ts";
@@ -62,7 +62,9 @@ async function approvedPlayer(
   const username = `tal${Date.now().toString(36)}${randomLetters(3)}`;
   const phoneNumber = `+26097${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
   const email = `${username}@example.zm`;
-  const dateOfBirth = "2008-03-09";
+  // Sixteen: a player under 18, whose age the public sees only as "Under 18".
+  const today = new Date();
+  const dateOfBirth = `${today.getUTCFullYear() - 16}-03-09`;
   const registered = await api.post("/api/Authorization/registerScoutWithOtp", {
     data: { firstName, lastName, userName: username, dateOfBirth, email, phoneNumber, password: PASSWORD },
   });
@@ -117,9 +119,10 @@ test("the list and a player page carry the player in their first HTML, nothing p
   const name = `${player.firstName} C.`;
   const list = await request.get(`/players?q=${player.firstName}`);
   expect(list.status()).toBe(200);
-  expect(list.headers()["cache-control"]).toBe("public, max-age=60");
+  expect(list.headers()["cache-control"]).toBe(PUBLIC_TALENT_CACHE_CONTROL);
   const listHtml = await list.text();
   expect(listHtml).toContain(name);
+  expect(listHtml).toContain(AGE_BANDS["under-18"]);
   expect(listHtml).toContain(`href="/players/${player.username}"`);
   expect(listHtml).toContain("1 player");
 
@@ -129,12 +132,18 @@ test("the list and a player page carry the player in their first HTML, nothing p
   expect(html).toMatch(new RegExp(`<h1[^>]*>${name}</h1>`));
   expect(html).toContain(`<meta property="og:type" content="profile"/>`);
   expect(html).toMatch(new RegExp(`<meta property="og:title" content="${name}, Left Winger \\| Touchline"/>`));
+  expect(html).toMatch(new RegExp(`<meta property="og:description" content="${name}, Under 18, Left Winger\\.`));
   const ogImage = html.match(/<meta property="og:image" content="([^"]+)"\/>/)?.[1];
   expect(ogImage).toMatch(new RegExp(`^${baseURL}/api/media/[0-9a-f-]{36}\\?w=640$`));
-  // The preview picture is public while the profile is.
+  // The preview picture is public while the profile is, and shared caches keep it for minutes.
   const image = await request.get(ogImage!);
   expect(image.status()).toBe(200);
   expect(image.headers()["content-type"]).toBe("image/webp");
+  expect(image.headers()["cache-control"]).toBe("public, max-age=300, s-maxage=300");
+  // Nowhere an age in years: the page, its preview text and the JSON API.
+  expect(html).not.toMatch(/\b1[4-7] years\b/);
+  const json = (await (await request.get(`/api/talent/players/${player.username}`)).json()) as PublicPlayer;
+  expect(json).toMatchObject({ age: null, ageBand: "under-18" });
   for (const secret of [
     player.email,
     player.phoneNumber,
@@ -167,7 +176,7 @@ test("filters live in the URL: chosen in the form, kept on reload, and the playe
   );
   const card = page.getByRole("article").filter({ hasText: `${player.firstName} C.` });
   await expect(card).toContainText("Left Winger");
-  await expect(card).toContainText(`${ageOn(player.dateOfBirth)} years`);
+  await expect(card).toContainText(AGE_BANDS["under-18"]);
 
   await page.reload();
   await expect(page.getByLabel("Search by name")).toHaveValue(player.firstName);
@@ -198,10 +207,13 @@ test("the filter form works without JavaScript", async ({ browser }) => {
   await page.goto("/players");
   await page.getByLabel("Search by name").fill(player.firstName);
   await page.getByLabel("Position").selectOption("left-winger");
+  // The player is 16: an age range reaching below 18 includes every player under 18.
+  await page.getByLabel("Age from (years)").fill("17");
+  await page.getByLabel("Age to (years)").fill("17");
   await page.getByRole("button", { name: "Show players" }).click();
   await expect(page).toHaveURL(
     new RegExp(
-      `/players\\?q=${player.firstName}&position=left-winger&foot=&fitness=&minAge=&maxAge=&minHeight=&maxHeight=#talent-list$`,
+      `/players\\?q=${player.firstName}&position=left-winger&foot=&fitness=&minAge=17&maxAge=17&minHeight=&maxHeight=#talent-list$`,
     ),
   );
   await expect(page.getByRole("article").filter({ hasText: `${player.firstName} C.` })).toBeVisible();

@@ -51,6 +51,16 @@ export const TALENT_MAX_PAGE = 1000;
 export const TALENT_COUNT_CAP = 1000;
 /** Age filter bounds: players register from 14. */
 export const TALENT_AGE = { min: MIN_REGISTRATION_AGE, max: 60 } as const;
+/**
+ * From this age a player's exact age is public; younger players are shown, and matched by the
+ * age filter, only as "Under 18" (docs/decisions/0017-minors-ages-and-cache-lifetimes.md).
+ */
+export const PUBLIC_EXACT_AGE_FROM = 18;
+/**
+ * How long shared caches (and browsers) may keep public talent pages and their JSON: a profile
+ * withdrawn, rejected or expired leaves every copy within a minute.
+ */
+export const PUBLIC_TALENT_CACHE_SECONDS = 60;
 export const TALENT_SEARCH_MAX = 100;
 /** Contact requests from clubs and scouts about a player. */
 export const CONTACT_ORGANISATION_MAX = 150;

@@ -5,6 +5,7 @@ import {
   hasTalentFilters,
   normalizeContactPhone,
   playerContactRequestSchema,
+  publicAgeOf,
   readTalentQuery,
   talentListPath,
   talentListQuerySchema,
@@ -121,5 +122,14 @@ describe("coverVariant", () => {
     expect(coverVariant(big, 2000)?.url).toBe("/api/media/x?w=1280");
     const small = { variants: [variant(320, 320), variant(640, 600), variant(1280, 600)] };
     expect(coverVariant(small, 640)?.url).toBe("/api/media/x?w=640");
+  });
+});
+
+describe("publicAgeOf", () => {
+  it("gives the exact age from 18 and only the band below", () => {
+    expect(publicAgeOf(14)).toEqual({ age: null, ageBand: "under-18" });
+    expect(publicAgeOf(17)).toEqual({ age: null, ageBand: "under-18" });
+    expect(publicAgeOf(18)).toEqual({ age: 18, ageBand: null });
+    expect(publicAgeOf(31)).toEqual({ age: 31, ageBand: null });
   });
 });

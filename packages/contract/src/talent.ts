@@ -13,6 +13,8 @@ import {
   CONTACT_PHONE_MAX,
   HEIGHT_CM,
   PLAYER_CONTACT_MESSAGE_MAX,
+  PUBLIC_EXACT_AGE_FROM,
+  PUBLIC_TALENT_CACHE_SECONDS,
   TALENT_AGE,
   TALENT_MAX_PAGE,
   TALENT_PAGE_SIZE,
@@ -53,7 +55,8 @@ const heightMessage = TALENT.heightInvalid(HEIGHT_CM.min, HEIGHT_CM.max);
  * Filters of the public list. Every field is optional; unknown parameters (utm_source, …) are
  * ignored so shared links with tracking tags still work. Positions match the primary or the
  * secondary position; the search matches the start of a first name ("mwi", "Mwila B") or of a
- * username, never the (private) surname.
+ * username, never the (private) surname. Ages match adults by their age in whole years and
+ * players under 18 by their band alone (publicAgeOf below).
  */
 export const talentListQuerySchema = z
   .object({
@@ -162,6 +165,26 @@ export function hasTalentFilters(query: Partial<TalentListQuery>): boolean {
   return TALENT_FILTER_KEYS.some((key) => query[key] !== undefined && query[key] !== "");
 }
 
+/** Cache-Control of the public talent list and player pages, HTML and JSON alike. */
+export const PUBLIC_TALENT_CACHE_CONTROL = `public, max-age=${PUBLIC_TALENT_CACHE_SECONDS}, s-maxage=${PUBLIC_TALENT_CACHE_SECONDS}`;
+
+/** The one age band shown instead of an exact age, with its label. */
+export const AGE_BANDS = { "under-18": "Under 18" } as const;
+export type AgeBand = keyof typeof AGE_BANDS;
+
+/**
+ * A player's age as the public may know it. Adults: whole years. Under 18: the band only, which
+ * stays the same from registration at 14 until the 18th birthday, so watching the list (or its
+ * age filter) from day to day cannot reveal a minor's birthday; an exact age, or a band boundary
+ * such as 16, changes on that day.
+ *
+ * The age filter follows the same rule: a minor is in a range when any age under 18 is (a range
+ * starting at 17 or below), whatever their exact age; adults are in it by their exact age.
+ */
+export function publicAgeOf(exactAge: number): { age: number | null; ageBand: AgeBand | null } {
+  return exactAge >= PUBLIC_EXACT_AGE_FROM ? { age: exactAge, ageBand: null } : { age: null, ageBand: "under-18" };
+}
+
 /** One WebP copy of a cover photo: GET /api/media/{id}?w=… */
 export interface PublicImageVariant {
   url: string;
@@ -190,8 +213,12 @@ export interface PublicPlayerSummary {
   firstName: string;
   /** The first letter of the surname, upper case ("B"). */
   lastInitial: string;
-  /** Whole years today; the date of birth itself is never public. */
-  age: number;
+  /**
+   * Whole years today from 18 on, null below (then ageBand says "under-18"); the date of birth
+   * itself is never public (publicAgeOf).
+   */
+  age: number | null;
+  ageBand: AgeBand | null;
   position: Position;
   secondaryPosition: Position | null;
   preferredFoot: PreferredFoot;

@@ -1,3 +1,4 @@
+import { buffer } from "node:stream/consumers";
 import {
   IMAGE_MAX_BYTES,
   IMAGE_MIME_TYPES,
@@ -8,21 +9,32 @@ import {
 import type { MediaKind, UploadedMedia } from "@touchline/contract/media";
 import { EXTRA, MEDIA, VIDEO_FILE } from "@touchline/contract/messages";
 import { mediaUrl } from "@touchline/contract/profile";
-import { normaliseImage } from "./images.ts";
-import { readerFor, readMp4Info, sniffType } from "./inspect.ts";
+import { ImageRefused, normaliseImage } from "./images.ts";
+import { readerFor, sniffType } from "./inspect.ts";
+import { readMp4Info } from "./mp4-info.ts";
 import type { MediaStore } from "./media-store.ts";
 import { mediaKeys, type Storage } from "./storage.ts";
 
-/** A file that failed a check: the client gets status and { message }; the file is gone. */
+/**
+ * A file that failed a check: the client gets status and { message }; the file is gone. detail
+ * says what exactly was wrong, for the log only.
+ */
 export class MediaRejected extends Error {
   constructor(
     public readonly statusCode: number,
     message: string,
+    public readonly detail?: string,
   ) {
     super(message);
     this.name = "MediaRejected";
   }
 }
+
+/**
+ * An audio track runs a few tens of milliseconds past what players show (encoder priming and
+ * padding), so a video a phone shows as exactly 3:00 must still pass the duration check.
+ */
+const TRACK_PADDING_SECONDS = 0.25;
 
 export interface FinishedUpload {
   /** The tus upload id, which becomes the media file id. */
@@ -75,7 +87,9 @@ async function finishVideo({ storage }: FinishDeps, upload: FinishedUpload): Pro
     throw new MediaRejected(415, VIDEO_FILE.invalidType);
   const info = await readMp4Info(readAt, stored.size);
   if (!info) throw new MediaRejected(415, VIDEO_FILE.invalidType);
-  if (info.durationSeconds > VIDEO_MAX_SECONDS) throw new MediaRejected(422, VIDEO_FILE.tooLong);
+  if (info.durationSeconds > VIDEO_MAX_SECONDS + TRACK_PADDING_SECONDS)
+    throw new MediaRejected(422, VIDEO_FILE.tooLong);
+  if (info.inconsistency) throw new MediaRejected(415, VIDEO_FILE.invalidType, info.inconsistency);
   return {
     fileId: upload.id,
     url: mediaUrl(upload.id),
@@ -97,9 +111,11 @@ async function finishImage({ storage }: FinishDeps, upload: FinishedUpload): Pro
 
   let image;
   try {
-    image = await normaliseImage(await storage.get(sourceKey));
-  } catch {
-    throw new MediaRejected(422, MEDIA.imageUnreadable);
+    image = await normaliseImage(async () => buffer(await storage.get(sourceKey)));
+  } catch (error) {
+    if (!(error instanceof ImageRefused)) throw error;
+    const message = error.reason === "too-large" ? MEDIA.imageTooManyPixels : MEDIA.imageUnreadable;
+    throw new MediaRejected(422, message, error.detail);
   }
   const original = await storage.put(mediaKeys.original(upload.id), image.original.data, {
     contentType: image.original.contentType,

@@ -163,8 +163,58 @@ describe("DELETE /api/media/{fileId}", () => {
   });
 });
 
-// Last in the file: it moves the clock 90 days on, which also ends every session above.
+// Last in the file: they approve profiles, and the second moves the clock 90 days on, which also
+// ends every session above.
 describe("public media", () => {
+  it("leaves the public at once when staff withdraw the approval, even for a client holding the ETag", async () => {
+    const player = await createPlayer(t);
+    const cookie = await loginCookie(t, player);
+    const cover = await uploadFixture(t.app, cookie, "small.gif", "image");
+    const highlight = await uploadFixture(t.app, cookie, "faststart.mp4", "video");
+    const submitted = await t.app.inject({
+      method: "POST",
+      url: "/api/Scouts/ScoutManagement/CreateNewScout",
+      headers: { cookie },
+      payload: {
+        scoutId: player.id,
+        coverPhotoPath: cover.url,
+        videoPath: highlight.url,
+        position: "defensive-midfielder",
+        preferredFoot: "right",
+        heightInCm: 168,
+        weightInKg: 60,
+        currentFitnessStatus: "good",
+      },
+    });
+    const profileId = submitted.json().scout.scoutsInformationId as string;
+    const decide = (action: string, payload?: object) =>
+      t.app.inject({
+        method: "POST",
+        url: `/api/admin/reviews/${profileId}/${action}`,
+        headers: { cookie: reviewerCookie },
+        ...(payload ? { payload } : {}),
+      });
+    expect((await decide("approve")).statusCode).toBe(200);
+    const urls = [highlight.url, cover.url, `${cover.url}?w=640`];
+    const etags: string[] = [];
+    for (const url of urls) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      etags.push(String(res.headers.etag));
+      expect((await get(url, undefined, { "if-none-match": String(res.headers.etag) })).statusCode).toBe(304);
+    }
+
+    expect(
+      (await decide("reject", { reasonCode: "other", reasonText: "Withdrawn at the family's request." })).statusCode,
+    ).toBe(200);
+    for (const [i, url] of urls.entries()) {
+      expect((await get(url)).statusCode, url).toBe(404);
+      expect((await get(url, undefined, { "if-none-match": etags[i]! })).statusCode, url).toBe(404);
+    }
+    // The player still sees their own files.
+    expect((await get(highlight.url, cookie)).statusCode).toBe(200);
+  });
+
   it("the public reads the media of an approved profile until its video expires", async () => {
     const player = await createPlayer(t);
     const cookie = await loginCookie(t, player);
@@ -197,15 +247,16 @@ describe("public media", () => {
     for (const url of [highlight.url, cover.url, `${cover.url}?w=320`]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
-      expect(res.headers["cache-control"]).toBe("public, max-age=604800");
+      // Minutes, not days: a withdrawn player's photo must leave shared caches soon.
+      expect(res.headers["cache-control"]).toBe("public, max-age=300, s-maxage=300");
     }
     // Another player's unapproved files stay private all the while.
     expect((await get(video.url)).statusCode).toBe(404);
 
-    // Two days before expiry, shared caches may keep it two days at most.
-    t.clock.advance(88 * DAY_MS);
-    expect((await get(highlight.url)).headers["cache-control"]).toBe(`public, max-age=${2 * 24 * 60 * 60}`);
-    t.clock.advance(2 * DAY_MS + 1000);
+    // Two minutes before expiry, caches may keep it two minutes at most.
+    t.clock.advance(90 * DAY_MS - 2 * 60 * 1000);
+    expect((await get(highlight.url)).headers["cache-control"]).toBe("public, max-age=120, s-maxage=120");
+    t.clock.advance(2 * 60 * 1000 + 1000);
     expect((await get(highlight.url)).statusCode).toBe(404);
     expect((await get(cover.url)).statusCode).toBe(404);
     // The owner still sees their own files (logged in again: 90 days ended the old session).

@@ -12,16 +12,27 @@ import { createMediaStore } from "./media-store.ts";
 import { mediaKeys } from "./storage.ts";
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
-/** Shared caches may keep public media this long at most (less when the video expires sooner). */
-const PUBLIC_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+/**
+ * Shared caches and browsers may keep public media this long at most (less when the video
+ * expires sooner): the photos and videos of a profile that is withdrawn, rejected or expires
+ * leave every cache within five minutes, a minor's included. A fresh copy is not needed after
+ * that: the browser asks again with the ETag and gets 304 without the bytes while the file is
+ * still public, so the short lifetime costs a player a round trip, not their data. Never
+ * `immutable` for the public: the bytes behind an id never change, but whether they may be
+ * served does.
+ */
+const PUBLIC_MEDIA_CACHE_SECONDS = 5 * 60;
 
 /**
  * GET/HEAD /api/media/{fileId}[?w=320|640|1280]: one route for every stored file, with Range
  * support for video players. The bytes behind an id never change, so answers carry a strong
- * ETag and long caching. DELETE removes a file its owner uploaded but no profile uses.
+ * ETag; the owner and staff may keep them privately for a year, the public for minutes.
+ * DELETE removes a file its owner uploaded but no profile uses.
  *
  * Who may read: the owner and staff always; anyone the media of an approved profile whose video
- * has not expired; everyone else gets 404, exactly as for an id that does not exist.
+ * has not expired, checked on every request (nothing is remembered between requests, so a
+ * rejection or an expiry takes effect at once, a revalidation with the ETag included);
+ * everyone else gets 404, exactly as for an id that does not exist.
  */
 export const mediaRoutes: FastifyPluginAsync<{ services: AppServices }> = async (app, { services }) => {
   const store = createMediaStore(services.db);
@@ -37,7 +48,8 @@ export const mediaRoutes: FastifyPluginAsync<{ services: AppServices }> = async 
       (videoExpiresAt(videoUploadedAt, services.config.VIDEO_EXPIRY_DAYS).getTime() - services.now().getTime()) / 1000,
     );
     if (secondsLeft <= 0) return null;
-    return `public, max-age=${Math.min(PUBLIC_MAX_AGE_SECONDS, secondsLeft)}`;
+    const seconds = Math.min(PUBLIC_MEDIA_CACHE_SECONDS, secondsLeft);
+    return `public, max-age=${seconds}, s-maxage=${seconds}`;
   };
 
   app.route<{ Params: { fileId: string }; Querystring: { w?: string } }>({

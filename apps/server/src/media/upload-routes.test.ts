@@ -11,7 +11,9 @@ import { mediaFiles } from "../db/schema/media.ts";
 import { createPlayer, loginCookie } from "../test/auth-helpers.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
 import { mediaKeys } from "./storage.ts";
+import { deeplyNestedMp4, withAllHeaderDurations, withMovieDuration } from "./test-mp4-edits.ts";
 import {
+  encodeMetadata,
   fixture,
   largeMp4,
   serverUrl,
@@ -108,6 +110,43 @@ describe("creating an upload", () => {
     expect(await html.json()).toEqual({ message: EXTRA.imageInvalidType });
   });
 
+  it("refuses to join uploads (Upload-Concat) with 400, whatever the request", async () => {
+    const base = await serverUrl(t.app);
+    const partial = await fetch(`${base}/api/uploads`, {
+      method: "POST",
+      headers: {
+        cookie,
+        "Tus-Resumable": "1.0.0",
+        "Upload-Length": "100",
+        "Upload-Concat": "partial",
+        "Upload-Metadata": encodeMetadata({ kind: "video" }),
+      },
+    });
+    expect(partial.status).toBe(400);
+    expect(await partial.json()).toEqual({ message: MEDIA.uploadConcatUnsupported });
+
+    const location = (await tusCreate(t.app, cookie, 100, { kind: "video" })).headers.get("location")!;
+    const final = await fetch(`${base}/api/uploads`, {
+      method: "POST",
+      headers: { cookie, "Tus-Resumable": "1.0.0", "Upload-Concat": `final;${location} ${location}` },
+    });
+    expect(final.status).toBe(400);
+    expect(await final.json()).toEqual({ message: MEDIA.uploadConcatUnsupported });
+    const patch = await fetch(`${base}${location}`, {
+      method: "PATCH",
+      headers: {
+        cookie,
+        "Tus-Resumable": "1.0.0",
+        "Upload-Offset": "0",
+        "Upload-Concat": "partial",
+        "Content-Type": "application/offset+octet-stream",
+      },
+      body: Buffer.alloc(100),
+    });
+    expect(patch.status).toBe(400);
+    expect(Number((await tusHead(t.app, cookie, location)).headers.get("upload-offset"))).toBe(0);
+  });
+
   it("answers tus protocol errors as JSON too", async () => {
     const res = await fetch(`${await serverUrl(t.app)}/api/uploads`, {
       method: "POST",
@@ -136,7 +175,8 @@ describe("a complete upload", () => {
       kind: "video",
       contentType: "video/mp4",
       size: video.length,
-      durationSeconds: 4,
+      // Its longest track: 4 s of video, and 4 s of audio plus the encoder's priming samples.
+      durationSeconds: 4.023,
       width: 320,
       height: 240,
     });
@@ -144,7 +184,7 @@ describe("a complete upload", () => {
       kind: "video",
       contentType: "video/mp4",
       size: video.length,
-      durationSeconds: 4,
+      durationSeconds: 4.023,
       attachedAt: null,
     });
     // Stored under a server-made key, whatever the client called the file; the staging copy is gone.
@@ -174,6 +214,43 @@ describe("a complete upload", () => {
     });
     expect(status).toBe(422);
     expect(body).toEqual({ message: VIDEO_FILE.tooLong });
+    await expectGone(idOf(location));
+  });
+
+  it("measures a video by its tracks: a 190-second MP4 whose headers claim 60 seconds is too long", async () => {
+    for (const edited of [
+      withMovieDuration(fixture("long.mp4"), 60),
+      withAllHeaderDurations(fixture("long.mp4"), 60),
+    ]) {
+      const { status, body, location } = await uploadBytes(t.app, cookie, edited, {
+        kind: "video",
+        filetype: "video/mp4",
+      });
+      expect(status).toBe(422);
+      expect(body).toEqual({ message: VIDEO_FILE.tooLong });
+      await expectGone(idOf(location));
+    }
+  });
+
+  it("refuses an MP4 whose headers disagree with its samples", async () => {
+    const { status, body, location } = await uploadBytes(
+      t.app,
+      cookie,
+      withMovieDuration(fixture("faststart.mp4"), 100),
+      { kind: "video", filetype: "video/mp4" },
+    );
+    expect(status).toBe(415);
+    expect(body).toEqual({ message: VIDEO_FILE.invalidType });
+    await expectGone(idOf(location));
+  });
+
+  it("refuses boxes nested 100,000 deep with 415, not a crash", async () => {
+    const { status, body, location } = await uploadBytes(t.app, cookie, deeplyNestedMp4(100_000), {
+      kind: "video",
+      filetype: "video/mp4",
+    });
+    expect(status).toBe(415);
+    expect(body).toEqual({ message: VIDEO_FILE.invalidType });
     await expectGone(idOf(location));
   });
 

@@ -10,11 +10,15 @@ import type { AppServices } from "../services.ts";
 import { finishUpload, MediaRejected } from "./finish-upload.ts";
 import { sendErrorsAsJson } from "./json-error-response.ts";
 import { createMediaStore, isMediaId } from "./media-store.ts";
+import { createRefusedUploads } from "./refused-uploads.ts";
 import { createUploadLocker } from "./upload-locker.ts";
 import { checkNewUpload, isTusRefusal, tusRefusal, type TusRefusal } from "./upload-rules.ts";
 
-/** Files a player may hold uploaded but unused by a profile; the sweep clears them after a day. */
-const MAX_UNATTACHED_FILES = 20;
+/**
+ * A player's upload budget: files held uploaded but unused by a profile (the sweep clears them
+ * after a day) plus uploads refused by the checks in the last day (refused-uploads.ts).
+ */
+export const UPLOAD_BUDGET = 20;
 
 /**
  * Resumable uploads (tus 1.0) under /api/uploads, for logged-in players, each upload readable and
@@ -29,6 +33,7 @@ const MAX_UNATTACHED_FILES = 20;
 export const uploadRoutes: FastifyPluginAsync<{ services: AppServices }> = async (app, { services }) => {
   const { storage, log } = services;
   const store = createMediaStore(services.db);
+  const refused = createRefusedUploads(services.db, services.now);
   /** Who sent each request tus is handling (its hooks only see the raw request). */
   const senders = new WeakMap<IncomingMessage, RequestUser>();
   /** A retried final PATCH waits for the first one's checks instead of running them twice. */
@@ -50,8 +55,10 @@ export const uploadRoutes: FastifyPluginAsync<{ services: AppServices }> = async
       const user = senders.get(rawRequest(req));
       if (!user) throw tusRefusal(401, EXTRA.serverError);
       const metadata = checkNewUpload(upload, user.playerId);
-      if ((await store.countUnattached(user.playerId)) >= MAX_UNATTACHED_FILES)
-        throw tusRefusal(429, MEDIA.tooManyUploads);
+      const unattached = await store.countUnattached(user.playerId);
+      if (unattached >= UPLOAD_BUDGET) throw tusRefusal(429, MEDIA.tooManyUploads);
+      if (unattached + (await refused.count(user.playerId)) >= UPLOAD_BUDGET)
+        throw tusRefusal(429, MEDIA.tooManyRefusedUploads);
       return { metadata };
     },
 
@@ -60,9 +67,19 @@ export const uploadRoutes: FastifyPluginAsync<{ services: AppServices }> = async
       if (!pending) {
         const kind = upload.metadata?.kind as MediaKind;
         const ownerId = upload.metadata?.ownerId ?? "";
-        pending = finishUpload({ storage, store, now: services.now }, { id: upload.id, kind, ownerId }).finally(() =>
-          finishing.delete(upload.id),
-        );
+        pending = finishUpload({ storage, store, now: services.now }, { id: upload.id, kind, ownerId })
+          .catch(async (error: unknown) => {
+            // Counted once per upload, however many times a client retries its final PATCH.
+            if (error instanceof MediaRejected) {
+              log.info(
+                { uploadId: upload.id, playerId: ownerId, status: error.statusCode, detail: error.detail },
+                "upload refused",
+              );
+              await refused.record(ownerId);
+            }
+            throw error;
+          })
+          .finally(() => finishing.delete(upload.id));
         finishing.set(upload.id, pending);
       }
       try {
@@ -88,6 +105,9 @@ export const uploadRoutes: FastifyPluginAsync<{ services: AppServices }> = async
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header("Tus-Resumable", TUS_RESUMABLE);
     const user = requireUser(request);
+    // Concatenation (parallel parts joined into one upload) is not offered: tus-js-client only
+    // sends this header when told to upload in parallel, which our pages never do.
+    if (request.headers["upload-concat"] !== undefined) throw new HttpError(400, MEDIA.uploadConcatUnsupported);
     if (request.method !== "POST") {
       const { uploadId } = request.params as { uploadId: string };
       if (!(await ownsUpload(uploadId, user.playerId))) throw new HttpError(404, MEDIA.uploadNotFound);

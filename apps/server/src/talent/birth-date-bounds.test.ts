@@ -13,8 +13,19 @@ function matches(dateOfBirth: string, today: Date, minAge?: number, maxAge?: num
   return true;
 }
 
+/** A minor matches by the band "Under 18": when the range reaches below 18. */
+function expectedMatch(age: number, min?: number, max?: number): boolean {
+  if (age < 18) return min === undefined || min <= 17;
+  return (min === undefined || age >= min) && (max === undefined || age <= max);
+}
+
+const ALL_RANGES: [number | undefined, number | undefined][] = [];
+for (const min of [undefined, 14, 15, 16, 17, 18, 19, 25])
+  for (const max of [undefined, 14, 15, 16, 17, 18, 19, 25])
+    if (min === undefined || max === undefined || min <= max) ALL_RANGES.push([min, max]);
+
 describe("birthDateBounds", () => {
-  it("agrees with ageOn on birthdays, the days around them and leap days", () => {
+  it("matches adults by exact age, birthdays and leap days included, and minors by their band", () => {
     const todays = ["2025-03-01", "2025-02-28", "2024-02-29", "2024-03-01", "2026-12-31", "2027-01-01"].map(
       (d) => new Date(`${d}T10:00:00Z`),
     );
@@ -29,12 +40,33 @@ describe("birthDateBounds", () => {
           [14, undefined],
           [undefined, 25],
           [20, 20],
+          [16, 16],
+          [undefined, 15],
+          [17, 19],
         ] as const) {
-          const expected = (min === undefined || age >= min) && (max === undefined || age <= max);
+          const expected = expectedMatch(age, min, max);
           if (matches(dob, today, min, max) !== expected) {
             throw new Error(`dob ${dob} on ${iso(today)} (age ${age}), range ${min}-${max}: expected ${expected}`);
           }
         }
+      }
+    }
+  });
+
+  it("never changes whether a minor matches, on any day from their 14th birthday to their 18th", () => {
+    for (const dob of ["2010-02-28", "2008-02-29", "2011-12-31", "2009-07-15"]) {
+      const [year, month, day] = dob.split("-").map(Number) as [number, number, number];
+      const from = Date.UTC(year + 14, month - 1, day);
+      // The day before the 18th birthday (1 March for someone born on 29 February).
+      const to = Date.UTC(year + 18, month - 1, day) - DAY;
+      for (const [min, max] of ALL_RANGES) {
+        const first = matches(dob, new Date(from + 12 * 3_600_000), min, max);
+        for (let t = from; t <= to; t += DAY) {
+          const today = new Date(t + 12 * 3_600_000);
+          if (matches(dob, today, min, max) !== first)
+            throw new Error(`born ${dob}, range ${min}-${max}: changed on ${iso(today)} (age ${ageOn(dob, today)})`);
+        }
+        expect(first, `${dob} ${min}-${max}`).toBe(min === undefined || min <= 17);
       }
     }
   });

@@ -2,7 +2,13 @@ import { ageOn } from "@touchline/contract/auth";
 import type { FitnessLevel, Position, PreferredFoot } from "@touchline/contract/enums";
 import { IMAGE_VARIANT_WIDTHS } from "@touchline/contract/media";
 import { mediaUrl } from "@touchline/contract/profile";
-import type { PublicCover, PublicPlayer, PublicPlayerSummary, PublicVideo } from "@touchline/contract/talent";
+import {
+  publicAgeOf,
+  type PublicCover,
+  type PublicPlayer,
+  type PublicPlayerSummary,
+  type PublicVideo,
+} from "@touchline/contract/talent";
 
 /**
  * What the public queries read: only the columns a public page may show, plus the birth date the
@@ -39,7 +45,8 @@ export function toPublicSummary(row: PublicPlayerRow, today: Date): PublicPlayer
     username: row.username,
     firstName: row.firstName,
     lastInitial: row.lastInitial.toLocaleUpperCase("en"),
-    age: ageOn(row.dateOfBirth, today),
+    // Under 18: the band alone, never the exact age (contract talent.ts, publicAgeOf).
+    ...publicAgeOf(ageOn(row.dateOfBirth, today)),
     position: row.position as Position,
     secondaryPosition: (row.secondaryPosition as Position | null) ?? null,
     preferredFoot: row.preferredFoot as PreferredFoot,

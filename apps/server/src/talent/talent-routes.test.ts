@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { EXTRA, TALENT } from "@touchline/contract/messages";
-import type { PublicPlayer, PublicPlayerList } from "@touchline/contract/talent";
+import { PUBLIC_TALENT_CACHE_CONTROL, type PublicPlayer, type PublicPlayerList } from "@touchline/contract/talent";
 import { players } from "../db/schema/auth.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
 import { createTalentService } from "./talent-service.ts";
@@ -20,6 +20,7 @@ const PLAYER_KEYS = new Set([
   "firstName",
   "lastInitial",
   "age",
+  "ageBand",
   "position",
   "secondaryPosition",
   "preferredFoot",
@@ -196,6 +197,7 @@ describe("GET /api/talent/players", () => {
       firstName: "Mwila",
       lastInitial: "B",
       age: 19,
+      ageBand: null,
       position: "striker",
       secondaryPosition: "left-winger",
       preferredFoot: "right",
@@ -208,7 +210,16 @@ describe("GET /api/talent/players", () => {
     ]);
     expect(new Date(mwila.approvedAt!).getTime()).toBeGreaterThan(0);
     const res = await t.app.inject("/api/talent/players");
-    expect(res.headers["cache-control"]).toBe("public, max-age=60");
+    expect(res.headers["cache-control"]).toBe("public, max-age=60, s-maxage=60");
+  });
+
+  it("shows a player under 18 as 'Under 18', never their age in years", async () => {
+    const chipo = (await list("?q=chipo")).items[0]!;
+    expect(chipo).toMatchObject({ username: "chipo_gk", age: null, ageBand: "under-18" });
+    const page = (await t.app.inject("/api/talent/players/chipo_gk")).json() as PublicPlayer;
+    expect(page).toMatchObject({ age: null, ageBand: "under-18" });
+    // Turning 18 today: an adult, with her exact age.
+    expect((await list("?q=natasha")).items[0]).toMatchObject({ age: 18, ageBand: null });
   });
 
   it("filters by position, primary or secondary", async () => {
@@ -226,12 +237,16 @@ describe("GET /api/talent/players", () => {
     expect(usernames(await list("?position=striker&foot=right"))).toEqual(["mwila10"]);
   });
 
-  it("filters by age in whole years, birthdays included", async () => {
+  it("filters adults by age in whole years, birthdays included, and players under 18 by their band", async () => {
     expect(usernames(await list("?minAge=18&maxAge=18"))).toEqual(["tash_mw"]);
     expect(usernames(await list("?minAge=20&maxAge=20"))).toEqual(["b_mulenga"]);
     expect(usernames(await list("?maxAge=17"))).toEqual(["chipo_gk"]);
     expect(usernames(await list("?minAge=19"))).toEqual(["b_mulenga", "jzulu", "mwila10"]);
     expect(usernames(await list("?minAge=16&maxAge=19"))).toEqual(["tash_mw", "chipo_gk", "mwila10"]);
+    // Chipo is 16, shown as "Under 18": every range reaching below 18 includes her, whatever her age.
+    for (const range of ["?minAge=17&maxAge=17", "?minAge=15&maxAge=15", "?maxAge=14", "?minAge=17&maxAge=20"])
+      expect(usernames(await list(range)), range).toContain("chipo_gk");
+    expect(usernames(await list("?minAge=17&maxAge=20"))).toEqual(["b_mulenga", "tash_mw", "chipo_gk", "mwila10"]);
     const natasha = (await list("?q=natasha")).items[0]!;
     expect(natasha.age).toBe(18);
   });
@@ -365,7 +380,7 @@ describe("GET /api/talent/players/:username", () => {
   it("answers one approved player with the public fields, videos and About Me, by username in any case", async () => {
     const res = await t.app.inject("/api/talent/players/MWILA10");
     expect(res.statusCode).toBe(200);
-    expect(res.headers["cache-control"]).toBe("public, max-age=60");
+    expect(res.headers["cache-control"]).toBe(PUBLIC_TALENT_CACHE_CONTROL);
     const player = res.json() as PublicPlayer;
     expectOnlyPublicKeys(player);
     expect(player).toMatchObject({
@@ -406,6 +421,34 @@ describe("GET /api/talent/players/:username", () => {
     expect(await web.getPlayer("Chipo_GK")).toEqual((await t.app.inject("/api/talent/players/chipo_gk")).json());
     expect(await web.listPlayers({ page: 1, pageSize: 12, foot: "left" })).toEqual(await list("?foot=left"));
     expect(await web.getPlayer("peter_pending")).toBeNull();
+  });
+});
+
+// After the tests above: it moves the clock on by days.
+describe("a player under 18 watched day by day", () => {
+  it("is listed by the same age filters every day, up to the 18th birthday", async () => {
+    // Turns 17 in two days: the day an exact age or a 16-17 band would change.
+    const now = t.clock.now;
+    await make("kondwani", {
+      firstName: "Kondwani",
+      userName: "kondwani_7",
+      dateOfBirth: birthDateFor(17, now, -2),
+      position: "attacking-midfielder",
+    });
+    const filters = ["?minAge=16&maxAge=16", "?minAge=17&maxAge=17", "?maxAge=16", "?minAge=17", "?minAge=18"];
+    const seen = async () =>
+      Promise.all(
+        filters.map(async (filter) =>
+          usernames(await list(`${filter}&position=attacking-midfielder`)).includes("kondwani_7"),
+        ),
+      );
+    const first = await seen();
+    expect(first).toEqual([true, true, true, true, false]);
+    for (let day = 1; day <= 4; day++) {
+      t.clock.advance(DAY);
+      expect(await seen(), `day ${day}`).toEqual(first);
+      expect((await list("?q=kondwani")).items[0]).toMatchObject({ age: null, ageBand: "under-18" });
+    }
   });
 });
 

@@ -2,7 +2,11 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { TALENT } from "@touchline/contract/messages";
-import { playerContactRequestSchema, talentListQuerySchema } from "@touchline/contract/talent";
+import {
+  PUBLIC_TALENT_CACHE_CONTROL,
+  playerContactRequestSchema,
+  talentListQuerySchema,
+} from "@touchline/contract/talent";
 import { createRateLimiter, type Limit } from "../auth/rate-limiter.ts";
 import { HttpError } from "../http/errors.ts";
 import type { AppServices } from "../services.ts";
@@ -11,10 +15,10 @@ import { createPlayerContactStore } from "./player-contact.ts";
 import { createTalentService } from "./talent-service.ts";
 
 /**
- * Public data may sit in shared caches for a minute: a profile that is withdrawn or expires
- * leaves every copy within that time, while a busy list costs the database one query a minute.
+ * Public data may sit in shared caches for a minute (PUBLIC_TALENT_CACHE_CONTROL): a profile that
+ * is withdrawn or expires leaves every copy within that time, while a busy list costs the
+ * database one query a minute.
  */
-export const PUBLIC_TALENT_CACHE = "public, max-age=60";
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Contact requests per client address: enough for a scout working through a shortlist, not for a spammer. */
@@ -40,14 +44,14 @@ export const talentRoutes: FastifyPluginAsync<{ services: AppServices }> = async
 
   app.get("/api/talent/players", { schema: { querystring: talentListQuerySchema } }, async (request, reply) => {
     const list = await talent.listPublicPlayers(request.query);
-    return reply.header("cache-control", PUBLIC_TALENT_CACHE).send(list);
+    return reply.header("cache-control", PUBLIC_TALENT_CACHE_CONTROL).send(list);
   });
 
   app.get("/api/talent/players/:username", { schema: { params: usernameParams } }, async (request, reply) => {
     const player = await talent.getPublicPlayer(request.params.username);
     // Unknown, pending, rejected and expired all answer alike: nothing tells them apart.
     if (!player) throw new HttpError(404, TALENT.playerNotFound);
-    return reply.header("cache-control", PUBLIC_TALENT_CACHE).send(player);
+    return reply.header("cache-control", PUBLIC_TALENT_CACHE_CONTROL).send(player);
   });
 
   app.post(

@@ -1,8 +1,10 @@
+import { PUBLIC_TALENT_CACHE_CONTROL } from "@touchline/contract/talent";
+
 /**
- * Talent pages show public data that changes when staff approve a profile or a video expires:
- * shared caches may keep a page for a minute, as the public API allows (server talent-routes.ts).
+ * Talent pages show public data that changes when staff approve or withdraw a profile or a video
+ * expires: shared caches may keep a page for a minute, as long as the public API allows.
  */
-export const PUBLIC_PAGE_CACHE = "public, max-age=60";
+export const PUBLIC_PAGE_CACHE = PUBLIC_TALENT_CACHE_CONTROL;
 
 /** A talent page whose data could not be read (the database is away): never cached, try again soon. */
 export const UNAVAILABLE_HEADERS = { "cache-control": "no-store", "retry-after": "30" };

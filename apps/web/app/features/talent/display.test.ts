@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { coverSrcSet, filtersPath, lastKnownPage, playerCountText } from "./display.ts";
+import { ageText, coverSrcSet, filtersPath, lastKnownPage, playerCountText } from "./display.ts";
 import { publicPlayer } from "./fixtures.ts";
 
 describe("filtersPath", () => {
@@ -49,5 +49,13 @@ describe("cover and count display", () => {
     expect(lastKnownPage({ total: 25, totalExact: true, page: 1, pageSize: 12, hasNextPage: true })).toBe(3);
     expect(lastKnownPage({ total: 1000, totalExact: false, page: 2, pageSize: 12, hasNextPage: true })).toBe(84);
     expect(lastKnownPage({ total: 1020, totalExact: false, page: 85, pageSize: 12, hasNextPage: true })).toBe(86);
+  });
+});
+
+describe("ageText", () => {
+  it("gives adults their age in years and players under 18 only the band", () => {
+    expect(ageText({ age: 19, ageBand: null })).toBe("19 years");
+    expect(ageText({ age: 18, ageBand: null })).toBe("18 years");
+    expect(ageText({ age: null, ageBand: "under-18" })).toBe("Under 18");
   });
 });

@@ -1,8 +1,16 @@
-import { TALENT_FILTER_KEYS } from "@touchline/contract/talent";
-import type { PublicCover, PublicImageVariant, PublicPlayerList } from "@touchline/contract/talent";
+import { AGE_BANDS, TALENT_FILTER_KEYS } from "@touchline/contract/talent";
+import type {
+  PublicCover,
+  PublicImageVariant,
+  PublicPlayerList,
+  PublicPlayerSummary,
+} from "@touchline/contract/talent";
 
-/** "19 years" */
-export const ageText = (age: number) => `${age} ${age === 1 ? "year" : "years"}`;
+/** "19 years"; "Under 18" for a younger player, whose exact age is never public. */
+export function ageText(player: Pick<PublicPlayerSummary, "age" | "ageBand">): string {
+  if (player.age === null) return AGE_BANDS[player.ageBand ?? "under-18"];
+  return `${player.age} ${player.age === 1 ? "year" : "years"}`;
+}
 
 /** Heights and weights arrive as typed (178.5); shown in whole units like the filters use. */
 export const heightText = (cm: number) => `${Math.round(cm)} cm`;

@@ -8,6 +8,7 @@ export function publicPlayer(overrides: Partial<PublicPlayer> = {}): PublicPlaye
     firstName: "Mwila",
     lastInitial: "B",
     age: 19,
+    ageBand: null,
     position: "striker",
     secondaryPosition: "left-winger",
     preferredFoot: "both",

@@ -37,7 +37,7 @@ export function PlayerCard({ player }: { player: PublicPlayerSummary }) {
         </h3>
         <p className="text-sm font-medium text-brand-700">{positionsText(player.position, player.secondaryPosition)}</p>
         <dl className="mt-auto grid grid-cols-3 gap-2 pt-2 text-sm">
-          <Fact term="Age" value={ageText(player.age)} />
+          <Fact term="Age" value={ageText(player)} />
           <Fact term="Foot" value={footLabel(player.preferredFoot)} />
           <Fact term="Height" value={heightText(player.heightInCm)} />
         </dl>

@@ -37,4 +37,11 @@ describe("playerMeta", () => {
     expect(long.length).toBeLessThanOrEqual(200);
     expect(long.endsWith("…")).toBe(true);
   });
+
+  it("describes a player under 18 by the band, never an age in years", () => {
+    const minor = publicPlayer({ firstName: "Chipo", lastInitial: "P", age: null, ageBand: "under-18" });
+    const description = find(playerMeta(minor, "https://t.example"), "og:description")[0]!;
+    expect(description.startsWith("Chipo P., Under 18, Striker · Left Winger.")).toBe(true);
+    expect(description).not.toMatch(/\d+ years/);
+  });
 });

@@ -20,7 +20,7 @@ function shorten(text: string, max: number): string {
 export function playerMeta(player: PublicPlayer, publicUrl: string): MetaDescriptor[] {
   const name = publicName(player);
   const positions = positionsText(player.position, player.secondaryPosition);
-  const facts = `${name}, ${ageText(player.age)}, ${positions}. ${footLabel(player.preferredFoot)} foot, ${heightText(player.heightInCm)}.`;
+  const facts = `${name}, ${ageText(player)}, ${positions}. ${footLabel(player.preferredFoot)} foot, ${heightText(player.heightInCm)}.`;
   const description = shorten(
     player.aboutYourself.trim()
       ? `${facts} ${player.aboutYourself.trim().replace(/\s+/g, " ")}`

@@ -10,8 +10,8 @@ import { Card } from "../../components/card.tsx";
 
 /**
  * A public player page (/players/{username}): what clubs and scouts need to judge a player, and
- * a way to ask for a trial. Nothing private: the surname as an initial, the age and never the
- * birth date, no phone or e-mail. Videos load nothing until played.
+ * a way to ask for a trial. Nothing private: the surname as an initial, the age (only "Under 18"
+ * below 18) and never the birth date, no phone or e-mail. Videos load nothing until played.
  */
 export function PlayerPage({ player }: { player: PublicPlayer }) {
   const name = publicName(player);
@@ -54,7 +54,7 @@ export function PlayerPage({ player }: { player: PublicPlayer }) {
         <Card title="Physical Attributes">
           <Facts
             items={[
-              ["Age", ageText(player.age)],
+              ["Age", ageText(player)],
               ["Height", heightText(player.heightInCm)],
               ["Weight", weightText(player.weightInKg)],
               ["Preferred foot", footLabel(player.preferredFoot)],

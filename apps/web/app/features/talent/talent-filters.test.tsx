@@ -38,6 +38,7 @@ describe("TalentFilters", () => {
     expect(screen.getByLabelText("Age to (years)")).toHaveValue(21);
     expect(screen.getByLabelText("Height from (cm)")).toHaveValue(170);
     expect(screen.getByLabelText("Height to (cm)")).toHaveValue(190);
+    expect(screen.getByText(TALENT.ageBandNote)).toBeInTheDocument();
   });
 
   it("puts the chosen filters in the URL, without empty fields, starting again at page 1", async () => {

@@ -87,6 +87,7 @@ export function TalentFilters({
           bounds={TALENT_AGE}
           query={query}
           errors={errors}
+          note={TALENT.ageBandNote}
         />
         <Range
           label="Height"
@@ -117,6 +118,7 @@ function Range({
   bounds,
   query,
   errors,
+  note,
 }: {
   label: string;
   unit: string;
@@ -124,6 +126,8 @@ function Range({
   bounds: { min: number; max: number };
   query: TalentListQuery;
   errors: Partial<Record<keyof TalentListQuery, string>>;
+  /** A line under both fields on how the range matches. */
+  note?: string;
 }) {
   const [from, to] = names;
   const input = { type: "number", inputMode: "numeric", min: bounds.min, max: bounds.max, step: 1 } as const;
@@ -146,6 +150,7 @@ function Range({
         placeholder={String(bounds.max)}
         {...input}
       />
+      {note ? <p className="col-span-2 text-xs text-slate-600">{note}</p> : null}
     </fieldset>
   );
 }

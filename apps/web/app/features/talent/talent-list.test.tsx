@@ -13,7 +13,7 @@ const show = (url: string, list: PublicPlayerList) =>
   });
 
 describe("TalentList", () => {
-  it("shows a card per player: name with surname initial, positions, age, foot, height, linked to the player page", () => {
+  it("shows a card per player: name with surname initial, positions, age (or 'Under 18'), foot, height, linked to the player page", () => {
     show(
       "/players",
       playerList([
@@ -24,7 +24,8 @@ describe("TalentList", () => {
           lastInitial: "P",
           position: "goalkeeper",
           secondaryPosition: null,
-          age: 16,
+          age: null,
+          ageBand: "under-18",
           preferredFoot: "left",
           heightInCm: 190,
         }),
@@ -40,6 +41,9 @@ describe("TalentList", () => {
     expect(first.getByText("Ambidextrous")).toBeInTheDocument();
     expect(first.getByText("178 cm")).toBeInTheDocument();
     expect(within(cards[1]!).getByText("Goalkeeper")).toBeInTheDocument();
+    // A player under 18 shows the band, never an age in years.
+    expect(within(cards[1]!).getByText("Under 18")).toBeInTheDocument();
+    expect(cards[1]!.textContent).not.toMatch(/\d+ years/);
   });
 
   it("loads small WebP covers lazily with their size set, so nothing jumps", () => {
