@@ -16,6 +16,9 @@ import { createEmailSender, type EmailSender } from "./email/sender.ts";
 import { installSessions } from "./auth/session-plugin.ts";
 import { healthRoutes, type HealthState } from "./health/routes.ts";
 import { installErrorHandler } from "./http/errors.ts";
+import type { AnyJobKind } from "./jobs/job-kind.ts";
+import { allJobKinds } from "./jobs/job-kinds.ts";
+import { startJobs, type JobsTuning } from "./jobs/jobs.ts";
 import { loggerOptions } from "./http/logger.ts";
 import { contextualLogger, installRequestContext } from "./http/request-context.ts";
 import { createStorage } from "./media/create-storage.ts";
@@ -48,6 +51,10 @@ export interface BuildOptions {
   web?: boolean;
   /** How soon an unreachable database is tried again (tests shorten it). */
   databaseRetry?: RetryOptions;
+  /** The kinds of job this server knows (default: jobs/job-kinds.ts); tests bring their own. */
+  jobKinds?: AnyJobKind[];
+  /** Shorter job timings (tests). */
+  jobsTuning?: JobsTuning;
 }
 
 export type App = FastifyInstance & { services: AppServices; healthState: HealthState };
@@ -91,6 +98,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
   }
 
+  // In this process one job at a time (JOBS_IN_PROCESS), so requests keep the CPU they need.
+  const jobs = startJobs({
+    database,
+    log,
+    kinds: options.jobKinds ?? allJobKinds(),
+    leaseSeconds: config.JOB_LEASE_SECONDS,
+    work: config.JOBS_IN_PROCESS ? { concurrency: 1, services: () => services } : null,
+    tuning: options.jobsTuning,
+  });
   const services: AppServices = {
     config,
     database,
@@ -100,7 +116,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sms: options.sms ?? createSmsSender(config, log),
     email: options.email ?? createEmailSender(config, log),
     storage: createStorage(config),
+    jobs: jobs.queue,
   };
+  // preClose: running jobs get their grace period from the start of the shutdown; onClose
+  // (added after the database's, so it runs before it) waits for them.
+  app.addHook("preClose", async () => jobs.beginStop());
+  app.addHook("onClose", async () => jobs.stop());
+  await jobs.firstAttempt;
   const healthState: HealthState = { draining: false, databaseReady: () => availability.ready };
 
   installErrorHandler(app);
