@@ -92,8 +92,18 @@ it(
       { attempt: 2, pid: second.child.pid },
     ]);
     expect((await fs.readdir(outDir)).filter((entry) => entry.startsWith("."))).toEqual([]);
-    const finished = second.logs().find((line) => line.msg === "job finished");
+    // Logged once the outcome is recorded, just after the rename.
+    const finished = await waitFor("the job finished line", () =>
+      second.logs().find((line) => line.msg === "job finished"),
+    );
     expect(finished).toMatchObject({ job: { kind: "demo-file", attempt: 2, key: name } });
+    if (!onPostgres) {
+      // PGlite has one owner: the new server fails the dead one's running job at once, without waiting for its lease.
+      const released = second
+        .logs()
+        .find((line) => line.msg === "jobs left running by a stopped server process will run again");
+      expect(released).toMatchObject({ jobs: 1 });
+    }
   },
 );
 

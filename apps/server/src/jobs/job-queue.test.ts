@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { buildApp } from "../app.ts";
 import { createTestApp, createTestDatabase, type TestApp } from "../test/test-app.ts";
+import { bossDatabase } from "./boss-database.ts";
 import { defineJobKind } from "./job-kind.ts";
 import { createJobQueue } from "./job-queue.ts";
 import type { JobsTuning } from "./jobs.ts";
@@ -75,7 +76,8 @@ const leftovers = async (name: string) => (await fs.readdir(dir)).filter((entry)
 
 it("works an enqueued job to completion, with its progress readable while it runs, and logs it", async () => {
   const jobs = t.app.services.jobs;
-  const { id, created } = await jobs.enqueue(demoFileJob, demo("first", { steps: 8, stepMs: 250 }));
+  // 5 s: more than two leases of 2 s, so it finishes in one attempt only if its lease is renewed.
+  const { id, created } = await jobs.enqueue(demoFileJob, demo("first", { steps: 10, stepMs: 500 }));
   expect(created).toBe(true);
 
   const seen = new Set<number>();
@@ -88,13 +90,16 @@ it("works an enqueued job to completion, with its progress readable while it run
   expect(await jobs.statusById(demoFileJob, id)).toMatchObject({ id, state: "completed" });
   // Read while it ran: values between 0 and 1 that were written by the handler.
   expect([...seen].some((progress) => progress > 0 && progress < 1)).toBe(true);
-  expect(await finalFile("first")).toBe(demoFileContent(8));
+  expect(await finalFile("first")).toBe(demoFileContent(10));
   expect(await leftovers("first")).toEqual([]);
 
-  const ofThisJob = logLines().filter((line) => (line.job as { id?: string } | undefined)?.id === id);
+  const ofThisJob = await waitFor("the job's last log line", () => {
+    const found = logLines().filter((line) => (line.job as { id?: string } | undefined)?.id === id);
+    return found.length === 3 && found;
+  });
   expect(ofThisJob.map((line) => line.msg)).toEqual(["job enqueued", "job started", "job finished"]);
   expect(ofThisJob[2]).toMatchObject({ level: 30, job: { kind: "demo-file", attempt: 1, key: "first" } });
-  expect(ofThisJob[2]!.durationMs).toBeGreaterThanOrEqual(8 * 250);
+  expect(ofThisJob[2]!.durationMs).toBeGreaterThanOrEqual(10 * 500);
   // The payload is not logged (it may hold personal data).
   expect(JSON.stringify(logLines())).not.toContain(dir);
 });
@@ -130,10 +135,10 @@ it("marks a job failed once its retries are spent, with the last error", async (
     return current?.state === "failed" ? current : undefined;
   });
   expect(status).toMatchObject({ attempts: 2, progress: 0, error: "the handler always fails" });
-  const last = logLines()
-    .filter((line) => (line.job as { id?: string } | undefined)?.id === id)
-    .at(-1);
-  expect(last).toMatchObject({ msg: "job failed", level: 50, willRetry: false });
+  const last = await waitFor("the job failed line", () =>
+    logLines().find((line) => line.msg === "job failed" && (line.job as { id?: string } | undefined)?.id === id),
+  );
+  expect(last).toMatchObject({ level: 50, willRetry: false, job: { attempt: 2 } });
 });
 
 it("aborts an attempt that passes its timeout", async () => {
@@ -146,6 +151,28 @@ it("aborts an attempt that passes its timeout", async () => {
   });
   expect(status.error).toBe("timed out after 1 s");
   expect(Date.now() - startedAt).toBeLessThan(10_000);
+});
+
+it("drops an attempt whose job another worker has taken over, without recording an outcome", async () => {
+  const jobs = t.app.services.jobs;
+  const { id } = await jobs.enqueue(demoFileJob, demo("taken", { steps: 25, stepMs: 100 }));
+  await waitFor("the job to run", async () => (await jobs.statusById(demoFileJob, id))?.state === "active");
+  // What another worker's fetch does to the row after this attempt's lease ran out: a new attempt.
+  await bossDatabase(t.database).executeSql(`UPDATE pgboss.job SET retry_count = retry_count + 1 WHERE id = $1::uuid`, [
+    id,
+  ]);
+  const dropped = await waitFor("the attempt to be dropped", () =>
+    logLines().find((line) => line.msg === "job attempt dropped: another worker took the job over"),
+  );
+  expect(dropped).toMatchObject({ level: 40, job: { id, attempt: 1 } });
+  // Dropped at its next renewal (every 2/3 s), before its 2.5 s of work were done, and no outcome
+  // recorded: the job stays the other attempt's (active, or waiting once that one's lease ran out too).
+  expect(dropped.durationMs).toBeLessThan(2_500);
+  expect(["active", "retry"]).toContain((await jobs.statusById(demoFileJob, id))?.state);
+  expect(await finalFile("taken")).toBeNull();
+  // The "other worker" never renews: once its lease runs out the job runs again here, to the end.
+  await waitFor("the job to complete", async () => (await jobs.statusById(demoFileJob, id))?.state === "completed");
+  expect(await finalFile("taken")).toBe(demoFileContent(25));
 });
 
 it("keeps one job per singleton key while it waits or runs", { timeout: 30_000 }, async () => {
