@@ -5,6 +5,9 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { buildApp } from "../app.ts";
+import { loadConfig } from "../config.ts";
+import { isUnavailableError } from "../db/unavailable.ts";
+import { startTcpProxy } from "../ops/tcp-proxy.ts";
 import { createTestApp, createTestDatabase, type TestApp } from "../test/test-app.ts";
 import { bossDatabase } from "./boss-database.ts";
 import { defineJobKind } from "./job-kind.ts";
@@ -284,4 +287,56 @@ describe("shutdown", () => {
       }
     },
   );
+});
+
+describe.runIf(process.env.TEST_DB === "postgres")("with a PostgreSQL server that is away at start", () => {
+  it("starts the job queue by itself once the database answers, then works jobs", { timeout: 60_000 }, async () => {
+    const { url, drop } = await createTestDatabase();
+    const real = new URL(url!);
+    const proxy = await startTcpProxy({ host: real.hostname, port: Number(real.port || 5432) }, { startDown: true });
+    const proxied = new URL(url!);
+    proxied.hostname = "127.0.0.1";
+    proxied.port = String(proxy.port);
+    const config = loadConfig({
+      NODE_ENV: "test",
+      DATA_DIR: t.dataDir,
+      LOG_LEVEL: "info",
+      WEB_BUILD_DIR: "none",
+      MEDIA_SWEEP_MINUTES: "0",
+      JOB_LEASE_SECONDS: "2",
+      DATABASE_URL: proxied.toString(),
+    });
+    const startLines: Record<string, unknown>[] = [];
+    const app = await buildApp(config, {
+      web: false,
+      databaseRetry: { retryMinMs: 100, retryMaxMs: 400 },
+      jobKinds: [demoFileJob],
+      jobsTuning: { ...tuning, retryMinMs: 100, retryMaxMs: 400 },
+      logStream: { write: (line) => startLines.push(JSON.parse(line) as Record<string, unknown>) },
+    });
+    try {
+      const refused = await app.services.jobs
+        .enqueue(demoFileJob, demo("after-outage"))
+        .catch((error: unknown) => error);
+      expect(isUnavailableError(refused)).toBe(true);
+      expect(startLines.some((line) => line.msg === "job queue could not start; trying again")).toBe(true);
+
+      await proxy.up();
+      await waitFor(
+        "the job queue to start",
+        () => startLines.some((line) => line.msg === "job queue started"),
+        15_000,
+      );
+      const { id } = await app.services.jobs.enqueue(demoFileJob, demo("after-outage"));
+      await waitFor(
+        "the job to complete",
+        async () => (await app.services.jobs.statusById(demoFileJob, id))?.state === "completed",
+      );
+      expect(await finalFile("after-outage")).toBe(demoFileContent(1));
+    } finally {
+      await app.close();
+      await proxy.close();
+      await drop();
+    }
+  });
 });
