@@ -55,6 +55,8 @@ export interface BuildOptions {
   jobKinds?: AnyJobKind[];
   /** Shorter job timings (tests). */
   jobsTuning?: JobsTuning;
+  /** false: this process only enqueues, whatever JOBS_IN_PROCESS says (command-line tools). */
+  workJobs?: boolean;
 }
 
 export type App = FastifyInstance & { services: AppServices; healthState: HealthState };
@@ -104,7 +106,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log,
     kinds: options.jobKinds ?? allJobKinds(),
     leaseSeconds: config.JOB_LEASE_SECONDS,
-    work: config.JOBS_IN_PROCESS ? { concurrency: 1, services: () => services } : null,
+    work: config.JOBS_IN_PROCESS && options.workJobs !== false ? { concurrency: 1, services: () => services } : null,
     tuning: options.jobsTuning,
   });
   const services: AppServices = {

@@ -236,6 +236,34 @@ it("enqueues a kind on a cron schedule", async () => {
   expect(content).toBe(demoFileContent(1));
 });
 
+it("only enqueues in a process built with workJobs false (command-line tools)", async () => {
+  const waiting = defineJobKind({
+    name: "left-for-the-server",
+    payload: z.object({ key: z.string() }),
+    retry: { limit: 0, delaySeconds: 0, backoff: false },
+    timeoutSeconds: 5,
+    singletonKey: (payload) => payload.key,
+    async handler() {},
+  });
+  const startLines: Record<string, unknown>[] = [];
+  const tool = await buildApp(t.config, {
+    database: t.database,
+    web: false,
+    workJobs: false,
+    jobKinds: [waiting],
+    jobsTuning: tuning,
+    logStream: { write: (line) => startLines.push(JSON.parse(line) as Record<string, unknown>) },
+  });
+  try {
+    const { id } = await tool.services.jobs.enqueue(waiting, { key: "later" });
+    await sleep(1_000);
+    expect(await tool.services.jobs.statusById(waiting, id)).toMatchObject({ state: "created", attempts: 0 });
+    expect(startLines.find((line) => line.msg === "job queue started")).toMatchObject({ concurrency: 0 });
+  } finally {
+    await tool.close();
+  }
+});
+
 describe("shutdown", () => {
   it(
     "lets a running job finish within the grace period, and aborts one that does not so it runs again",

@@ -609,7 +609,8 @@ export async function runSeedDemo(
   let app: App | undefined;
   try {
     const config = loadConfig({ ...env, MEDIA_SWEEP_MINUTES: "0" });
-    app = await buildApp(config, { web: false });
+    // Jobs its data needs wait for the server (which works them), not for this short-lived command.
+    app = await buildApp(config, { web: false, workJobs: false });
     const result = await seedDemo(app);
     out(
       `Demo data ready: ${result.approved} approved and ${result.pending} pending players` +
