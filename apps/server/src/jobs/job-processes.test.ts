@@ -120,10 +120,11 @@ describe.runIf(onPostgres)("npm run worker on PostgreSQL", () => {
       );
       cleanups.push(() => server.close());
       const workerEnv = { DATABASE_URL: server.databaseUrl!, JOB_LEASE_SECONDS: "2", DATA_DIR: outDir };
-      const first = await startWorkerProcess(workerEnv);
-      cleanups.push(() => first.kill());
+      // Two workers wait for work; whichever takes the job is killed half-way through it.
+      const workers = [await startWorkerProcess(workerEnv), await startWorkerProcess(workerEnv)];
+      for (const worker of workers) cleanups.push(() => worker.kill());
 
-      const steps = 30;
+      const steps = 40;
       const { id } = await server.app.services.jobs.enqueue(demoFileJob, {
         dir: outDir,
         name: "taken-over",
@@ -131,9 +132,10 @@ describe.runIf(onPostgres)("npm run worker on PostgreSQL", () => {
         stepMs: 100,
         failAttempts: 0,
       });
-      await waitFor("the first worker to be half-way through the job", () => halfWritten(outDir, "taken-over", 5));
-      const second = await startWorkerProcess(workerEnv);
-      cleanups.push(() => second.kill());
+      await waitFor("a worker to be half-way through the job", () => halfWritten(outDir, "taken-over", 5));
+      const firstPid = (await demoAttempts(outDir, "taken-over"))[0]!.pid;
+      const first = workers.find((worker) => worker.pid === firstPid)!;
+      const second = workers.find((worker) => worker !== first)!;
       await first.kill();
       const killedAt = Date.now();
       expect(await exists(path.join(outDir, "taken-over.txt"))).toBe(false);
