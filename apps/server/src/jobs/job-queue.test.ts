@@ -12,7 +12,7 @@ import { createTestApp, createTestDatabase, type TestApp } from "../test/test-ap
 import { bossDatabase } from "./boss-database.ts";
 import { defineJobKind } from "./job-kind.ts";
 import { createJobQueue } from "./job-queue.ts";
-import type { JobsTuning } from "./jobs.ts";
+import { startJobs, type JobsTuning } from "./jobs.ts";
 import { demoFileContent, demoFileJob } from "./testing/demo-file-job.ts";
 import { demoAttempts, waitFor } from "./testing/job-processes.ts";
 
@@ -234,6 +234,46 @@ it("enqueues a kind on a cron schedule", async () => {
     15_000,
   );
   expect(content).toBe(demoFileContent(1));
+});
+
+it("runs as many jobs at once as its concurrency allows (a worker process's WORKER_CONCURRENCY)", async () => {
+  let running = 0;
+  let most = 0;
+  const parallelJob = defineJobKind({
+    name: "parallel",
+    payload: z.object({ key: z.string() }),
+    retry: { limit: 0, delaySeconds: 0, backoff: false },
+    timeoutSeconds: 10,
+    singletonKey: (payload) => payload.key,
+    async handler(_payload, ctx) {
+      running += 1;
+      most = Math.max(most, running);
+      await sleep(700, undefined, { signal: ctx.signal });
+      running -= 1;
+    },
+  });
+  const worker = startJobs({
+    database: t.database,
+    log: t.app.log,
+    kinds: [parallelJob],
+    leaseSeconds: 2,
+    work: { concurrency: 2, services: () => t.app.services },
+    tuning,
+  });
+  try {
+    await worker.started;
+    const ids = [];
+    for (const key of ["p1", "p2", "p3", "p4"]) ids.push((await worker.queue.enqueue(parallelJob, { key })).id);
+    for (const id of ids) {
+      await waitFor(
+        "the job to complete",
+        async () => (await worker.queue.statusById(parallelJob, id))?.state === "completed",
+      );
+    }
+    expect(most).toBe(2);
+  } finally {
+    await worker.stop();
+  }
 });
 
 it("ran pg-boss's maintenance (every second here) and its cron without an error", () => {

@@ -53,6 +53,8 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
   let stopping = false;
   let nextKind = 0;
   let wake: (() => void) | null = null;
+  let requestStop: () => void = () => {};
+  const stopRequested = new Promise<void>((resolve) => (requestStop = resolve));
 
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -174,7 +176,7 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
   const loop = (async () => {
     while (!stopping) {
       if (attempts.size >= concurrency) {
-        await Promise.race([...[...attempts].map((a) => a.done), pause(pollMs)]);
+        await Promise.race([...[...attempts].map((a) => a.done), stopRequested]);
         continue;
       }
       let next: { kind: AnyJobKind; job: FetchedJob } | null = null;
@@ -202,6 +204,7 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
     },
     async stop(graceMs) {
       stopping = true;
+      requestStop();
       wake?.();
       await loop;
       if (attempts.size === 0) return;
