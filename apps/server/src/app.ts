@@ -17,6 +17,9 @@ import { createEmailSender, type EmailSender } from "./email/sender.ts";
 import { installSessions } from "./auth/session-plugin.ts";
 import { healthRoutes, type HealthState } from "./health/routes.ts";
 import { installErrorHandler } from "./http/errors.ts";
+import type { AnyJobKind } from "./jobs/job-kind.ts";
+import { allJobKinds } from "./jobs/job-kinds.ts";
+import { startJobs, type JobsTuning } from "./jobs/jobs.ts";
 import { loggerOptions } from "./http/logger.ts";
 import { contextualLogger, installRequestContext } from "./http/request-context.ts";
 import { createStorage } from "./media/create-storage.ts";
@@ -51,6 +54,12 @@ export interface BuildOptions {
   databaseRetry?: RetryOptions;
   /** Who holds the embedded database, in others' messages; a server on config.PORT by default. */
   lockOwner?: LockOwner;
+  /** The kinds of job this server knows (default: jobs/job-kinds.ts); tests bring their own. */
+  jobKinds?: AnyJobKind[];
+  /** Shorter job timings (tests). */
+  jobsTuning?: JobsTuning;
+  /** false: this process only enqueues, whatever JOBS_IN_PROCESS says (command-line tools). */
+  workJobs?: boolean;
 }
 
 export type App = FastifyInstance & { services: AppServices; healthState: HealthState };
@@ -95,6 +104,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
   }
 
+  // In this process one job at a time (JOBS_IN_PROCESS), so requests keep the CPU they need.
+  const jobs = startJobs({
+    database,
+    log,
+    kinds: options.jobKinds ?? allJobKinds(),
+    leaseSeconds: config.JOB_LEASE_SECONDS,
+    work: config.JOBS_IN_PROCESS && options.workJobs !== false ? { concurrency: 1, services: () => services } : null,
+    tuning: options.jobsTuning,
+  });
   const services: AppServices = {
     config,
     database,
@@ -104,7 +122,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sms: options.sms ?? createSmsSender(config, log),
     email: options.email ?? createEmailSender(config, log),
     storage: createStorage(config),
+    jobs: jobs.queue,
   };
+  // preClose: running jobs get their grace period from the start of the shutdown; onClose
+  // (added after the database's, so it runs before it) waits for them.
+  app.addHook("preClose", async () => jobs.beginStop());
+  app.addHook("onClose", async () => jobs.stop());
+  await jobs.firstAttempt;
   const healthState: HealthState = { draining: false, databaseReady: () => availability.ready };
 
   installErrorHandler(app);

@@ -10,6 +10,26 @@ describe("loadConfig", () => {
     expect(config.SMS_PROVIDER).toBe("console");
   });
 
+  it("works jobs in the server process by default; separate workers only with PostgreSQL", () => {
+    const config = loadConfig({});
+    expect(config.JOBS_IN_PROCESS).toBe(true);
+    expect(config.WORKER_CONCURRENCY).toBe(1);
+    expect(config.JOB_LEASE_SECONDS).toBe(30);
+    expect(() => loadConfig({ JOBS_IN_PROCESS: "false" })).toThrow(
+      "JOBS_IN_PROCESS: must be true without DATABASE_URL (the embedded database has no separate workers: the server works the jobs)",
+    );
+    const split = loadConfig({
+      DATABASE_URL: "postgres://db/touchline",
+      JOBS_IN_PROCESS: "false",
+      WORKER_CONCURRENCY: "4",
+      JOB_LEASE_SECONDS: "20",
+    });
+    expect([split.JOBS_IN_PROCESS, split.WORKER_CONCURRENCY, split.JOB_LEASE_SECONDS]).toEqual([false, 4, 20]);
+    expect(() => loadConfig({ WORKER_CONCURRENCY: "0", JOB_LEASE_SECONDS: "1" })).toThrow(
+      /WORKER_CONCURRENCY[\s\S]*JOB_LEASE_SECONDS/,
+    );
+  });
+
   it("names the variable that is wrong", () => {
     let error: unknown;
     try {

@@ -82,6 +82,12 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     /** Bucket in the path (http://host/bucket/key) instead of the host name; most self-hosted servers need it. */
     S3_FORCE_PATH_STYLE: bool.default(false),
+    /** Whether the server process also works jobs, one at a time (always, with the embedded database). */
+    JOBS_IN_PROCESS: bool.default(true),
+    /** Jobs one `npm run worker` process works at the same time. */
+    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    /** How long a job stays claimed by a worker that stopped answering (killed, frozen) before another takes it. */
+    JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
   })
   .superRefine(requireSettingsOfChoices);
 
@@ -120,6 +126,14 @@ function requireSettingsOfChoices(env: Record<string, unknown>, ctx: z.Refinemen
     need("S3_BUCKET", "when STORAGE=s3");
     need("S3_ACCESS_KEY_ID", "when STORAGE=s3");
     need("S3_SECRET_ACCESS_KEY", "when STORAGE=s3");
+  }
+  if (env.JOBS_IN_PROCESS === false && env.DATABASE_URL === undefined) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["JOBS_IN_PROCESS"],
+      message:
+        "must be true without DATABASE_URL (the embedded database has no separate workers: the server works the jobs)",
+    });
   }
   if (env.NODE_ENV === "production") {
     if (env.EMAIL_PROVIDER === "console") {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config.ts";
 import type { Database, DatabaseConnection } from "./db/client.ts";
 import type { EmailSender } from "./email/sender.ts";
+import type { JobQueue } from "./jobs/job-queue.ts";
 import type { Storage } from "./media/storage.ts";
 import type { SmsSender } from "./sms/sender.ts";
 
@@ -22,4 +23,6 @@ export interface AppServices {
   email: EmailSender;
   /** Media bytes: DATA_DIR/uploads on disk, or an S3 bucket (STORAGE=s3). */
   storage: Storage;
+  /** Background jobs (pg-boss in the same database): enqueue, progress (jobs/job-queue.ts). */
+  jobs: JobQueue;
 }

@@ -89,15 +89,17 @@ export interface ServerProcess {
 /**
  * Runs the real server as its own process (`node --import tsx apps/server/src/main.ts`, what
  * `npm run dev` runs without the watcher, so no build is needed), with only the environment
- * given (plus PATH), and waits until it listens. dataDir defaults to a fresh temporary folder.
+ * given (plus PATH), and waits until it listens. dataDir defaults to a fresh temporary folder;
+ * preload lists modules loaded before the server (node --import).
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { dataDir?: string; waitForReady?: boolean } = {},
+  options: { dataDir?: string; waitForReady?: boolean; preload?: string[] } = {},
 ): Promise<ServerProcess> {
   const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), "touchline-process-")));
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", MAIN], {
+  const preload = (options.preload ?? []).flatMap((module) => ["--import", module]);
+  const child = spawn(process.execPath, ["--import", "tsx", ...preload, MAIN], {
     cwd: REPO,
     env: {
       PATH: process.env.PATH ?? "",
@@ -184,7 +186,7 @@ export async function registerAndLogIn(
   return { cookie, phoneNumber: body.phoneNumber, password: body.password };
 }
 
-function collectLines(stream: NodeJS.ReadableStream, into: string[]) {
+export function collectLines(stream: NodeJS.ReadableStream, into: string[]) {
   let rest = "";
   stream.setEncoding("utf8");
   stream.on("data", (chunk: string) => {

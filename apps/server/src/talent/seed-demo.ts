@@ -652,7 +652,8 @@ export async function runSeedDemo(
   try {
     const config = loadConfig({ ...env, MEDIA_SWEEP_MINUTES: "0" });
     try {
-      app = await buildApp(config, { web: false, lockOwner: { kind: "seed-demo" } });
+      // Jobs its data needs wait for the server (which works them), not for this short-lived command.
+      app = await buildApp(config, { web: false, workJobs: false, lockOwner: { kind: "seed-demo" } });
     } catch (error) {
       if (!(error instanceof DatabaseInUseError)) throw error;
       return await runThroughHolder(error, { command: "seed-demo", argv }, { out, err });

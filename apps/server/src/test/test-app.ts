@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { buildApp, type App } from "../app.ts";
+import { buildApp, type App, type BuildOptions } from "../app.ts";
 import { loadConfig, type Config } from "../config.ts";
 import { connectDatabase, type DatabaseConnection } from "../db/client.ts";
 
@@ -47,14 +47,20 @@ export interface TestApp {
   config: Config;
   dataDir: string;
   database: DatabaseConnection;
+  /** postgres://… of the test database on PostgreSQL; undefined on PGlite (in memory). */
+  databaseUrl?: string;
   /** Moves the server's clock (expiry rules); starts at the real time. */
   clock: { now: Date; advance(ms: number): void };
   close(): Promise<void>;
 }
 
 /** The whole server on a fresh database and an empty DATA_DIR, without the web build. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<BuildOptions, "jobKinds" | "jobsTuning" | "logStream"> = {},
+): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "touchline-test-"));
+  const { connection, url, drop } = await createTestDatabase();
   // The media sweep runs only when a test calls sweepMedia itself, with the clock it has set.
   const config = loadConfig({
     NODE_ENV: "test",
@@ -62,21 +68,23 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: "silent",
     WEB_BUILD_DIR: "none",
     MEDIA_SWEEP_MINUTES: "0",
+    // The settings as a server on this database would have them (the app uses the connection above).
+    ...(url ? { DATABASE_URL: url } : {}),
     ...env,
   });
-  const { connection, drop } = await createTestDatabase();
   const clock = {
     now: new Date(),
     advance(ms: number) {
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
-  const app = await buildApp(config, { database: connection, now: () => new Date(clock.now), web: false });
+  const app = await buildApp(config, { ...options, database: connection, now: () => new Date(clock.now), web: false });
   return {
     app,
     config,
     dataDir,
     database: connection,
+    databaseUrl: url,
     clock,
     close: async () => {
       await app.close();
