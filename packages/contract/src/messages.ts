@@ -129,7 +129,7 @@ export const EXTRA = {
   /** The /delete page once the request is stored: the e-mailed link must confirm it. */
   deletionCheckEmail: "Check your e-mail to confirm.",
   deletionCheckEmailDetail: (email: string, days: number) =>
-    `If an account uses ${email}, we have sent it a link to confirm this request. Open it within ${days} days: nothing is deleted until you do. Once you confirm, we delete your account within 30 days and e-mail you when it is done.`,
+    `We have sent an e-mail to ${email}. Open the link in it within ${days} days to confirm your request: nothing is deleted until you do. Once you confirm, we delete your account within 30 days and e-mail you when it is done.`,
   /** The /delete page opened from the e-mailed link. */
   deletionConfirmTitle: "Confirm the deletion of your account",
   deletionConfirmed:
@@ -137,6 +137,7 @@ export const EXTRA = {
   deletionLinkInvalid:
     "This confirmation link has expired or is not valid. Nothing will be deleted. To delete your account, please send a new request.",
   deletionConfirmFailed: "Your request could not be confirmed. Please try again.",
+  deletionEmailFailed: "We could not send the confirmation e-mail just now. Please try again in a moment.",
   invalidRequest: "The request is not valid. Please check the highlighted fields.",
   serverError: "Something went wrong on our side. Please try again later.",
   /** 503 while the database (or another system behind the server) cannot be reached. */
