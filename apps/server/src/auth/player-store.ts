@@ -51,7 +51,12 @@ export function createPlayerStore(db: Database, now: () => Date) {
 
     /** The account using an e-mail address (any case), if any. */
     async byEmail(email: string): Promise<PlayerRow | undefined> {
-      return (await db.select().from(players).where(eq(players.email, emailKeyOf(email))))[0];
+      return (
+        await db
+          .select()
+          .from(players)
+          .where(eq(players.email, emailKeyOf(email)))
+      )[0];
     },
 
     /** Every account holding the phone, username or e-mail of a registration. */
