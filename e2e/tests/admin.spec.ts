@@ -3,7 +3,15 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { REJECTION_REASONS, rejectionReasonText } from "@touchline/contract/admin";
 import { ADMIN, ADMIN_CONSOLE, EXTRA, PROFILE_FORM, PROFILE_PAGE, UPLOAD_TOASTS } from "@touchline/contract/messages";
 import { E2E_ADMIN, E2E_REVIEWER } from "../staff-accounts.ts";
-import { expectAccessible, expectNoHorizontalScroll, fileInput, logIn, newPlayer, readOutbox } from "./support.ts";
+import {
+  deletionConfirmLink,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  fileInput,
+  logIn,
+  newPlayer,
+  readOutbox,
+} from "./support.ts";
 
 /**
  * The review console end to end: players submit profiles through the real upload and form
@@ -210,6 +218,10 @@ test("staff mark a contact message handled and process an account deletion, whic
     data: { email, reason: "privacy", understand: true, confirmation_text: "DELETE MY ACCOUNT", confirmation: true },
   });
   expect(deletion.status(), await deletion.text()).toBe(201);
+  // The account's owner confirms it with the link e-mailed to the address; only then may staff act.
+  const token = new URL(await deletionConfirmLink(email)).hash.replace("#confirm=", "");
+  const confirmed = await page.request.post("/api/site/deletion-requests/confirm", { data: { token } });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
 
   const staff = await reviewerPage(browser);
   await staff.getByRole("link", { name: "Contact inbox" }).click();
@@ -230,6 +242,7 @@ test("staff mark a contact message handled and process an account deletion, whic
   await expect(request).toContainText("30 days left of 30");
   await expect(request).toContainText(player.username);
   await expect(request).toContainText("Concerned about privacy");
+  await expect(request).toContainText("By the link e-mailed to this address");
   await request.getByRole("button", { name: /^Process/ }).click();
   const confirm = staff.getByRole("alertdialog", { name: "Delete this account?" });
   await expect(confirm).toContainText(ADMIN_CONSOLE.deleteAccountConfirm(player.username, email));
@@ -237,7 +250,14 @@ test("staff mark a contact message handled and process an account deletion, whic
   await confirm.getByRole("button", { name: "Delete account" }).click();
   await expect(staff.getByRole("main").getByText(ADMIN.accountDeleted)).toBeVisible();
   await expect(staff.getByRole("article", { name: email })).toHaveCount(0);
-  await expect.poll(() => readOutbox("email").filter((m) => m.to === email).length).toBe(1);
+  // After the confirmation link, the e-mail saying the account was deleted.
+  await expect
+    .poll(() =>
+      readOutbox("email")
+        .filter((m) => m.to === email)
+        .map((m) => m.subject),
+    )
+    .toEqual(["Confirm the deletion of your Touchline account", "Your Touchline account has been deleted"]);
 
   // The account is gone: its session no longer works.
   await page.goto("/player/profile");

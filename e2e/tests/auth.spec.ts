@@ -128,6 +128,10 @@ test("a new player registers, confirms the number with the SMS code, logs in and
   await page.getByLabel("Date of birth").fill("2006-02-20");
   await page.getByLabel("Email").fill(player.email);
   await page.getByLabel("Phone number").fill(player.local);
+  // The same password rule as every other password screen.
+  await page.getByLabel("Password", { exact: true }).fill("password");
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page.getByText(RESET.passwordRule)).toBeVisible();
   await page.getByLabel("Password", { exact: true }).fill(player.password);
   await page.getByRole("button", { name: "Sign Up" }).click();
 
@@ -145,6 +149,10 @@ test("a new player registers, confirms the number with the SMS code, logs in and
   await expectNoHorizontalScroll(page);
 
   const code = await latestCode(player.phoneNumber);
+  // The SMS names the account it confirms, after the code.
+  expect(readOutbox("sms").filter((m) => m.to === player.phoneNumber)[0]!.body).toMatch(
+    new RegExp(`^Touchline: ${code} is your code to confirm your phone number for account ${player.userName}\\.`),
+  );
   await typeCode(page, code);
   await expectCodeBoxes(page, code);
   await page.getByRole("button", { name: "Continue" }).click();

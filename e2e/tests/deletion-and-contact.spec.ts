@@ -1,9 +1,17 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DELETION_REASONS } from "@touchline/contract/enums";
-import { DELETION_REDIRECT_MS } from "@touchline/contract/limits";
-import { DELETION, EXTRA } from "@touchline/contract/messages";
+import { DELETION_CONFIRM_TTL_MS, DELETION_REDIRECT_MS } from "@touchline/contract/limits";
+import { ADMIN, DELETION, EXTRA } from "@touchline/contract/messages";
 import { baseURL } from "../playwright.config.ts";
-import { expectAccessible, expectNoHorizontalScroll, findOpenContactMessage } from "./support.ts";
+import { E2E_REVIEWER } from "../staff-accounts.ts";
+import {
+  deletionConfirmLink,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  findOpenContactMessage,
+  newPlayer,
+  readOutbox,
+} from "./support.ts";
 
 const DELETION_API = "/api/site/deletion-requests";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -118,11 +126,12 @@ test.describe("account deletion (/delete)", () => {
     await f.submit.click();
     const response = await stored;
     expect(response.status()).toBe(201);
-    const body = (await response.json()) as { id: string; dueAt: string };
+    const body = (await response.json()) as { id: string; confirmBy: string };
     expect(body.id).toMatch(UUID);
-    const dueInDays = (Date.parse(body.dueAt) - Date.now()) / 86_400_000;
-    expect(dueInDays).toBeGreaterThan(29.9);
-    expect(dueInDays).toBeLessThanOrEqual(30);
+    // The request waits for the link e-mailed to the address, which works for 7 days.
+    const confirmWithin = Date.parse(body.confirmBy) - Date.now();
+    expect(confirmWithin).toBeGreaterThan(DELETION_CONFIRM_TTL_MS - 60_000);
+    expect(confirmWithin).toBeLessThanOrEqual(DELETION_CONFIRM_TTL_MS);
     expect(response.request().postDataJSON()).toEqual({
       email: "mwila.banda@example.zm",
       reason: "other",
@@ -133,8 +142,16 @@ test.describe("account deletion (/delete)", () => {
     });
 
     await expect(page.getByRole("heading", { name: DELETION.submittedTitle })).toBeVisible();
-    await expect(page.getByRole("status")).toContainText("processed within 30 days");
-    await expect(page.getByRole("status")).toContainText("confirmation e-mail");
+    await expect(page.getByRole("status")).toContainText(EXTRA.deletionCheckEmail);
+    await expect(page.getByRole("status")).toContainText(EXTRA.deletionCheckEmailDetail("mwila.banda@example.zm", 7));
+    // No account uses this address: the e-mail the page points to says so (the page could not).
+    await expect
+      .poll(() =>
+        readOutbox("email")
+          .filter((m) => m.to === "mwila.banda@example.zm")
+          .map((m) => m.subject),
+      )
+      .toEqual(["Your Touchline account deletion request"]);
 
     // Then, 3 seconds later (not before), /privacy with the flag.
     await page.waitForURL("**/privacy?deletionRequested=1", { timeout: DELETION_REDIRECT_MS + 5000 });
@@ -145,6 +162,57 @@ test.describe("account deletion (/delete)", () => {
     expect(new URL(page.url()).searchParams.get("deletionRequested")).toBe("1");
     // The privacy page acknowledges the request visibly.
     await expect(page.getByText(EXTRA.deletionReceived)).toBeVisible();
+  });
+
+  test("a player's request waits for the e-mailed link; opening it and pressing the button confirms it for staff", async ({
+    page,
+    browser,
+    playwright,
+  }) => {
+    const player = await newPlayer(page, { usernamePrefix: "leaving" });
+    // Someone else types the player's address on the public page.
+    const visitor = await (await browser.newContext()).newPage();
+    await openDeletePage(visitor);
+    const f = deletion(visitor);
+    await f.email.fill(player.email);
+    await f.understand.check();
+    await f.continue.click();
+    await f.phrase.fill("DELETE MY ACCOUNT");
+    await f.confirm.check();
+    const stored = visitor.waitForResponse((r) => r.url().endsWith(DELETION_API));
+    await f.submit.click();
+    const { id } = (await (await stored).json()) as { id: string };
+    await expect(visitor.getByRole("status")).toContainText(EXTRA.deletionCheckEmail);
+    await visitor.context().close();
+
+    // Staff cannot carry it out yet.
+    const staff = await playwright.request.newContext({ baseURL });
+    const login = await staff.post("/api/Authorization/loginScout", {
+      data: { phoneNumber: E2E_REVIEWER.phoneNumber, password: E2E_REVIEWER.password, rememberMe: false },
+    });
+    expect(login.ok(), await login.text()).toBe(true);
+    const refused = await staff.post(`/api/admin/deletion-requests/${id}/process`);
+    expect(refused.status()).toBe(409);
+    expect(await refused.json()).toEqual({ message: ADMIN.deletionNotConfirmed });
+
+    // The account's owner opens the link from the e-mail: one press confirms.
+    const link = await deletionConfirmLink(player.email);
+    expect(new URL(link).origin).toBe(baseURL);
+    await page.goto(link);
+    const heading = page.getByRole("heading", { name: EXTRA.deletionConfirmTitle });
+    await expect(heading).toBeVisible();
+    await expect(heading).toBeFocused();
+    // The token is taken off the address at once (no history entry keeps it).
+    await expect(page).toHaveURL(`${baseURL}/delete`);
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Yes, delete my account" }).click();
+    await expect(page.getByRole("status")).toHaveText(EXTRA.deletionConfirmed);
+
+    const open = (await (await staff.get("/api/admin/deletion-requests?status=open&page=1")).json()) as {
+      items: { id: string; confirmedVia: string | null; daysLeft: number }[];
+    };
+    expect(open.items.find((item) => item.id === id)).toMatchObject({ confirmedVia: "email-link", daysLeft: 30 });
+    await staff.dispose();
   });
 
   test("when storing fails the visitor stays on the form with everything typed, and can retry", async ({ page }) => {

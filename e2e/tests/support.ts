@@ -43,6 +43,24 @@ export async function latestCode(to: string, after = 0): Promise<string> {
   return code;
 }
 
+/**
+ * Waits for the newest e-mail to address asking to confirm an account deletion and returns the
+ * link in it (/delete#confirm=…, absolute).
+ */
+export async function deletionConfirmLink(address: string): Promise<string> {
+  let link = "";
+  await expect
+    .poll(() => {
+      const mail = readOutbox("email")
+        .filter((m) => m.to === address && m.subject?.startsWith("Confirm the deletion"))
+        .at(-1);
+      link = mail?.body.match(/https?:\/\/\S+\/delete#confirm=[A-Za-z0-9_-]+/)?.[0] ?? "";
+      return link;
+    })
+    .toMatch(/#confirm=/);
+  return link;
+}
+
 /** No serious or critical axe violation on the current page. */
 export async function expectAccessible(page: Page) {
   // Colours mid-transition (a button turning from its disabled grey as the page hydrates) would

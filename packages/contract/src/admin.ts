@@ -23,9 +23,12 @@ import { ADMIN, EXTRA } from "./messages.ts";
  * GET  /api/admin/contact-messages?status=open|handled&page=  -> ContactMessageListResponse
  *      open: oldest first; handled: most recently handled first.
  * POST /api/admin/contact-messages/:id/handled                -> ContactMessageItem (409 when handled)
- * GET  /api/admin/deletion-requests?status=open|closed&page=  -> DeletionRequestListResponse
- *      open: nearest due date first; closed: most recently closed first.
+ * GET  /api/admin/deletion-requests?status=open|unconfirmed|closed&page= -> DeletionRequestListResponse
+ *      open: confirmed requests, nearest due date first; unconfirmed: waiting for the account
+ *      holder's confirmation (link e-mailed, not yet opened), oldest first; closed: most
+ *      recently closed first.
  * POST /api/admin/deletion-requests/:id/process               -> ProcessDeletionResponse
+ *      Only a confirmed request (409 otherwise, nothing changes).
  *      Deletes the matching account, its sessions, profile and every stored file, then e-mails the
  *      requester; with no matching account the request is closed as "no-account" and the
  *      requester is told so by e-mail. If the e-mail fails, emailSent is false and processing the
@@ -44,7 +47,8 @@ export type ReviewStatus = "pending" | "approved" | "rejected";
 export const CONTACT_FILTERS = ["open", "handled"] as const;
 export type ContactFilter = (typeof CONTACT_FILTERS)[number];
 
-export const DELETION_FILTERS = ["open", "closed"] as const;
+/** open: confirmed requests to carry out; unconfirmed: waiting for the account holder's confirmation. */
+export const DELETION_FILTERS = ["open", "unconfirmed", "closed"] as const;
 export type DeletionFilter = (typeof DELETION_FILTERS)[number];
 
 /**
@@ -212,6 +216,12 @@ export interface DeletionRequestItem {
   emailSentAt: string | null;
   /** Username of the account with this e-mail, for open requests; null when none (or closed). */
   matchedAccount: string | null;
+  /** When the request was confirmed through the account; null while unconfirmed (staff cannot process it). */
+  confirmedAt: string | null;
+  /** How: the link e-mailed to the address, or the player's own request while logged in. */
+  confirmedVia: "email-link" | "account" | null;
+  /** Until when the e-mailed link works; null when no link was sent. */
+  confirmExpiresAt: string | null;
 }
 export type DeletionRequestListResponse = Page<DeletionRequestItem>;
 

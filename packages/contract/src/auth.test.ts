@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ageOn, otpField, registrationSchema, resetPasswordSchema } from "./auth.ts";
-import { REGISTER, RESET } from "./messages.ts";
+import { ageOn, oldestBirthDateIso, otpField, registrationSchema, resetPasswordSchema } from "./auth.ts";
+import { MAX_REGISTRATION_AGE } from "./limits.ts";
+import { EXTRA, REGISTER, RESET } from "./messages.ts";
 
 const valid = {
   firstName: "Mwila",
@@ -9,7 +10,7 @@ const valid = {
   dateOfBirth: "2005-04-01",
   email: "mwila@example.zm",
   phoneNumber: "0971234567",
-  password: "longenough",
+  password: "Long@enough1",
 };
 /** First message per field, as the API and the forms show it. */
 const errorsOf = (input: unknown) => {
@@ -34,6 +35,33 @@ describe("registrationSchema", () => {
       REGISTER.tooYoung,
     );
     expect(errorsOf({ ...valid, firstName: " " }).firstName).toBe(REGISTER.firstNameRequired);
+  });
+  it("holds the password to the rule of every other password screen", () => {
+    for (const weak of ["password", "12345678", "longenough", "LONGENOUGH1!", "Longenough1", "Long enough1!"])
+      expect(errorsOf({ ...valid, password: weak }).password, weak).toBe(RESET.passwordRule);
+    expect(errorsOf({ ...valid, password: "Ab1@" }).password).toBe(REGISTER.passwordTooShort);
+    expect(errorsOf({ ...valid, password: "" }).password).toBe(REGISTER.passwordRequired);
+    // The seeded demo password and the ones the browser journeys use pass.
+    for (const strong of ["Demo@2026pass", "Kabwe@2026ok", "Kabwe!2026ok", "Abcdef1@"])
+      expect(errorsOf({ ...valid, password: strong }).password, strong).toBeUndefined();
+  });
+  it("refuses a date of birth more than 100 years back, with a plain message", () => {
+    const tooOld = EXTRA.dateOfBirthTooOld(MAX_REGISTRATION_AGE);
+    expect(errorsOf({ ...valid, dateOfBirth: "1900-01-01" }).dateOfBirth).toBe(tooOld);
+    const oldest = oldestBirthDateIso();
+    expect(errorsOf({ ...valid, dateOfBirth: oldest }).dateOfBirth).toBeUndefined();
+    const dayBefore = new Date(`${oldest}T00:00:00Z`);
+    dayBefore.setUTCDate(dayBefore.getUTCDate() - 1);
+    expect(errorsOf({ ...valid, dateOfBirth: dayBefore.toISOString().slice(0, 10) }).dateOfBirth).toBe(tooOld);
+  });
+});
+
+describe("oldestBirthDateIso", () => {
+  it("is the day after the 101st birthday that falls today", () => {
+    const today = new Date("2026-11-23T09:00:00Z");
+    expect(oldestBirthDateIso(today)).toBe("1925-11-24");
+    expect(ageOn("1925-11-24", today)).toBe(100);
+    expect(ageOn("1925-11-23", today)).toBe(101);
   });
 });
 

@@ -1,8 +1,14 @@
 import { z } from "zod";
-import { MIN_REGISTRATION_AGE, OTP_LENGTH, PASSWORD_MIN_LENGTH } from "./limits.ts";
+import { MAX_REGISTRATION_AGE, MIN_REGISTRATION_AGE, OTP_LENGTH } from "./limits.ts";
 import { EXTRA, LOGIN, REGISTER, RESET } from "./messages.ts";
 import { normalizeZambianMobile } from "./phone.ts";
-import { confirmPasswordField, newPasswordField, PASSWORD_MAX_LENGTH, passwordsMatch } from "./password.ts";
+import {
+  confirmPasswordField,
+  newPasswordField,
+  PASSWORD_MAX_LENGTH,
+  passwordField,
+  passwordsMatch,
+} from "./password.ts";
 import { emailField } from "./site.ts";
 
 const NAME_MAX = 50;
@@ -36,6 +42,15 @@ export function todayIso(today: Date = new Date()): string {
   return today.toISOString().slice(0, 10);
 }
 
+/** The earliest date of birth the registration accepts (MAX_REGISTRATION_AGE), for the date picker. */
+export function oldestBirthDateIso(today: Date = new Date()): string {
+  // The day after the (MAX + 1)th birthday would fall today.
+  const earliest = new Date(
+    Date.UTC(today.getUTCFullYear() - MAX_REGISTRATION_AGE - 1, today.getUTCMonth(), today.getUTCDate() + 1),
+  );
+  return todayIso(earliest);
+}
+
 const dateOfBirthField = z
   .string({ error: REGISTER.dateOfBirthRequired })
   .min(1, REGISTER.dateOfBirthRequired)
@@ -43,7 +58,8 @@ const dateOfBirthField = z
   .transform((value) => value.slice(0, 10))
   .refine((value) => !Number.isNaN(Date.parse(value)), REGISTER.dateOfBirthRequired)
   .refine((value) => value <= todayIso(), REGISTER.dateOfBirthFuture)
-  .refine((value) => value > todayIso() || ageOn(value) >= MIN_REGISTRATION_AGE, REGISTER.tooYoung);
+  .refine((value) => value > todayIso() || ageOn(value) >= MIN_REGISTRATION_AGE, REGISTER.tooYoung)
+  .refine((value) => ageOn(value) <= MAX_REGISTRATION_AGE, EXTRA.dateOfBirthTooOld(MAX_REGISTRATION_AGE));
 
 export const registrationSchema = z.object({
   firstName: z
@@ -65,11 +81,8 @@ export const registrationSchema = z.object({
   dateOfBirth: dateOfBirthField,
   email: emailField(REGISTER.emailRequired, REGISTER.emailInvalid),
   phoneNumber: phoneField(REGISTER.phoneRequired),
-  password: z
-    .string({ error: REGISTER.passwordRequired })
-    .min(1, REGISTER.passwordRequired)
-    .min(PASSWORD_MIN_LENGTH, REGISTER.passwordTooShort)
-    .max(PASSWORD_MAX_LENGTH, EXTRA.tooLong(PASSWORD_MAX_LENGTH)),
+  // The same rule as every other password (password.ts), so no account starts with a weak one.
+  password: passwordField(REGISTER.passwordRequired),
 });
 export type RegistrationInput = z.input<typeof registrationSchema>;
 
@@ -132,7 +145,9 @@ export { sessionSchema, type SessionInfo } from "./session.ts";
 // phone-number library; re-exported for existing imports.
 export {
   changePasswordSchema,
+  isStrongPassword,
   newPasswordField,
+  passwordField,
   newPasswordFormSchema,
   STRONG_PASSWORD_PATTERN,
   type NewPasswordFormInput,

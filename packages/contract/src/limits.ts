@@ -1,6 +1,12 @@
 /** Business constants of SPEC.md section 9. Both the web forms and the server import these. */
 export const OTP_LENGTH = 5;
 export const MIN_REGISTRATION_AGE = 14;
+/**
+ * The oldest age a date of birth may give. Nobody registering is older; a date further back is
+ * a slip of the year (1906 for 2006) or a picker left near its start, and would show a wrong age
+ * to scouts.
+ */
+export const MAX_REGISTRATION_AGE = 100;
 export const PASSWORD_MIN_LENGTH = 8;
 
 export const VIDEO_MAX_BYTES = 150 * 1024 * 1024;
@@ -24,6 +30,8 @@ export const PHONE_COUNTRY_CALLING_CODE = "260";
 export const DELETION_CONFIRMATION_PHRASE = "DELETE MY ACCOUNT";
 export const DELETION_PROCESSING_DAYS = 30;
 export const DELETION_REDIRECT_MS = 3000;
+/** How long the link e-mailed to confirm an account-deletion request works. */
+export const DELETION_CONFIRM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export const CONTACT_NAME_MAX = 100;
 export const CONTACT_EMAIL_MAX = 254;

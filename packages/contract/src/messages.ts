@@ -125,7 +125,19 @@ export const EXTRA = {
   deletionFailed: "Your request could not be submitted. Please try again.",
   /** Shown on /privacy?deletionRequested=1, where the deletion flow lands after storing the request. */
   deletionReceived:
-    "Your account deletion request has been received. We will process it within 30 days and send you a confirmation e-mail when it is done.",
+    "Your account deletion request has been received. Check your e-mail and open the link we sent to confirm it: nothing is deleted until you do. We then delete your account within 30 days and send you an e-mail when it is done.",
+  /** The /delete page once the request is stored: the e-mailed link must confirm it. */
+  deletionCheckEmail: "Check your e-mail to confirm.",
+  deletionCheckEmailDetail: (email: string, days: number) =>
+    `We have sent an e-mail to ${email}. Open the link in it within ${days} days to confirm your request: nothing is deleted until you do. Once you confirm, we delete your account within 30 days and e-mail you when it is done.`,
+  /** The /delete page opened from the e-mailed link. */
+  deletionConfirmTitle: "Confirm the deletion of your account",
+  deletionConfirmed:
+    "Your request is confirmed. We will delete your account within 30 days and send you an e-mail when it is done.",
+  deletionLinkInvalid:
+    "This confirmation link has expired or is not valid. Nothing will be deleted. To delete your account, please send a new request.",
+  deletionConfirmFailed: "Your request could not be confirmed. Please try again.",
+  deletionEmailFailed: "We could not send the confirmation e-mail just now. Please try again in a moment.",
   invalidRequest: "The request is not valid. Please check the highlighted fields.",
   serverError: "Something went wrong on our side. Please try again later.",
   /** 503 while the database (or another system behind the server) cannot be reached. */
@@ -133,6 +145,7 @@ export const EXTRA = {
   notFound: "Not found",
   phoneInvalid: "Enter a valid Zambian mobile number, for example 0971234567",
   usernameChars: "Username can only contain letters, numbers, dots, dashes and underscores",
+  dateOfBirthTooOld: (years: number) => `Please check your date of birth: it cannot be more than ${years} years ago.`,
   heightRequired: "Height is required",
   weightRequired: "Weight is required",
   aboutTooLong: "About yourself must be at most 300 characters",
@@ -182,6 +195,18 @@ export const AUTH = {
   loggedOut: "You have been logged out.",
   loggedOutEverywhere: "You have been logged out on all devices.",
   tooManyAttempts: (minutes: number) => `Too many attempts. Please try again in ${minutes} minutes.`,
+  /**
+   * A second registration for a number whose registration code is still open. It names no detail
+   * of the waiting registration, and reads the same whoever asks.
+   */
+  registrationPending: (minutes: number) =>
+    `A registration for this number is waiting for the SMS code we sent. If it is yours, enter that code. If not, please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`,
+  /** The per-number ceiling of wrong passwords (from many addresses) is reached. */
+  tooManyWrongPasswords:
+    "Too many wrong passwords have been tried for this number. To log in now, reset your password by SMS; otherwise try again later.",
+  /** verifyGeneralOtp with the e-mail of a registration that has since been replaced. */
+  registrationChanged:
+    "This number was registered again with other details, so this code cannot finish your registration. Please sign up again.",
 } as const;
 
 /** Messages of the account screens beyond the spec (issue "Player accounts"). */
@@ -238,6 +263,8 @@ export const ADMIN = {
   alreadyHandled: "This message has already been handled.",
   deletionRequestNotFound: "This deletion request was not found.",
   alreadyProcessed: "This deletion request has already been processed.",
+  deletionNotConfirmed:
+    "The account holder has not confirmed this request yet, so it cannot be processed. It moves to the open requests once they do.",
   accountDeleted: "The account and all its files were deleted, and the confirmation e-mail was sent.",
   accountDeletedEmailFailed:
     "The account and all its files were deleted, but the confirmation e-mail could not be sent. Process the request again to retry the e-mail.",
@@ -269,7 +296,11 @@ export const ADMIN_CONSOLE = {
     expired: "No expired profiles.",
   },
   contactEmpty: { open: "No open messages.", handled: "No handled messages yet." },
-  deletionsEmpty: { open: "No open deletion requests.", closed: "No closed deletion requests yet." },
+  deletionsEmpty: {
+    open: "No confirmed deletion requests to process.",
+    unconfirmed: "No requests are waiting for the account holder's confirmation.",
+    closed: "No closed deletion requests yet.",
+  },
   auditEmpty: "No staff actions recorded yet.",
   noAccountMatch: "No account with this e-mail",
   deleteAccountConfirm: (username: string, email: string) =>

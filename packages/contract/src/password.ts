@@ -11,12 +11,22 @@ export const PASSWORD_MAX_LENGTH = 128;
 /** Lowercase, uppercase, digit and one of @$!%*?&, and nothing outside those classes. */
 export const STRONG_PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]+$/;
 
-export const newPasswordField = z
-  .string({ error: RESET.newPasswordRequired })
-  .min(1, RESET.newPasswordRequired)
-  .min(PASSWORD_MIN_LENGTH, RESET.passwordTooShort)
-  .max(PASSWORD_MAX_LENGTH, EXTRA.tooLong(PASSWORD_MAX_LENGTH))
-  .regex(STRONG_PASSWORD_PATTERN, RESET.passwordRule);
+/**
+ * The one password rule of every account, wherever a password is chosen: registration, reset,
+ * change of password and staff accounts. Only the "required" message differs by screen.
+ */
+export const passwordField = (required: string) =>
+  z
+    .string({ error: required })
+    .min(1, required)
+    .min(PASSWORD_MIN_LENGTH, RESET.passwordTooShort)
+    .max(PASSWORD_MAX_LENGTH, EXTRA.tooLong(PASSWORD_MAX_LENGTH))
+    .regex(STRONG_PASSWORD_PATTERN, RESET.passwordRule);
+
+/** The rule as a yes/no, for callers outside a schema (the create-staff command). */
+export const isStrongPassword = (password: string) => passwordField("").safeParse(password).success;
+
+export const newPasswordField = passwordField(RESET.newPasswordRequired);
 
 export const confirmPasswordField = z.string({ error: RESET.confirmRequired }).min(1, RESET.confirmRequired);
 export const passwordsMatch = { message: RESET.mismatch, path: ["confirmPassword"] };

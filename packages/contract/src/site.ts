@@ -60,6 +60,41 @@ export const deletionStepTwoSchema = z.object({
 export const deletionRequestSchema = deletionStepOneSchema.extend(deletionStepTwoSchema.shape);
 export type DeletionRequestInput = z.infer<typeof deletionRequestSchema>;
 
+/**
+ * The answer to POST /api/site/deletion-requests, the same whether or not an account uses the
+ * address: the request waits for the link e-mailed to the address, which works until confirmBy.
+ */
+export interface DeletionRequestAnswer {
+  id: string;
+  confirmBy: string;
+}
+
+/**
+ * POST /api/site/deletion-requests/own: a logged-in player's own request (the settings page).
+ * The address is the account's own, so the request is confirmed at once.
+ */
+export const ownDeletionRequestSchema = deletionRequestSchema.omit({ email: true });
+export type OwnDeletionRequestInput = z.infer<typeof ownDeletionRequestSchema>;
+export interface OwnDeletionRequestAnswer {
+  id: string;
+  /** 30 days from now: when the account will have been deleted at the latest. */
+  dueAt: string;
+}
+
+/** POST /api/site/deletion-requests/confirm: the token of the e-mailed link (the part after #confirm=). */
+export const deletionConfirmSchema = z.object({
+  token: z
+    .string({ error: EXTRA.deletionLinkInvalid })
+    .min(1, EXTRA.deletionLinkInvalid)
+    .max(200, EXTRA.deletionLinkInvalid),
+});
+export interface DeletionConfirmAnswer {
+  message: string;
+  dueAt: string;
+}
+/** The fragment of the e-mailed link that carries the token: /delete#confirm=TOKEN (a fragment never reaches a server log). */
+export const DELETION_CONFIRM_FRAGMENT = "confirm";
+
 /** What the contact form sends as a plain HTML form post (no JavaScript): every field as text. */
 export type ContactFormValues = { [K in keyof ContactMessageInput]: string };
 

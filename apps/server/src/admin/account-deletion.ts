@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { ProcessDeletionResponse } from "@touchline/contract/admin";
 import { ADMIN } from "@touchline/contract/messages";
 import { otpCodes, otpSends, players, rateLimitHits, resetTokens, sessions } from "../db/schema/auth.ts";
@@ -9,14 +9,14 @@ import { HttpError } from "../http/errors.ts";
 import { removeMediaObjects } from "../media/finish-upload.ts";
 import type { AppServices } from "../services.ts";
 import { recordAudit, type Actor } from "./audit.ts";
-import { accountDeletedEmail, noAccountEmail } from "./deletion-emails.ts";
+import { accountDeletedEmail, noAccountEmail } from "../email/deletion-emails.ts";
 import { toDeletionItem } from "./inbox-service.ts";
 import { isUuid } from "./uuid.ts";
 
 type DeletionRow = typeof deletionRequests.$inferSelect;
 
 /**
- * Carries out an account-deletion request: the account with the request's e-mail, its sessions,
+ * Carries out a confirmed account-deletion request: the account with the request's e-mail, its sessions,
  * codes, profile and every stored file go, and the requester is e-mailed. A request whose
  * e-mail no account uses is closed as "no-account", and the requester is told that too (the
  * privacy policy promises an answer, and it tells them to ask again with the right address).
@@ -97,12 +97,22 @@ export function createAccountDeletion(services: AppServices) {
         return answer(requestId, sent, true);
       }
 
+      // Anyone can type an address on the public page: only a request its account confirmed
+      // (the e-mailed link, or the player logged in) may be carried out.
+      if (!request.confirmedAt) throw new HttpError(409, ADMIN.deletionNotConfirmed);
+
       const at = now();
       const deleted = await db.transaction(async (tx) => {
         const [claimed] = await tx
           .update(deletionRequests)
           .set({ closedAt: at, closedBy: actor.username })
-          .where(and(eq(deletionRequests.id, requestId), eq(deletionRequests.status, "open")))
+          .where(
+            and(
+              eq(deletionRequests.id, requestId),
+              eq(deletionRequests.status, "open"),
+              isNotNull(deletionRequests.confirmedAt),
+            ),
+          )
           .returning();
         if (!claimed) return null;
 
@@ -145,7 +155,13 @@ export function createAccountDeletion(services: AppServices) {
         // Keyed by the phone number or the account id, not by a foreign key.
         await tx.delete(otpCodes).where(eq(otpCodes.phone, account.phoneNumber));
         await tx.delete(otpSends).where(eq(otpSends.phone, account.phoneNumber));
-        await tx.delete(rateLimitHits).where(inArray(rateLimitHits.key, [account.phoneNumber, account.id]));
+        await tx.delete(rateLimitHits).where(
+          or(
+            inArray(rateLimitHits.key, [account.phoneNumber, account.id]),
+            // Counters per number and address: "<phone> <address>".
+            sql`left(${rateLimitHits.key}, ${account.phoneNumber.length + 1}) = ${`${account.phoneNumber} `}`,
+          ),
+        );
         await tx.delete(players).where(eq(players.id, account.id));
         return { playerId: account.id, fileIds };
       });

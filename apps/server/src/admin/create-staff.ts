@@ -1,7 +1,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { eq, or } from "drizzle-orm";
-import { STRONG_PASSWORD_PATTERN } from "@touchline/contract/auth";
+import { isStrongPassword } from "@touchline/contract/auth";
 import { PASSWORD_MIN_LENGTH } from "@touchline/contract/limits";
 import { maskPhone, normalizeZambianMobile } from "@touchline/contract/phone";
 import { hashPassword } from "../auth/passwords.ts";
@@ -71,9 +71,9 @@ export function parseCreateStaffArgs(argv: string[]): CreateStaffArgs {
     );
   if (!(STAFF_ROLES as readonly string[]).includes(values.role!))
     throw new UsageError(`--role must be reviewer or admin (got "${values.role}").`);
-  // Staff accounts can change every profile: they get the strong rule of the reset screen.
+  // The one password rule of every account (packages/contract/src/password.ts).
   const password = values.password!;
-  if (password.length < PASSWORD_MIN_LENGTH || password.length > 128 || !STRONG_PASSWORD_PATTERN.test(password)) {
+  if (!isStrongPassword(password)) {
     throw new UsageError(
       `--password must be ${PASSWORD_MIN_LENGTH} to 128 characters with an uppercase letter, a lowercase letter, a digit and one of @$!%*?& (and only those characters).`,
     );

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, ne, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, ne, or, type SQL } from "drizzle-orm";
 import {
   ADMIN_PAGE_SIZE,
   type ContactFilter,
@@ -53,6 +53,9 @@ export function toDeletionItem(row: DeletionRow, matchedAccount: string | null, 
     closedBy: row.closedBy,
     emailSentAt: row.emailSentAt?.toISOString() ?? null,
     matchedAccount: row.status === "open" ? matchedAccount : null,
+    confirmedAt: row.confirmedAt?.toISOString() ?? null,
+    confirmedVia: row.confirmedVia,
+    confirmExpiresAt: row.confirmExpiresAt?.toISOString() ?? null,
   };
 }
 
@@ -68,16 +71,26 @@ export function createInboxService({ db, now }: { db: Database; now: () => Date 
       order: [desc(contactMessages.handledAt), asc(contactMessages.id)],
     },
   };
-  const deletionFilters: Record<DeletionFilter, { where: SQL; order: SQL[] }> = {
+  const deletionFilters = (at: Date): Record<DeletionFilter, { where: SQL; order: SQL[] }> => ({
     open: {
-      where: eq(deletionRequests.status, "open"),
+      where: and(eq(deletionRequests.status, "open"), isNotNull(deletionRequests.confirmedAt))!,
       order: [asc(deletionRequests.dueAt), asc(deletionRequests.id)],
+    },
+    // Links that have run out are left out (the next request deletes them); requests from
+    // before confirmation existed have no link and stay listed.
+    unconfirmed: {
+      where: and(
+        eq(deletionRequests.status, "open"),
+        isNull(deletionRequests.confirmedAt),
+        or(isNull(deletionRequests.confirmExpiresAt), gt(deletionRequests.confirmExpiresAt, at)),
+      )!,
+      order: [asc(deletionRequests.createdAt), asc(deletionRequests.id)],
     },
     closed: {
       where: ne(deletionRequests.status, "open"),
       order: [desc(deletionRequests.closedAt), asc(deletionRequests.id)],
     },
-  };
+  });
 
   return {
     async listContactMessages(status: ContactFilter, page: number): Promise<ContactMessageListResponse> {
@@ -113,7 +126,8 @@ export function createInboxService({ db, now }: { db: Database; now: () => Date 
     },
 
     async listDeletionRequests(status: DeletionFilter, page: number): Promise<DeletionRequestListResponse> {
-      const { where, order } = deletionFilters[status];
+      const at = now();
+      const { where, order } = deletionFilters(at)[status];
       // Both e-mails are stored lower-cased, so a plain join matches them.
       const rows = await db
         .select({ request: deletionRequests, username: players.username })
@@ -124,7 +138,6 @@ export function createInboxService({ db, now }: { db: Database; now: () => Date 
         .limit(ADMIN_PAGE_SIZE)
         .offset((page - 1) * ADMIN_PAGE_SIZE);
       const [total] = await db.select({ n: count() }).from(deletionRequests).where(where);
-      const at = now();
       return {
         items: rows.map(({ request, username }) => toDeletionItem(request, username, at)),
         total: Number(total?.n ?? 0),

@@ -6,6 +6,7 @@ import type {
 } from "@touchline/contract/admin";
 import { ADMIN, EXTRA } from "@touchline/contract/messages";
 import { createPlayer, createStaff, loginCookie, uniqueAddress } from "../test/auth-helpers.ts";
+import { requestAndConfirmDeletion, requestDeletion as requestUnconfirmed } from "../test/deletion-helpers.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -35,23 +36,9 @@ async function sendContactMessage(name: string): Promise<string> {
   return res.json().id;
 }
 
-async function requestDeletion(email: string): Promise<string> {
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/site/deletion-requests",
-    remoteAddress: uniqueAddress(),
-    payload: {
-      email,
-      reason: "other",
-      otherReason: "I play abroad now",
-      understand: true,
-      confirmation_text: "DELETE MY ACCOUNT",
-      confirmation: true,
-    },
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json().id;
-}
+/** A public request, confirmed by the link e-mailed to the account's address. */
+const requestDeletion = (email: string) =>
+  requestAndConfirmDeletion(t, email, { reason: "other", otherReason: "I play abroad now" });
 
 describe("contact messages", () => {
   it("lists open messages oldest first, and marking one handled moves it to the handled list", async () => {
@@ -121,14 +108,16 @@ describe("contact messages", () => {
 
 // Last in this file: it moves the shared clock forward.
 describe("deletion requests", () => {
-  it("lists open requests nearest deadline first, with the days left of the 30 promised and the matching account", async () => {
+  it("lists confirmed requests nearest deadline first, with the days left of the 30 promised and the matching account", async () => {
     const player = await createPlayer(t);
+    const other = await createPlayer(t);
     const older = await requestDeletion(player.email);
     t.clock.advance(2 * DAY_MS);
-    const newer = await requestDeletion("stranger@example.zm");
+    const newer = await requestDeletion(other.email);
+    const waiting = await requestUnconfirmed(t, other.email);
     let cookie = await loginCookie(t, reviewer);
     let open = await get<DeletionRequestListResponse>("/api/admin/deletion-requests", cookie);
-    const ours = open.items.filter((r) => [older, newer].includes(r.id));
+    const ours = open.items.filter((r) => [older, newer, waiting].includes(r.id));
     expect(ours.map((r) => r.id)).toEqual([older, newer]);
     expect(ours[0]).toMatchObject({
       email: player.email,
@@ -138,8 +127,16 @@ describe("deletion requests", () => {
       daysLeft: 28,
       isOverdue: false,
       matchedAccount: player.username,
+      confirmedVia: "email-link",
     });
-    expect(ours[1]).toMatchObject({ daysLeft: 30, matchedAccount: null });
+    expect(ours[1]).toMatchObject({ daysLeft: 30, matchedAccount: other.username });
+    // The one whose link nobody opened yet waits in its own list.
+    const unconfirmed = await get<DeletionRequestListResponse>(
+      "/api/admin/deletion-requests?status=unconfirmed",
+      cookie,
+    );
+    expect(unconfirmed.items.map((r) => r.id)).toContain(waiting);
+    expect(unconfirmed.items.map((r) => r.id)).not.toContain(older);
 
     t.clock.advance(29 * DAY_MS);
     cookie = await loginCookie(t, reviewer);

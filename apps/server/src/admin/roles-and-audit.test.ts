@@ -106,16 +106,14 @@ describe("the audit log", () => {
       remoteAddress: uniqueAddress(),
       payload: { name: "Club", email: "club@example.zm", message: "Trial?" },
     });
+    // A player's own request from the settings page: confirmed by the session.
+    const leaving = await createPlayer(t);
     const deletion = await t.app.inject({
       method: "POST",
-      url: "/api/site/deletion-requests",
+      url: "/api/site/deletion-requests/own",
       remoteAddress: uniqueAddress(),
-      payload: {
-        email: "gone@example.zm",
-        understand: true,
-        confirmation_text: "DELETE MY ACCOUNT",
-        confirmation: true,
-      },
+      headers: { cookie: await loginCookie(t, leaving) },
+      payload: { understand: true, confirmation_text: "DELETE MY ACCOUNT", confirmation: true },
     });
     const post = (url: string, cookie: string, payload?: object) => call({ method: "POST", url, payload }, cookie);
 
@@ -147,10 +145,10 @@ describe("the audit log", () => {
     expect(recent).toEqual([
       {
         actor: admin.username,
-        action: "deletion.no-account",
+        action: "deletion.account-deleted",
         targetType: "deletion-request",
         targetId: deletion.json().id,
-        detail: "No account uses this e-mail address.",
+        detail: "Account deleted, with its profile and 0 stored files.",
       },
       {
         actor: reviewer.username,

@@ -58,23 +58,29 @@ export function createAuthService(services: AppServices) {
     return new HttpError(409, Object.values(errors).join(" "), errors);
   }
 
-  /** Sends a registration code, turning "too soon / too many" into a quiet "not sent this time". */
-  async function sendRegistrationCode(
-    phone: string,
-  ): Promise<{ codeSent: boolean; retryAfterSeconds: number; notice?: string }> {
+  type CodeNotice = { codeSent: boolean; retryAfterSeconds: number; notice?: string };
+
+  /** A send's outcome for the answer: "too soon / too many" is a quiet "not sent this time". */
+  function noticeOf(sent: { retryAfterSeconds: number } | HttpError): CodeNotice {
+    if (!(sent instanceof HttpError)) return { codeSent: true, retryAfterSeconds: sent.retryAfterSeconds };
+    return { codeSent: false, retryAfterSeconds: Number(sent.extra?.retryAfterSeconds ?? 60), notice: sent.message };
+  }
+
+  /** Sends a pending account's registration code again, naming the account in the SMS. */
+  async function sendRegistrationCode(player: PlayerRow): Promise<CodeNotice> {
     try {
-      const sent = await otp.send(phone, "registration");
-      return { codeSent: true, retryAfterSeconds: sent.retryAfterSeconds };
+      return noticeOf(await otp.send(player.phoneNumber, "registration", { username: player.username }));
     } catch (error) {
-      if (error instanceof HttpError && error.statusCode === 429) {
-        return {
-          codeSent: false,
-          retryAfterSeconds: Number(error.extra?.retryAfterSeconds ?? 60),
-          notice: error.message,
-        };
-      }
+      if (error instanceof HttpError && error.statusCode === 429) return noticeOf(error);
       throw error;
     }
+  }
+
+  /** 409 for a registration of a number whose waiting registration still has an open code. */
+  function registrationPending(codeExpiresAt: Date): HttpError {
+    const retryAfterSeconds = Math.max(1, Math.ceil((codeExpiresAt.getTime() - now().getTime()) / 1000));
+    const message = AUTH.registrationPending(Math.ceil(retryAfterSeconds / 60));
+    return new HttpError(409, message, { phoneNumber: message }, { retryAfterSeconds });
   }
 
   return {
@@ -84,10 +90,16 @@ export function createAuthService(services: AppServices) {
     otp,
 
     /**
-     * Creates a pending account and texts it a registration code. A number that is registered but
-     * was never confirmed does not block: its pending account takes the new details (nobody could
-     * ever log in to it) and a fresh code is sent, so a player who lost the first code or typed a
-     * wrong detail is never stuck. Confirmed numbers, usernames and e-mails are a 409.
+     * Creates a pending account and texts it a registration code naming the account.
+     *
+     * A number that is registered but never confirmed does not block for ever: once no code of
+     * its registration is open (expired, spent, or dead of wrong tries), a new registration takes
+     * the pending account's place with a fresh code, so someone who typed the owner's number
+     * first, or an owner who lost the code, holds nobody up for more than a code's lifetime.
+     * While a code is open the waiting registration never changes: that code is on the owner's
+     * phone and must confirm exactly what was registered with it. The second registrant gets a
+     * 409 that names no detail of the waiting one. Confirmed numbers, usernames and e-mails are
+     * a 409 as well.
      */
     async register(input: Registration, ctx: CallContext) {
       await limiter.hit(LIMITS.registerPerAddress, ctx.ip);
@@ -110,13 +122,24 @@ export function createAuthService(services: AppServices) {
       if (Object.keys(errors).length > 0) throw takenError(errors);
 
       const account: NewAccount = { ...input, passwordHash: await hashPassword(input.password), phoneVerifiedAt: null };
-      let player: PlayerRow;
+      let saved: { result: PlayerRow; sent: { retryAfterSeconds: number } | HttpError };
       try {
-        player = await db.transaction(async (tx) => {
-          const store = createPlayerStore(tx, now);
-          for (const old of stale) await store.remove(old.id);
-          return pending ? store.replacePending(pending.id, account) : store.insert(account);
-        });
+        // The check for an open code, the change and the new code are one step under the
+        // number's lock: no resend or other registration can come in between.
+        saved = await otp.changeThenSend(
+          input.phoneNumber,
+          "registration",
+          { username: input.userName },
+          async (tx) => {
+            const store = createPlayerStore(tx, now);
+            if (pending) {
+              const openUntil = await otp.openCodeExpiry(tx, input.phoneNumber, "registration");
+              if (openUntil) throw registrationPending(openUntil);
+            }
+            for (const old of stale) await store.remove(old.id);
+            return pending ? store.replacePending(pending.id, account) : store.insert(account);
+          },
+        );
       } catch (error) {
         // Two registrations racing for the same name: the database's unique keys decide.
         if (!isUniqueViolation(error)) throw error;
@@ -129,22 +152,38 @@ export function createAuthService(services: AppServices) {
               : { email: AUTH.emailTaken },
         );
       }
+      const player = saved.result;
       log.info(
         { playerId: player.id, phone: maskPhone(player.phoneNumber), again: Boolean(pending) },
         "registration saved, awaiting code",
       );
-      const sent = await sendRegistrationCode(player.phoneNumber);
-      return { message: AUTH.registered, phoneNumber: player.phoneNumber, ...sent };
+      return { message: AUTH.registered, phoneNumber: player.phoneNumber, ...noticeOf(saved.sent) };
     },
 
     /** The registration code (verifyGeneralOtp): confirms the number, after which login works. */
-    async verifyRegistration(input: { phoneNumber: string; otp: string }, ctx: CallContext) {
+    async verifyRegistration(
+      input: { phoneNumber: string; otp: string; email?: string | undefined },
+      ctx: CallContext,
+    ) {
       await limiter.hit(LIMITS.verifyPerAddress, ctx.ip);
       await limiter.hit(LIMITS.verifyPerPhone, input.phoneNumber);
       const player = await playersStore.byPhone(input.phoneNumber);
       // No account, or one already confirmed: there is no open registration code, same answer as a wrong one.
       if (!player || player.phoneVerifiedAt) throw codeInvalid();
       await otp.verify(input.phoneNumber, "registration", input.otp);
+      // The client sends the e-mail it registered with. If the waiting registration now holds
+      // another (it was replaced after this registrant's code expired, and the code just used
+      // was sent for the replacement), the code must not confirm someone else's details: it is
+      // spent, which frees the number for a new registration at once.
+      if (input.email !== undefined && emailKeyOf(input.email) !== player.email) {
+        log.info({ playerId: player.id }, "registration code refused: the registration was replaced");
+        throw new HttpError(
+          409,
+          AUTH.registrationChanged,
+          { otp: AUTH.registrationChanged },
+          { code: "REGISTRATION_CHANGED" },
+        );
+      }
       await playersStore.markPhoneVerified(player.id);
       log.info({ playerId: player.id }, "phone confirmed");
       // The spec's client stores a resetToken from this answer; registration issues none.
@@ -154,15 +193,19 @@ export function createAuthService(services: AppServices) {
     /**
      * requestPasswordResetOtp, which the spec's client also uses to resend the registration code.
      * Confirmed account: a reset code. Pending account: a registration code (so the resend on the
-     * registration screen completes registration). No account: nothing sent, the same answer and
-     * the same limits, so the answer never tells whether a number is registered.
+     * registration screen completes registration; the code confirms the details registered,
+     * which cannot change while it is open). No account: nothing sent, but a code is stored all
+     * the same, so the answer, the limits and the lock-out after wrong tries never tell whether
+     * a number is registered.
      */
     async requestCode(input: { phoneNumber: string }, ctx: CallContext) {
       await limiter.hit(LIMITS.codeRequestPerAddress, ctx.ip);
       const player = await playersStore.byPhone(input.phoneNumber);
       const sent = !player
-        ? await otp.send(input.phoneNumber, "reset", false)
-        : await otp.send(input.phoneNumber, player.phoneVerifiedAt ? "reset" : "registration");
+        ? await otp.send(input.phoneNumber, "reset", { deliver: false })
+        : player.phoneVerifiedAt
+          ? await otp.send(input.phoneNumber, "reset")
+          : await otp.send(input.phoneNumber, "registration", { username: player.username });
       return { message: AUTH.codeSent, retryAfterSeconds: sent.retryAfterSeconds };
     },
 
@@ -175,7 +218,12 @@ export function createAuthService(services: AppServices) {
       await limiter.hit(LIMITS.verifyPerAddress, ctx.ip);
       await limiter.hit(LIMITS.verifyPerPhone, input.phoneNumber);
       const player = await playersStore.byPhone(input.phoneNumber);
-      if (!player) throw codeInvalid();
+      if (!player) {
+        // The code stored for a number without an account (requestCode) takes wrong tries and
+        // locks exactly like a real one; even a lucky guess earns nothing.
+        await otp.verify(input.phoneNumber, "reset", input.otp);
+        throw codeInvalid();
+      }
       await otp.verify(input.phoneNumber, player.phoneVerifiedAt ? "reset" : "registration", input.otp);
       if (!player.phoneVerifiedAt) await playersStore.markPhoneVerified(player.id);
       const token = randomToken();
@@ -222,6 +270,9 @@ export function createAuthService(services: AppServices) {
         return spent.playerId;
       });
       if (!playerId) throw new HttpError(400, AUTH.resetTokenInvalid, { resetToken: AUTH.resetTokenInvalid });
+      // The owner has just proved the number: wrong passwords others tried no longer hold them back.
+      await limiter.clear(LIMITS.loginPerPhone, { key: input.phoneNumber });
+      await limiter.clear(LIMITS.loginPerPhoneAndAddress, { keyPrefix: `${input.phoneNumber} ` });
       log.info({ playerId }, "password reset, all sessions ended");
       return { message: AUTH.passwordReset };
     },
@@ -230,10 +281,24 @@ export function createAuthService(services: AppServices) {
      * Checks phone and password. Every failure that could reveal whether a number is registered
      * gets the same 401; only the owner (right password) learns that the number awaits its code,
      * and gets a fresh one sent (within the send limits).
+     *
+     * Wrong passwords are limited per number and address together, so a stranger's guesses lock
+     * out the stranger's address, not the owner. A much higher per-number ceiling stops guessing
+     * from many addresses; it spares addresses this number has logged in from before, and a
+     * password reset by SMS lifts it. Counted before the password is checked (for unknown
+     * numbers too), so parallel guesses cannot overshoot and the answers tell nothing.
      */
     async login(input: { phoneNumber: string; password: string; rememberMe: boolean }, ctx: CallContext) {
+      const pair = `${input.phoneNumber} ${ctx.ip}`;
       await limiter.hit(LIMITS.loginPerAddress, ctx.ip);
-      await limiter.hit(LIMITS.loginPerPhone, input.phoneNumber);
+      await limiter.hit(LIMITS.loginPerPhoneAndAddress, pair);
+      const ceiling = await limiter.count(LIMITS.loginPerPhone, input.phoneNumber);
+      if (ceiling.over && !(await limiter.countedRecently(LIMITS.loginSucceeded, pair))) {
+        log.info({ phone: maskPhone(input.phoneNumber) }, "login refused: wrong-password ceiling of the number");
+        throw new HttpError(429, AUTH.tooManyWrongPasswords, undefined, {
+          retryAfterSeconds: ceiling.retryAfterSeconds,
+        });
+      }
       const player = await playersStore.byPhone(input.phoneNumber);
       const passwordOk = player
         ? await verifyPassword(player.passwordHash, input.password)
@@ -245,7 +310,7 @@ export function createAuthService(services: AppServices) {
       if (!player.phoneVerifiedAt) {
         let sent: { codeSent: boolean; retryAfterSeconds?: number };
         try {
-          sent = await sendRegistrationCode(player.phoneNumber);
+          sent = await sendRegistrationCode(player);
         } catch {
           sent = { codeSent: false }; // the provider is down; the code screen's resend will say so
         }
@@ -256,8 +321,11 @@ export function createAuthService(services: AppServices) {
           ...(sent.retryAfterSeconds ? { retryAfterSeconds: sent.retryAfterSeconds } : {}),
         });
       }
-      // Only failed logins count against the number, so its owner is never locked out by using it.
+      // Only failed logins count against the number, so its owner is never locked out by using it;
+      // and this address is now one the owner uses.
+      await limiter.forgive(LIMITS.loginPerPhoneAndAddress, pair);
       await limiter.forgive(LIMITS.loginPerPhone, input.phoneNumber);
+      await limiter.count(LIMITS.loginSucceeded, pair);
       if (ctx.currentSessionId) await sessionStore.end(ctx.currentSessionId);
       const session = await sessionStore.create(player.id, { remember: input.rememberMe, userAgent: ctx.userAgent });
       log.info({ playerId: player.id, remember: input.rememberMe }, "login");

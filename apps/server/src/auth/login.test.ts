@@ -158,27 +158,104 @@ describe("POST /api/Authorization/loginScout", () => {
     expect((await session(third)).statusCode).toBe(200);
   });
 
-  it("limits failed logins per number (successful ones do not count)", async () => {
+  it("limits wrong passwords per number and address (successful logins do not count)", async () => {
     const player = await createPlayer(t);
     for (let i = 0; i < 12; i++)
       expect(
         (await post("loginScout", { phoneNumber: player.phoneNumber, password: player.password })).statusCode,
       ).toBe(200);
-    for (let i = 0; i < 10; i++) {
-      address = uniqueAddress();
+    for (let i = 0; i < 10; i++)
       expect((await post("loginScout", { phoneNumber: player.phoneNumber, password: `guess-${i}` })).statusCode).toBe(
         401,
       );
-    }
-    address = uniqueAddress();
+    // This address is stopped for this number, even with the right password ...
     const blocked = await post("loginScout", { phoneNumber: player.phoneNumber, password: player.password });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toBe(AUTH.tooManyAttempts(Math.ceil(blocked.json().retryAfterSeconds / 60)));
+    expect(blocked.headers["retry-after"]).toBe(String(blocked.json().retryAfterSeconds));
+    // ... until the window has passed.
     t.clock.advance(blocked.json().retryAfterSeconds * 1000);
     expect((await post("loginScout", { phoneNumber: player.phoneNumber, password: player.password })).statusCode).toBe(
       200,
     );
   });
+
+  it("does not lock the owner out when strangers guess the password from other addresses", async () => {
+    const player = await createPlayer(t);
+    const ownAddress = address;
+    // Fifty wrong passwords from five addresses: each address is stopped after its ten.
+    for (let a = 0; a < 5; a++) {
+      address = uniqueAddress();
+      for (let i = 0; i < 10; i++)
+        expect(
+          (await post("loginScout", { phoneNumber: player.phoneNumber, password: `guess-${a}-${i}` })).statusCode,
+        ).toBe(401);
+      expect((await post("loginScout", { phoneNumber: player.phoneNumber, password: "guess-more" })).statusCode).toBe(
+        429,
+      );
+    }
+    // The owner, from their own address and from a new one, still logs in with the right password.
+    address = ownAddress;
+    expect((await post("loginScout", { phoneNumber: player.phoneNumber, password: player.password })).statusCode).toBe(
+      200,
+    );
+    address = uniqueAddress();
+    expect((await post("loginScout", { phoneNumber: player.phoneNumber, password: player.password })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it("stops guessing from many addresses at a per-number ceiling that spares the owner's address; a reset lifts it", async () => {
+    const player = await createPlayer(t);
+    const ownAddress = address;
+    expect((await post("loginScout", { phoneNumber: player.phoneNumber, password: player.password })).statusCode).toBe(
+      200,
+    );
+    const unknown = "+260971888001";
+    for (const phoneNumber of [player.phoneNumber, unknown]) {
+      for (let a = 0; a < 10; a++) {
+        address = uniqueAddress();
+        for (let i = 0; i < 10; i++)
+          expect((await post("loginScout", { phoneNumber, password: `guess-${a}-${i}` })).statusCode).toBe(401);
+      }
+    }
+    // A hundred wrong passwords: any further try from a new address is refused, the right
+    // password too, and an unknown number answers the same.
+    address = uniqueAddress();
+    const ceiling = await post("loginScout", { phoneNumber: player.phoneNumber, password: player.password });
+    const ceilingUnknown = await post("loginScout", { phoneNumber: unknown, password: player.password });
+    expect(ceiling.statusCode).toBe(429);
+    expect(ceiling.json()).toEqual({
+      message: AUTH.tooManyWrongPasswords,
+      retryAfterSeconds: ceiling.json().retryAfterSeconds,
+    });
+    expect(ceilingUnknown.statusCode).toBe(429);
+    expect(ceilingUnknown.json().message).toBe(AUTH.tooManyWrongPasswords);
+    // The address the owner logged in from before is spared.
+    address = ownAddress;
+    expect((await post("loginScout", { phoneNumber: player.phoneNumber, password: player.password })).statusCode).toBe(
+      200,
+    );
+    // A password reset by SMS, from a new address, lifts the ceiling for the owner.
+    address = uniqueAddress();
+    expect((await post("requestPasswordResetOtp", { phoneNumber: player.phoneNumber })).statusCode).toBe(200);
+    const verified = await post("verifyPasswordResetOtp", {
+      phoneNumber: player.phoneNumber,
+      otp: latestCode(t, player.phoneNumber),
+    });
+    const newPassword = "Comeback@2026";
+    expect(
+      (
+        await post("resetPasswordByPhoneNumber", {
+          phoneNumber: player.phoneNumber,
+          resetToken: verified.json().resetToken,
+          newPassword,
+          confirmPassword: newPassword,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await post("loginScout", { phoneNumber: player.phoneNumber, password: newPassword })).statusCode).toBe(200);
+  }, 120_000);
 
   it("limits logins per client address across numbers", async () => {
     for (let i = 0; i < 30; i++)

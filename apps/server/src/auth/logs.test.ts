@@ -42,7 +42,7 @@ const post = (url: string, payload?: object, cookie?: string) =>
 describe("logs of the account journey", () => {
   it("hold no password, code, reset token, session token or id, or full phone number", async () => {
     const secrets: string[] = [];
-    const body = registrationBody({ phoneNumber: "0971234567", password: "first-password-9" });
+    const body = registrationBody({ phoneNumber: "0971234567", password: "First@password9" });
     const e164 = "+260971234567";
     secrets.push(body.password, e164, "260971234567", "0971234567");
 

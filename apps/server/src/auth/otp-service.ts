@@ -10,6 +10,7 @@ import { AUTH } from "@touchline/contract/messages";
 import { maskPhone } from "@touchline/contract/phone";
 import { otpCodes, otpSends } from "../db/schema/auth.ts";
 import { HttpError } from "../http/errors.ts";
+import type { Database } from "../db/client.ts";
 import type { AppServices } from "../services.ts";
 import { codeMessage, type CodePurpose } from "../sms/code-message.ts";
 import { scrubNumbers } from "../sms/sms-error.ts";
@@ -27,6 +28,26 @@ export interface SendResult {
   retryAfterSeconds: number;
 }
 
+export interface SendOptions {
+  /**
+   * false for a number without an account: a send is counted and a code stored as for any
+   * number, but nothing is delivered, so limits, answers and wrong-code lock-outs are the same.
+   */
+  deliver?: boolean;
+  /** The account a registration code confirms, named in the SMS. */
+  username?: string;
+}
+
+/** A send that was checked against the limits and recorded, with its new code, but not yet delivered. */
+interface Reservation {
+  phone: string;
+  purpose: CodePurpose;
+  code: string;
+  sendId: string;
+  codeId: string;
+  options: SendOptions;
+}
+
 /**
  * SMS codes: issuing (with the per-number send limits), delivering, and checking them.
  * A code is bound to its phone and purpose, lives 10 minutes, survives 5 wrong tries, is used
@@ -38,86 +59,154 @@ export function createOtpService(services: AppServices) {
   const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
   /**
-   * Checks the send limits and records a send, under a transaction-scoped advisory lock on the
-   * number so two simultaneous requests cannot both slip under a limit. With a code, the new
-   * code replaces every open one of the number in the same transaction.
+   * Serialises everything that sends to, or changes what a code of, one number confirms, for
+   * the rest of the transaction tx: two simultaneous requests cannot both slip under a limit,
+   * and a registration cannot change between a check for an open code and its update.
    */
-  async function reserveSend(phone: string, code: { purpose: CodePurpose; value: string } | null) {
+  const lockNumber = (tx: Database, phone: string) =>
+    tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${phone}`}))`);
+
+  /**
+   * Under the number's lock: checks the send limits, records a send, and stores a new code in
+   * place of every open one of the number (throws 429 when a limit is reached).
+   */
+  async function reserveLocked(
+    tx: Database,
+    phone: string,
+    purpose: CodePurpose,
+    options: SendOptions,
+  ): Promise<Reservation> {
     const at = now();
-    return db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${phone}`}))`);
-      const recent = await tx
-        .select({ sentAt: otpSends.sentAt })
-        .from(otpSends)
-        .where(and(eq(otpSends.phone, phone), gt(otpSends.sentAt, new Date(at.getTime() - HOUR_MS))))
-        .orderBy(asc(otpSends.sentAt));
-      const last = recent.at(-1);
-      if (last && at.getTime() - last.sentAt.getTime() < OTP_RESEND_INTERVAL_MS) {
-        const wait = seconds(last.sentAt.getTime() + OTP_RESEND_INTERVAL_MS - at.getTime());
-        throw new HttpError(429, AUTH.resendTooSoon(wait), undefined, { retryAfterSeconds: wait });
-      }
-      if (recent.length >= OTP_MAX_SENDS_PER_HOUR) {
-        const wait = seconds(recent[0]!.sentAt.getTime() + HOUR_MS - at.getTime());
-        throw new HttpError(429, AUTH.tooManyCodes(Math.ceil(wait / 60)), undefined, { retryAfterSeconds: wait });
-      }
-      const sendId = randomUUID();
-      await tx.insert(otpSends).values({ id: sendId, phone, sentAt: at });
-      // Sends older than the hour the limits look at are of no further use.
-      await tx
-        .delete(otpSends)
-        .where(and(eq(otpSends.phone, phone), lt(otpSends.sentAt, new Date(at.getTime() - HOUR_MS))));
-      let codeId: string | null = null;
-      if (code) {
-        await tx
-          .update(otpCodes)
-          .set({ consumedAt: at })
-          .where(and(eq(otpCodes.phone, phone), isNull(otpCodes.consumedAt)));
-        codeId = randomUUID();
-        await tx.insert(otpCodes).values({
-          id: codeId,
-          phone,
-          purpose: code.purpose,
-          codeHash: codeHash(secret, phone, code.purpose, code.value),
-          expiresAt: new Date(at.getTime() + OTP_TTL_MS),
-          createdAt: at,
-        });
-      }
-      return { sendId, codeId };
+    const recent = await tx
+      .select({ sentAt: otpSends.sentAt })
+      .from(otpSends)
+      .where(and(eq(otpSends.phone, phone), gt(otpSends.sentAt, new Date(at.getTime() - HOUR_MS))))
+      .orderBy(asc(otpSends.sentAt));
+    const last = recent.at(-1);
+    if (last && at.getTime() - last.sentAt.getTime() < OTP_RESEND_INTERVAL_MS) {
+      const wait = seconds(last.sentAt.getTime() + OTP_RESEND_INTERVAL_MS - at.getTime());
+      throw new HttpError(429, AUTH.resendTooSoon(wait), undefined, { retryAfterSeconds: wait });
+    }
+    if (recent.length >= OTP_MAX_SENDS_PER_HOUR) {
+      const wait = seconds(recent[0]!.sentAt.getTime() + HOUR_MS - at.getTime());
+      throw new HttpError(429, AUTH.tooManyCodes(Math.ceil(wait / 60)), undefined, { retryAfterSeconds: wait });
+    }
+    const sendId = randomUUID();
+    await tx.insert(otpSends).values({ id: sendId, phone, sentAt: at });
+    // Sends older than the hour the limits look at, and expired codes, are of no further use.
+    await tx
+      .delete(otpSends)
+      .where(and(eq(otpSends.phone, phone), lt(otpSends.sentAt, new Date(at.getTime() - HOUR_MS))));
+    await tx.delete(otpCodes).where(and(eq(otpCodes.phone, phone), lt(otpCodes.expiresAt, at)));
+    await tx
+      .update(otpCodes)
+      .set({ consumedAt: at })
+      .where(and(eq(otpCodes.phone, phone), isNull(otpCodes.consumedAt)));
+    const code = randomCode();
+    const codeId = randomUUID();
+    await tx.insert(otpCodes).values({
+      id: codeId,
+      phone,
+      purpose,
+      codeHash: codeHash(secret, phone, purpose, code),
+      expiresAt: new Date(at.getTime() + OTP_TTL_MS),
+      createdAt: at,
     });
+    return { phone, purpose, code, sendId, codeId, options };
+  }
+
+  /**
+   * Sends a reserved code (when it is to be delivered). If the provider fails, the send is not
+   * counted and the code is withdrawn, so an immediate retry works; then it throws a 503.
+   */
+  async function deliver(reservation: Reservation): Promise<SendResult> {
+    const retryAfterSeconds = seconds(OTP_RESEND_INTERVAL_MS);
+    const { phone, purpose, code, options } = reservation;
+    if (options.deliver === false) return { delivered: false, retryAfterSeconds };
+    try {
+      // services.sms is read here, not captured, so tests can swap the provider.
+      await services.sms.send(phone, codeMessage(code, purpose, options.username));
+    } catch (error) {
+      // Only the scrubbed message: an error object could carry the request (number, body with the code).
+      log.error(
+        { reason: scrubNumbers(String((error as Error)?.message ?? error)), to: maskPhone(phone), purpose },
+        "SMS delivery failed",
+      );
+      await db.delete(otpSends).where(eq(otpSends.id, reservation.sendId));
+      await db.update(otpCodes).set({ consumedAt: now() }).where(eq(otpCodes.id, reservation.codeId));
+      throw new HttpError(503, AUTH.smsFailed, undefined, { code: "SMS_FAILED" });
+    }
+    log.info({ to: maskPhone(phone), purpose }, "code sent");
+    return { delivered: true, retryAfterSeconds };
   }
 
   return {
     /**
-     * Sends a new code for purpose to phone, or, with deliver false (a number without an account),
-     * counts a send without sending anything, so both cases meet the same limits and answers.
-     * Throws 429 when a limit is reached and 503 when the provider fails; in that case the send
-     * is not counted and the new code is withdrawn, so an immediate retry works.
+     * Sends a new code for purpose to phone (see SendOptions for a number without an account).
+     * Throws 429 when a limit is reached and 503 when the provider fails.
      */
-    async send(phone: string, purpose: CodePurpose, deliver = true): Promise<SendResult> {
-      const retryAfterSeconds = seconds(OTP_RESEND_INTERVAL_MS);
-      if (!deliver) {
-        await reserveSend(phone, null);
-        return { delivered: false, retryAfterSeconds };
-      }
-      const code = randomCode();
-      const { sendId, codeId } = await reserveSend(phone, { purpose, value: code });
-      try {
-        // services.sms is read here, not captured, so tests can swap the provider.
-        await services.sms.send(phone, codeMessage(code, purpose));
-      } catch (error) {
-        // Only the scrubbed message: an error object could carry the request (number, body with the code).
-        log.error(
-          { reason: scrubNumbers(String((error as Error)?.message ?? error)), to: maskPhone(phone), purpose },
-          "SMS delivery failed",
-        );
-        await db.delete(otpSends).where(eq(otpSends.id, sendId));
-        await db.update(otpCodes).set({ consumedAt: now() }).where(eq(otpCodes.id, codeId!));
-        throw new HttpError(503, AUTH.smsFailed, undefined, { code: "SMS_FAILED" });
-      }
-      log.info({ to: maskPhone(phone), purpose }, "code sent");
-      return { delivered: true, retryAfterSeconds };
+    async send(phone: string, purpose: CodePurpose, options: SendOptions = {}): Promise<SendResult> {
+      const reservation = await db.transaction(async (tx) => {
+        await lockNumber(tx, phone);
+        return reserveLocked(tx, phone, purpose, options);
+      });
+      return deliver(reservation);
     },
 
+    /**
+     * Runs change (which may throw to abort) under the number's lock, then, in the same
+     * transaction, reserves a new code for purpose and delivers it once committed. What change
+     * wrote and the code that confirms it are therefore one step: no other request can slip a
+     * code of its own, or a change of its own, in between. A send refused by the limits (429)
+     * does not undo change: sent is then that refusal, and no code of the number stays open.
+     */
+    async changeThenSend<T>(
+      phone: string,
+      purpose: CodePurpose,
+      options: SendOptions,
+      change: (tx: Database) => Promise<T>,
+    ): Promise<{ result: T; sent: SendResult | HttpError }> {
+      const { result, reservation } = await db.transaction(async (tx) => {
+        await lockNumber(tx, phone);
+        const result = await change(tx);
+        try {
+          return { result, reservation: await reserveLocked(tx, phone, purpose, options) };
+        } catch (error) {
+          if (!(error instanceof HttpError && error.statusCode === 429)) throw error;
+          // What change confirmed must not stay open to an earlier code of the number.
+          await tx
+            .update(otpCodes)
+            .set({ consumedAt: now() })
+            .where(and(eq(otpCodes.phone, phone), isNull(otpCodes.consumedAt)));
+          return { result, reservation: error };
+        }
+      });
+      if (reservation instanceof HttpError) return { result, sent: reservation };
+      return { result, sent: await deliver(reservation) };
+    },
+
+    /**
+     * When the open code of phone and purpose stops working (expiry), or null if none is open:
+     * an open code is unused, unexpired and not locked by wrong tries. Call inside
+     * changeThenSend's change, under the number's lock.
+     */
+    async openCodeExpiry(tx: Database, phone: string, purpose: CodePurpose): Promise<Date | null> {
+      const [open] = await tx
+        .select({ expiresAt: otpCodes.expiresAt })
+        .from(otpCodes)
+        .where(
+          and(
+            eq(otpCodes.phone, phone),
+            eq(otpCodes.purpose, purpose),
+            isNull(otpCodes.consumedAt),
+            gt(otpCodes.expiresAt, now()),
+            lt(otpCodes.attempts, OTP_MAX_ATTEMPTS),
+          ),
+        )
+        .orderBy(desc(otpCodes.expiresAt))
+        .limit(1);
+      return open?.expiresAt ?? null;
+    },
     /**
      * Consumes the open code of phone and purpose if code matches. A wrong, expired, used or
      * missing code all get the same 400; after OTP_MAX_ATTEMPTS wrong tries the code is dead.

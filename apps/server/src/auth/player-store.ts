@@ -49,6 +49,16 @@ export function createPlayerStore(db: Database, now: () => Date) {
       return (await db.select().from(players).where(eq(players.phoneNumber, phoneNumber)))[0];
     },
 
+    /** The account using an e-mail address (any case), if any. */
+    async byEmail(email: string): Promise<PlayerRow | undefined> {
+      return (
+        await db
+          .select()
+          .from(players)
+          .where(eq(players.email, emailKeyOf(email)))
+      )[0];
+    },
+
     /** Every account holding the phone, username or e-mail of a registration. */
     async holdersOf(input: { phoneNumber: string; userName: string; email: string }): Promise<PlayerRow[]> {
       return db

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, gt, gte, lt, sql } from "drizzle-orm";
 import { AUTH } from "@touchline/contract/messages";
 import type { Database } from "../db/client.ts";
 import { rateLimitHits } from "../db/schema/auth.ts";
@@ -12,10 +12,23 @@ export interface Limit {
 }
 
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
 
 /** The limits of the account API (per number and per client address). */
 export const LIMITS = {
-  loginPerPhone: { bucket: "login:phone", max: 10, windowMs: 15 * MINUTE },
+  /**
+   * Wrong passwords for one number from one address: a guesser is stopped without locking the
+   * number's owner, who logs in from another address.
+   */
+  loginPerPhoneAndAddress: { bucket: "login:phone+address", max: 10, windowMs: 15 * MINUTE },
+  /**
+   * Wrong passwords for one number from all addresses together: the ceiling for a guesser with
+   * many addresses. It does not apply to an address this number logged in from successfully
+   * (loginSucceeded), and a password reset by SMS lifts it, so the owner is never locked out.
+   */
+  loginPerPhone: { bucket: "login:phone", max: 100, windowMs: DAY },
+  /** Marks (number, address) pairs that logged in successfully; a mark lasts one to two windows. */
+  loginSucceeded: { bucket: "login-ok:phone+address", max: Number.MAX_SAFE_INTEGER, windowMs: 30 * DAY },
   loginPerAddress: { bucket: "login:ip", max: 30, windowMs: 15 * MINUTE },
   registerPerPhone: { bucket: "register:phone", max: 10, windowMs: 60 * MINUTE },
   registerPerAddress: { bucket: "register:ip", max: 10, windowMs: 60 * MINUTE },
@@ -37,43 +50,79 @@ export function createRateLimiter(db: Database, now: () => Date, options: { addr
   // can raise every per-address limit at once; per-number limits stay as they are.
   const maxOf = (limit: Limit) =>
     limit.bucket.endsWith(":ip") ? limit.max * (options.addressMultiplier ?? 1) : limit.max;
+  const windowStartOf = (limit: Limit, at: number) => new Date(Math.floor(at / limit.windowMs) * limit.windowMs);
+
+  /** Counts one request against limit for key: whether the window's maximum is now passed, and until when. */
+  async function count(limit: Limit, key: string): Promise<{ over: boolean; retryAfterSeconds: number }> {
+    const at = now().getTime();
+    const windowStart = windowStartOf(limit, at);
+    const [row] = await db
+      .insert(rateLimitHits)
+      .values({ bucket: limit.bucket, key, windowStart, hits: 1 })
+      .onConflictDoUpdate({
+        target: [rateLimitHits.bucket, rateLimitHits.key, rateLimitHits.windowStart],
+        set: { hits: sql`${rateLimitHits.hits} + 1` },
+      })
+      .returning({ hits: rateLimitHits.hits });
+    const hits = row?.hits ?? 1;
+    if (hits === 1) {
+      // A new window for this key: sweep this key's finished windows so the table stays small.
+      await db
+        .delete(rateLimitHits)
+        .where(
+          and(
+            eq(rateLimitHits.bucket, limit.bucket),
+            eq(rateLimitHits.key, key),
+            lt(rateLimitHits.windowStart, windowStart),
+          ),
+        );
+    }
+    const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + limit.windowMs - at) / 1000));
+    return { over: hits > maxOf(limit), retryAfterSeconds };
+  }
+
   return {
+    count,
+
     /** Counts one request against limit for key; throws a 429 once the window's maximum is passed. */
     async hit(limit: Limit, key: string): Promise<void> {
-      const at = now().getTime();
-      const windowStart = new Date(Math.floor(at / limit.windowMs) * limit.windowMs);
-      const [row] = await db
-        .insert(rateLimitHits)
-        .values({ bucket: limit.bucket, key, windowStart, hits: 1 })
-        .onConflictDoUpdate({
-          target: [rateLimitHits.bucket, rateLimitHits.key, rateLimitHits.windowStart],
-          set: { hits: sql`${rateLimitHits.hits} + 1` },
-        })
-        .returning({ hits: rateLimitHits.hits });
-      const hits = row?.hits ?? 1;
-      if (hits === 1) {
-        // A new window for this key: sweep this key's finished windows so the table stays small.
-        await db
-          .delete(rateLimitHits)
-          .where(
-            and(
-              eq(rateLimitHits.bucket, limit.bucket),
-              eq(rateLimitHits.key, key),
-              lt(rateLimitHits.windowStart, windowStart),
-            ),
-          );
-      }
-      if (hits > maxOf(limit)) {
-        const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + limit.windowMs - at) / 1000));
+      const { over, retryAfterSeconds } = await count(limit, key);
+      if (over) {
         throw new HttpError(429, AUTH.tooManyAttempts(Math.ceil(retryAfterSeconds / 60)), undefined, {
           retryAfterSeconds,
         });
       }
     },
 
+    /** Whether key was counted against limit in this window or the one before. */
+    async countedRecently(limit: Limit, key: string): Promise<boolean> {
+      const since = new Date(windowStartOf(limit, now().getTime()).getTime() - limit.windowMs);
+      const [row] = await db
+        .select({ hits: rateLimitHits.hits })
+        .from(rateLimitHits)
+        .where(
+          and(
+            eq(rateLimitHits.bucket, limit.bucket),
+            eq(rateLimitHits.key, key),
+            gte(rateLimitHits.windowStart, since),
+            gt(rateLimitHits.hits, 0),
+          ),
+        )
+        .limit(1);
+      return Boolean(row);
+    },
+
+    /** Forgets every count of limit whose key is key or starts with keyPrefix. */
+    async clear(limit: Limit, { key, keyPrefix }: { key?: string; keyPrefix?: string }): Promise<void> {
+      const matches = key
+        ? eq(rateLimitHits.key, key)
+        : sql`left(${rateLimitHits.key}, ${keyPrefix!.length}) = ${keyPrefix}`;
+      await db.delete(rateLimitHits).where(and(eq(rateLimitHits.bucket, limit.bucket), matches));
+    },
+
     /** Takes back one hit of the current window (a login that succeeded is not an attempt to guess). */
     async forgive(limit: Limit, key: string): Promise<void> {
-      const windowStart = new Date(Math.floor(now().getTime() / limit.windowMs) * limit.windowMs);
+      const windowStart = windowStartOf(limit, now().getTime());
       await db
         .update(rateLimitHits)
         .set({ hits: sql`greatest(${rateLimitHits.hits} - 1, 0)` })

@@ -103,6 +103,24 @@ describe("password reset by SMS", () => {
     expect(verifyUnknown.json()).toEqual({ message: AUTH.codeInvalid, errors: { otp: AUTH.codeInvalid } });
   });
 
+  it("locks an unregistered number's code after as many wrong tries as a registered one's, with the same answers", async () => {
+    const player = await createPlayer(t);
+    const unknown = "+260971777002";
+    expect((await post("requestPasswordResetOtp", { phoneNumber: player.phoneNumber })).statusCode).toBe(200);
+    expect((await post("requestPasswordResetOtp", { phoneNumber: unknown })).statusCode).toBe(200);
+    expect(readSmsOutbox(t, unknown)).toHaveLength(0);
+    const code = latestCode(t, player.phoneNumber);
+    const wrongForKnown = code === "24680" ? "13579" : "24680";
+    for (let attempt = 1; attempt <= 6; attempt++) {
+      address = uniqueAddress();
+      const known = await post("verifyPasswordResetOtp", { phoneNumber: player.phoneNumber, otp: wrongForKnown });
+      const stranger = await post("verifyPasswordResetOtp", { phoneNumber: unknown, otp: "24680" });
+      expect(stranger.statusCode, `try ${attempt}`).toBe(known.statusCode);
+      expect(stranger.json(), `try ${attempt}`).toEqual(known.json());
+      expect(known.json().code, `try ${attempt}`).toBe(attempt >= 5 ? "CODE_LOCKED" : undefined);
+    }
+  });
+
   it("resends a registration code to a pending number, which completes registration on either code screen", async () => {
     const body = registrationBody();
     await post("registerScoutWithOtp", body);

@@ -179,7 +179,7 @@ describe.skipIf(!onPostgres)(
           headers: { "content-type": "application/json" },
           body: JSON.stringify({ phoneNumber, password: "wrong-password-1" }),
         });
-      // Ten failed logins per number per 15 minutes: five reach each instance.
+      // Ten failed logins per number and address per 15 minutes: five reach each instance.
       for (let i = 0; i < 5; i++) {
         expect((await wrongLogin(a)).status).toBe(401);
         expect((await wrongLogin(b)).status).toBe(401);

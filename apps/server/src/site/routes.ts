@@ -1,14 +1,28 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { contactMessageSchema, deletionRequestSchema } from "@touchline/contract/site";
+import {
+  contactMessageSchema,
+  deletionConfirmSchema,
+  deletionRequestSchema,
+  ownDeletionRequestSchema,
+} from "@touchline/contract/site";
+import { requireUser } from "../auth/request-user.ts";
 import type { AppServices } from "../services.ts";
+import { createDeletionRequestService } from "./deletion-request-service.ts";
 import { createSiteService } from "./site-service.ts";
 
 /** Public-site forms: the contact form and account-deletion requests (SPEC.md section 2, made real). */
 export const siteRoutes: FastifyPluginAsync<{ services: AppServices }> = async (fastify, { services }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const site = createSiteService(services.db, services.now);
+  const deletions = createDeletionRequestService(services);
   const limit = { rateLimit: { max: 10, timeWindow: "1 minute" } };
+  /**
+   * Where the e-mailed confirmation link points. PUBLIC_URL when set: the Host header is the
+   * client's to choose, so in production (where PUBLIC_URL is set) a forged one cannot send the
+   * account's owner a link to another site.
+   */
+  const origin = (request: FastifyRequest) => services.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
 
   app.post(
     "/api/site/contact-messages",
@@ -22,9 +36,21 @@ export const siteRoutes: FastifyPluginAsync<{ services: AppServices }> = async (
   app.post(
     "/api/site/deletion-requests",
     { schema: { body: deletionRequestSchema }, config: limit },
+    async (request, reply) => reply.code(201).send(await deletions.request(request.body, origin(request))),
+  );
+
+  app.post(
+    "/api/site/deletion-requests/own",
+    { schema: { body: ownDeletionRequestSchema }, config: limit },
     async (request, reply) => {
-      const saved = await site.saveDeletionRequest(request.body);
-      return reply.code(201).send(saved);
+      const user = requireUser(request);
+      return reply.code(201).send(await deletions.requestOwn(user.playerId, request.body));
     },
+  );
+
+  app.post(
+    "/api/site/deletion-requests/confirm",
+    { schema: { body: deletionConfirmSchema }, config: limit },
+    async (request) => deletions.confirm(request.body.token),
   );
 };

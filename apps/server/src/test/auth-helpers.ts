@@ -139,7 +139,7 @@ export function registrationBody(overrides: Record<string, unknown> = {}) {
     dateOfBirth: "2006-02-14",
     email: `chipo${suffix}@example.zm`,
     phoneNumber,
-    password: "kickoff2025",
+    password: "Kickoff@2025",
     ...overrides,
   };
 }

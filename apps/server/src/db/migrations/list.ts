@@ -5,6 +5,7 @@ import { mediaProfilesMigration } from "./0003_media_profiles.ts";
 import { adminMigration } from "./0004_admin.ts";
 import { talentMigration } from "./0005_talent.ts";
 import { uploadLocksMigration } from "./0006_upload_locks.ts";
+import { deletionConfirmationMigration } from "./0007_deletion_confirmation.ts";
 
 /** Every migration, in the order it shipped. Add new ones at the end with the next number. */
 export const MIGRATIONS: Migration[] = [
@@ -14,4 +15,5 @@ export const MIGRATIONS: Migration[] = [
   adminMigration,
   talentMigration,
   uploadLocksMigration,
+  deletionConfirmationMigration,
 ];

@@ -35,4 +35,13 @@ export const deletionRequests = pgTable("deletion_requests", {
   outcome: text("outcome"),
   /** When the confirmation (or no-account) e-mail went out (migration 0004); null until it did. */
   emailSentAt: timestamp("email_sent_at", { withTimezone: true }),
+  /**
+   * When the request was confirmed through the account (migration 0007): staff carry out only
+   * confirmed requests. null while unconfirmed.
+   */
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  confirmedVia: text("confirmed_via", { enum: ["email-link", "account"] }),
+  /** sha256 (hex) of the token of the e-mailed confirmation link; null when no link was sent. */
+  confirmTokenHash: text("confirm_token_hash").unique(),
+  confirmExpiresAt: timestamp("confirm_expires_at", { withTimezone: true }),
 });

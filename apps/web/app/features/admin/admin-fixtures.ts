@@ -77,6 +77,9 @@ export function deletionRequest(overrides: Partial<DeletionRequestItem> = {}): D
     closedBy: null,
     emailSentAt: null,
     matchedAccount: "chanda10",
+    confirmedAt: "2026-03-01T10:05:00.000Z",
+    confirmedVia: "email-link",
+    confirmExpiresAt: "2026-03-08T10:00:00.000Z",
     ...overrides,
   };
 }

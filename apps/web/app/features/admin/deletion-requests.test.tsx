@@ -48,6 +48,32 @@ describe("deletion requests", () => {
     );
   });
 
+  it("shows how each request was confirmed, and offers no way to process one that was not", async () => {
+    const own = deletionRequest({ id: "del_3", email: "own@example.zm", confirmedVia: "account" });
+    const waiting = deletionRequest({
+      id: "del_4",
+      email: "waiting@example.zm",
+      confirmedAt: null,
+      confirmedVia: null,
+      confirmExpiresAt: "2026-03-08T10:00:00.000Z",
+    });
+    const api = requests([deletionRequest(), own, waiting]);
+    renderConsole("/admin/deletions?status=unconfirmed");
+    const confirmed = (item: Awaited<ReturnType<typeof card>>) =>
+      item.getByText("Confirmed", { selector: "dt" }).nextElementSibling;
+    expect(confirmed(await card("chanda@example.zm"))).toHaveTextContent(
+      "By the link e-mailed to this address, 1 Mar 2026, 12:05",
+    );
+    expect(confirmed(await card("own@example.zm"))).toHaveTextContent("By the player, logged in to the account");
+    const pending = await card("waiting@example.zm");
+    expect(confirmed(pending)).toHaveTextContent("Not yet: the e-mailed link works until 8 Mar 2026, 12:00");
+    expect(pending.getByText("Awaiting confirmation")).toBeInTheDocument();
+    expect(pending.queryByRole("button")).not.toBeInTheDocument();
+    expect(pending.queryByText("Due", { selector: "dt" })).not.toBeInTheDocument();
+    expect(api.calls("GET /api/admin/deletion-requests")[0]!.url.search).toBe("?status=unconfirmed&page=1");
+    expect(screen.getByRole("link", { name: "Awaiting confirmation" })).toHaveAttribute("aria-current", "page");
+  });
+
   it("asks first, saying exactly what will be deleted; Cancel deletes nothing", async () => {
     const api = requests();
     const { user } = renderConsole("/admin/deletions");

@@ -16,7 +16,35 @@ import { FilterLinks, ListHeading, ListState, Pager } from "./list-parts.tsx";
 import { useListParams } from "./list-params.ts";
 import { ADMIN_KEYS, useStaffAction, useStaffList } from "./staff-queries.ts";
 
-const FILTERS = DELETION_FILTERS.map((value) => ({ value, label: value === "open" ? "Open" : "Closed" }));
+const FILTER_LABELS: Record<DeletionFilter, string> = {
+  open: "Open",
+  unconfirmed: "Awaiting confirmation",
+  closed: "Closed",
+};
+const FILTERS = DELETION_FILTERS.map((value) => ({ value, label: FILTER_LABELS[value] }));
+
+const INTROS: Record<DeletionFilter, string> = {
+  open: "Requests the account holder confirmed, to process, the nearest due date first. The privacy policy promises 30 days from the confirmation.",
+  unconfirmed:
+    "Requests whose account holder has not yet opened the link we e-mailed them. They cannot be processed: anyone can type an address, so only the account holder's confirmation counts. Links nobody opens drop off this list when they expire.",
+  closed: "Closed requests, most recently closed first.",
+};
+
+/** How the account holder confirmed a request, in words for staff. */
+export function confirmationText(item: DeletionRequestItem): string {
+  if (item.confirmedAt) {
+    const how =
+      item.confirmedVia === "account"
+        ? "By the player, logged in to the account"
+        : "By the link e-mailed to this address";
+    return `${how}, ${formatDateTime(item.confirmedAt)}`;
+  }
+  if (item.confirmExpiresAt) return `Not yet: the e-mailed link works until ${formatDateTime(item.confirmExpiresAt)}`;
+  return "Not confirmed: sent before confirmation was required, so no link went out. Ask the requester to send the request again.";
+}
+
+/** Only a request its account holder confirmed may be carried out (the server refuses others too). */
+const canProcess = (item: DeletionRequestItem) => item.status === "open" && item.confirmedAt !== null;
 
 /** A closed request whose e-mail never went out: processing it again retries only the e-mail. */
 const needsEmailRetry = (item: DeletionRequestItem) => item.status !== "open" && !item.emailSentAt;
@@ -59,11 +87,7 @@ export function DeletionRequests() {
     <div className="mx-auto flex max-w-4xl flex-col gap-5 px-4 py-6 sm:py-10">
       <ListHeading title="Deletion requests" total={data?.total} noun={["request", "requests"]} />
       <FilterLinks label="Request status" filters={FILTERS} current={status} params={params} />
-      <p className="text-sm text-slate-600">
-        {status === "open"
-          ? "Requests to process, the nearest due date first. The privacy policy promises 30 days."
-          : "Closed requests, most recently closed first."}
-      </p>
+      <p className="text-sm text-slate-600">{INTROS[status as DeletionFilter]}</p>
       {outcome ? (
         <div
           role="status"
@@ -129,6 +153,7 @@ const OUTCOMES: Record<DeletionRequestItem["status"], string> = {
 function DeletionCard({ item, busy, onProcess }: { item: DeletionRequestItem; busy: boolean; onProcess(): void }) {
   const headingId = `deletion-${item.id}`;
   const open = item.status === "open";
+  const confirmed = item.confirmedAt !== null;
   const retry = needsEmailRetry(item);
   const reason = item.reason ? labelOf(DELETION_REASONS, item.reason) : "No reason given";
   return (
@@ -140,7 +165,11 @@ function DeletionCard({ item, busy, onProcess }: { item: DeletionRequestItem; bu
         <h2 id={headingId} className="text-lg font-bold break-all text-slate-900">
           {item.email}
         </h2>
-        {open ? (
+        {open && !confirmed ? (
+          <p className="rounded-full bg-slate-100 px-2.5 py-0.5 text-sm font-semibold text-slate-800">
+            Awaiting confirmation
+          </p>
+        ) : open ? (
           <p
             className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${item.isOverdue ? "bg-red-700 text-white" : item.daysLeft <= 7 ? "bg-amber-100 text-amber-900" : "bg-slate-100 text-slate-800"}`}
           >
@@ -155,8 +184,16 @@ function DeletionCard({ item, busy, onProcess }: { item: DeletionRequestItem; bu
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-slate-600">Requested</dt>
         <dd className="font-medium text-slate-900">{formatDateTime(item.createdAt)}</dd>
-        <dt className="text-slate-600">Due</dt>
-        <dd className="font-medium text-slate-900">{formatDateTime(item.dueAt)}</dd>
+        <dt className="text-slate-600">Confirmed</dt>
+        <dd className={`font-medium break-words ${confirmed ? "text-slate-900" : "text-amber-900"}`}>
+          {confirmationText(item)}
+        </dd>
+        {confirmed ? (
+          <>
+            <dt className="text-slate-600">Due</dt>
+            <dd className="font-medium text-slate-900">{formatDateTime(item.dueAt)}</dd>
+          </>
+        ) : null}
         {open ? (
           <>
             <dt className="text-slate-600">Account</dt>
@@ -184,7 +221,7 @@ function DeletionCard({ item, busy, onProcess }: { item: DeletionRequestItem; bu
           </>
         ) : null}
       </dl>
-      {open || retry ? (
+      {canProcess(item) || retry ? (
         <div className="mt-4">
           <Button
             variant={open && item.matchedAccount ? "danger" : "secondary"}

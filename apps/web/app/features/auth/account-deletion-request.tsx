@@ -10,7 +10,7 @@ import {
   DELETION_REASON_OTHER_MAX,
 } from "@touchline/contract/limits";
 import { AUTH_SCREENS, DELETION, EXTRA } from "@touchline/contract/messages";
-import { deletionRequestSchema } from "@touchline/contract/site";
+import { ownDeletionRequestSchema, type OwnDeletionRequestAnswer } from "@touchline/contract/site";
 import { Button } from "../../components/button.tsx";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../../components/field.tsx";
 import { apiFetch } from "../../lib/api.ts";
@@ -18,14 +18,14 @@ import { useHydrated } from "../site/use-hydrated.ts";
 import { applyServerErrors } from "./server-errors.ts";
 import { FormAlert } from "./form-alert.tsx";
 
-type Input = z.input<typeof deletionRequestSchema>;
-type Output = z.output<typeof deletionRequestSchema>;
+type Input = z.input<typeof ownDeletionRequestSchema>;
+type Output = z.output<typeof ownDeletionRequestSchema>;
 const FIELDS = ["reason", "otherReason", "understand", "confirmation_text", "confirmation"] as const;
 
 /**
- * Settings: ask for the account to be deleted. The same request, rules and endpoint as the
- * public /delete page (POST /api/site/deletion-requests with the contract's schema), but the
- * e-mail is the logged-in player's own and cannot be changed, and both confirmations sit in
+ * Settings: ask for the account to be deleted. The same answers and rules as the public /delete
+ * page, but for the logged-in player's own account (POST /api/site/deletion-requests/own): the
+ * session confirms the request, so no e-mailed link is needed, and both confirmations sit in
  * one form: the player is already known, so a second step would only add a page load.
  */
 export function AccountDeletionRequest({ email }: { email: string }) {
@@ -40,14 +40,14 @@ export function AccountDeletionRequest({ email }: { email: string }) {
     watch,
     formState: { errors, isSubmitting },
   } = useForm<Input, unknown, Output>({
-    resolver: zodResolver(deletionRequestSchema),
-    defaultValues: { email, reason: "", otherReason: "", confirmation_text: "" },
+    resolver: zodResolver(ownDeletionRequestSchema),
+    defaultValues: { reason: "", otherReason: "", confirmation_text: "" },
   });
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(undefined);
     try {
-      await apiFetch<{ id: string }>("/api/site/deletion-requests", { body: { ...values, email } });
+      await apiFetch<OwnDeletionRequestAnswer>("/api/site/deletion-requests/own", { body: values });
       setDone(true);
     } catch (error) {
       toast.error(EXTRA.deletionFailed);

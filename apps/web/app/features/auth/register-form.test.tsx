@@ -1,7 +1,8 @@
 import { fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { todayIso } from "@touchline/contract/auth";
-import { AUTH, REGISTER } from "@touchline/contract/messages";
+import { oldestBirthDateIso, todayIso } from "@touchline/contract/auth";
+import { MAX_REGISTRATION_AGE } from "@touchline/contract/limits";
+import { AUTH, EXTRA, REGISTER, RESET } from "@touchline/contract/messages";
 import { readFlow, clearFlow } from "./flow-storage.ts";
 import { RegisterForm } from "./register-form.tsx";
 import { jsonResponse, renderScreen, sentBodies } from "./test-render.tsx";
@@ -27,7 +28,7 @@ async function fillValid(user: ReturnType<typeof renderScreen>["user"]) {
   fireEvent.change(field("Date of birth"), { target: { value: yearsAgo(17) } });
   await user.type(field("Email"), "chanda@example.zm");
   await user.type(field("Phone number"), "097 1234567");
-  await user.type(field("Password"), "goal-kick");
+  await user.type(field("Password"), "Goal@kick10");
 }
 
 describe("RegisterForm", () => {
@@ -92,6 +93,43 @@ describe("RegisterForm", () => {
     expect(await screen.findByText(REGISTER.passwordTooShort)).toBeInTheDocument();
   });
 
+  it("holds the password to the same rule as the reset screen, and says so beside the field", async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal("fetch", fetchMock);
+    const { user } = renderScreen(<RegisterForm />);
+    expect(field("Password")).toHaveAccessibleDescription(/uppercase and a lowercase letter, a number and one of/);
+    await fillValid(user);
+    for (const weak of ["password", "12345678"]) {
+      await user.clear(field("Password"));
+      await user.type(field("Password"), weak);
+      await user.click(signUp());
+      expect(await screen.findByText(RESET.passwordRule)).toBeInTheDocument();
+    }
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("floors the date picker 100 years back and refuses an older date", async () => {
+    const { user } = renderScreen(<RegisterForm />);
+    expect(field("Date of birth")).toHaveAttribute("min", oldestBirthDateIso());
+    fireEvent.change(field("Date of birth"), { target: { value: "1900-01-01" } });
+    await user.click(signUp());
+    expect(await screen.findByText(EXTRA.dateOfBirthTooOld(MAX_REGISTRATION_AGE))).toBeInTheDocument();
+  });
+
+  it("shows a registration waiting for its code beside the phone number", async () => {
+    const message = AUTH.registrationPending(7);
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => jsonResponse(409, { message, errors: { phoneNumber: message }, retryAfterSeconds: 400 })),
+    );
+    const { user } = renderScreen(<RegisterForm />);
+    await fillValid(user);
+    await user.click(signUp());
+    expect(await screen.findByText(REGISTER.failure)).toBeInTheDocument();
+    expect(field("Phone number")).toHaveAccessibleDescription(message);
+    expect(screen.queryByTestId("location")).not.toBeInTheDocument();
+  });
+
   it("shows the phone field fixed to Zambia", () => {
     renderScreen(<RegisterForm />);
     const country = screen.getByLabelText(/^Country/);
@@ -124,7 +162,7 @@ describe("RegisterForm", () => {
           dateOfBirth: yearsAgo(17),
           email: "chanda@example.zm",
           phoneNumber: "+260971234567",
-          password: "goal-kick",
+          password: "Goal@kick10",
         },
       },
     ]);

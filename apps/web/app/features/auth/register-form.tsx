@@ -4,7 +4,7 @@ import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import type { z } from "zod";
-import { registrationSchema, todayIso, type RegistrationInput } from "@touchline/contract/auth";
+import { oldestBirthDateIso, registrationSchema, todayIso, type RegistrationInput } from "@touchline/contract/auth";
 import { OTP_RESEND_INTERVAL_MS } from "@touchline/contract/limits";
 import { REGISTER } from "@touchline/contract/messages";
 import { Button } from "../../components/button.tsx";
@@ -92,6 +92,7 @@ export function RegisterForm() {
       <TextField
         label="Date of birth"
         type="date"
+        min={oldestBirthDateIso()}
         max={todayIso()}
         autoComplete="bday"
         error={errors.dateOfBirth?.message}
@@ -110,7 +111,7 @@ export function RegisterForm() {
         label="Password"
         autoComplete="new-password"
         error={errors.password?.message}
-        hint="At least 8 characters."
+        hint="At least 8 characters, with an uppercase and a lowercase letter, a number and one of @ $ ! % * ? &."
         {...register("password")}
       />
       <Button

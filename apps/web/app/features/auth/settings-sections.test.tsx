@@ -100,8 +100,8 @@ describe("LogoutEverywhere", () => {
 });
 
 describe("AccountDeletionRequest", () => {
-  it("needs both confirmations and the exact phrase, then files the request for the player's own e-mail", async () => {
-    const fetchMock = vi.fn(async () => jsonResponse(201, { id: "d1" }));
+  it("needs both confirmations and the exact phrase, then files the request for the player's own account", async () => {
+    const fetchMock = vi.fn(async () => jsonResponse(201, { id: "d1", dueAt: "2026-12-23T10:00:00.000Z" }));
     vi.stubGlobal("fetch", fetchMock);
     const { user } = renderScreen(<AccountDeletionRequest email="chanda@example.zm" />);
     const submit = () => user.click(screen.getByRole("button", { name: "Request account deletion" }));
@@ -125,9 +125,9 @@ describe("AccountDeletionRequest", () => {
     expect(screen.getByText(AUTH_SCREENS.deletionRequested(DELETION_PROCESSING_DAYS))).toBeInTheDocument();
     expect(sentBodies(fetchMock)).toEqual([
       {
-        url: "/api/site/deletion-requests",
+        // The session says whose account: no e-mail is sent, and none could be swapped in.
+        url: "/api/site/deletion-requests/own",
         body: {
-          email: "chanda@example.zm",
           reason: "privacy",
           otherReason: "",
           understand: true,

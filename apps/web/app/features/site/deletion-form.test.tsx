@@ -19,11 +19,11 @@ const Stub = createRoutesStub([
   { path: "/privacy", Component: PrivacyStub },
 ]);
 
-function setup(options: Parameters<typeof userEvent.setup>[0] = {}) {
+function setup(options: Parameters<typeof userEvent.setup>[0] = {}, at = "/delete") {
   const user = userEvent.setup(options);
   render(
     <>
-      <Stub initialEntries={["/delete"]} />
+      <Stub initialEntries={[at]} />
       <Toaster />
     </>,
   );
@@ -141,7 +141,7 @@ describe("account deletion page", () => {
   });
 
   it("stores the request, shows Request Submitted and goes to /privacy after exactly 3 seconds", async () => {
-    const fetchMock = vi.fn(async () => json(201, { id: "d1", dueAt: "2025-04-08T00:00:00.000Z" }));
+    const fetchMock = vi.fn(async () => json(201, { id: "d1", confirmBy: "2025-03-16T00:00:00.000Z" }));
     vi.stubGlobal("fetch", fetchMock);
     const { user } = setup();
     await user.type(email(), "mwila@example.zm");
@@ -154,9 +154,9 @@ describe("account deletion page", () => {
     await user.click(button("Submit Request"));
 
     expect(await screen.findByRole("heading", { name: DELETION.submittedTitle })).toBeInTheDocument();
-    expect(screen.getByRole("status")).toHaveTextContent(
-      /processed within 30 days\. We will send a confirmation e-mail to mwila@example\.zm/,
-    );
+    // What happens next: nothing until the e-mailed link is opened.
+    expect(screen.getByRole("status")).toHaveTextContent(EXTRA.deletionCheckEmail);
+    expect(screen.getByRole("status")).toHaveTextContent(EXTRA.deletionCheckEmailDetail("mwila@example.zm", 7));
 
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe("/api/site/deletion-requests");
@@ -182,7 +182,7 @@ describe("account deletion page", () => {
   }, 15_000);
 
   it("drops details typed for Other when another reason is finally chosen", async () => {
-    const fetchMock = vi.fn(async () => json(201, { id: "d2", dueAt: "2025-04-08T00:00:00.000Z" }));
+    const fetchMock = vi.fn(async () => json(201, { id: "d2", confirmBy: "2025-03-16T00:00:00.000Z" }));
     vi.stubGlobal("fetch", fetchMock);
     const { user } = setup();
     await user.type(email(), "mwila@example.zm");
@@ -249,5 +249,54 @@ describe("account deletion page", () => {
     const html = renderToString(<Stub initialEntries={["/delete"]} />);
     await waitFor(() => expect(html).toMatch(/<form[^>]*method="post"/));
     expect(html).toMatch(/<button[^>]*type="submit"[^>]*disabled=""[^>]*>Continue/);
+  });
+});
+
+describe("the page opened from the link e-mailed to confirm a request", () => {
+  const opened = () => setup({}, "/delete#confirm=tok_123");
+
+  it("asks for one press, sends the token, and says what happens next", async () => {
+    const fetchMock = vi.fn(async () =>
+      json(200, { message: EXTRA.deletionConfirmed, dueAt: "2026-12-23T10:00:00.000Z" }),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    const { user } = opened();
+    expect(await screen.findByRole("heading", { level: 2, name: EXTRA.deletionConfirmTitle })).toHaveFocus();
+    // Opening the link alone confirms nothing (a mail scanner opens links too).
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.queryByText("Step 1 of 2")).not.toBeInTheDocument();
+    await user.click(button("Yes, delete my account"));
+    expect(await screen.findByText(EXTRA.deletionConfirmed)).toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe("/api/site/deletion-requests/confirm");
+    expect(JSON.parse(init.body as string)).toEqual({ token: "tok_123" });
+    expect(screen.queryByRole("button", { name: "Yes, delete my account" })).not.toBeInTheDocument();
+  });
+
+  it("explains an expired link and offers a new request", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () =>
+        json(400, { message: EXTRA.deletionLinkInvalid, errors: { token: EXTRA.deletionLinkInvalid } }),
+      ),
+    );
+    const { user } = opened();
+    await user.click(await screen.findByRole("button", { name: "Yes, delete my account" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(EXTRA.deletionLinkInvalid);
+    await user.click(button("Send a new request"));
+    expect(await screen.findByText("Step 1 of 2")).toBeInTheDocument();
+  });
+
+  it("keeps the button for another try when the server cannot be reached", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => json(503, { message: EXTRA.serviceUnavailable })),
+    );
+    const { user } = opened();
+    await user.click(await screen.findByRole("button", { name: "Yes, delete my account" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      `${EXTRA.deletionConfirmFailed} ${EXTRA.serviceUnavailable}`,
+    );
+    expect(button("Yes, delete my account")).toBeEnabled();
   });
 });

@@ -6,13 +6,18 @@ import { toast } from "sonner";
 import type { z } from "zod";
 import { DELETION_REASONS } from "@touchline/contract/enums";
 import {
+  DELETION_CONFIRM_TTL_MS,
   DELETION_CONFIRMATION_PHRASE,
-  DELETION_PROCESSING_DAYS,
   DELETION_REASON_OTHER_MAX,
   DELETION_REDIRECT_MS,
 } from "@touchline/contract/limits";
 import { DELETION, EXTRA } from "@touchline/contract/messages";
-import { deletionStepOneSchema, deletionStepTwoSchema, type DeletionRequestInput } from "@touchline/contract/site";
+import {
+  deletionStepOneSchema,
+  deletionStepTwoSchema,
+  type DeletionRequestAnswer,
+  type DeletionRequestInput,
+} from "@touchline/contract/site";
 import { Button } from "../../components/button.tsx";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../../components/field.tsx";
 import { ApiError, apiFetch } from "../../lib/api.ts";
@@ -27,13 +32,16 @@ type StepTwoInput = z.input<typeof deletionStepTwoSchema>;
 type StepTwoOutput = z.output<typeof deletionStepTwoSchema>;
 
 const STEP_ONE_FIELDS = ["email", "reason", "otherReason", "understand"] as const;
+const CONFIRM_DAYS = Math.round(DELETION_CONFIRM_TTL_MS / (24 * 60 * 60 * 1000));
 const STEP_TWO_FIELDS = ["confirmation_text", "confirmation"] as const;
 
 /**
  * The two-step account deletion form (SPEC.md sections 2, 4 and 5). Each step has its own form
  * so that step 2 starts clean, while both live in this component: going Back and forth keeps
- * everything typed. Unlike the spec's original, the request is really stored on the server;
- * if that fails the visitor stays on step 2 with all their answers.
+ * everything typed. Unlike the spec's original, the request is really stored on the server,
+ * and only counts once confirmed from the link e-mailed to the address (anyone can type an
+ * address); the answer reads the same whether or not an account uses it. If storing fails the
+ * visitor stays on step 2 with all their answers.
  */
 export function AccountDeletionForm() {
   const hydrated = useHydrated();
@@ -93,7 +101,7 @@ export function AccountDeletionForm() {
     };
     setServerMessage(null);
     try {
-      await apiFetch<{ id: string; dueAt: string }>("/api/site/deletion-requests", { method: "POST", body });
+      await apiFetch<DeletionRequestAnswer>("/api/site/deletion-requests", { method: "POST", body });
       setSubmittedEmail(body.email);
     } catch (error) {
       toast.error(EXTRA.deletionFailed);
@@ -126,9 +134,9 @@ export function AccountDeletionForm() {
         <h2 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-brand-900 outline-none">
           {DELETION.submittedTitle}
         </h2>
-        <p className="mt-3 text-slate-700">
-          Your request will be processed within {DELETION_PROCESSING_DAYS} days. We will send a confirmation e-mail to{" "}
-          <strong className="break-all">{submittedEmail}</strong> when your account has been deleted.
+        <p className="mt-3 text-lg font-semibold text-slate-900">{EXTRA.deletionCheckEmail}</p>
+        <p className="mt-2 break-words text-slate-700">
+          {EXTRA.deletionCheckEmailDetail(submittedEmail, CONFIRM_DAYS)}
         </p>
         <p className="mt-3 text-sm text-slate-600">
           Taking you to our Privacy Policy in a few seconds…{" "}

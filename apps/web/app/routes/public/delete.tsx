@@ -1,4 +1,5 @@
 import { DELETION_PROCESSING_DAYS } from "@touchline/contract/limits";
+import { DeletionConfirmation, useDeletionConfirmToken } from "../../features/site/deletion-confirmation.tsx";
 import { AccountDeletionForm } from "../../features/site/deletion-form.tsx";
 import { PageHero } from "../../features/site/page-parts.tsx";
 import { pageMeta } from "../../features/site/seo.ts";
@@ -7,12 +8,16 @@ export function meta() {
   return pageMeta({
     path: "/delete",
     title: "Delete your account",
-    description: `Ask us to delete your Touchline account, player profile, videos and photos. We process every request within ${DELETION_PROCESSING_DAYS} days and confirm by e-mail.`,
+    description: `Ask us to delete your Touchline account, player profile, videos and photos. Confirm from the e-mail we send you, and we process the request within ${DELETION_PROCESSING_DAYS} days.`,
   });
 }
 
-/** Account deletion page (SPEC.md "Account deletion page", section 4 "Deletion flow"). */
+/**
+ * Account deletion page (SPEC.md "Account deletion page", section 4 "Deletion flow"). The link
+ * e-mailed to confirm a request opens this page too (#confirm=…), which then asks for that.
+ */
 export default function DeletePage() {
+  const confirmation = useDeletionConfirmToken();
   return (
     <>
       <PageHero eyebrow="Your account" title="Delete your account">
@@ -44,13 +49,19 @@ export default function DeletePage() {
             <li>This cannot be undone. To use Touchline again later, you would need to sign up again.</li>
           </ul>
           <p className="mt-3">
-            We process every request within {DELETION_PROCESSING_DAYS} days and send you a confirmation e-mail when it
-            is done. If you are under 18, it is a good idea to talk to a parent, guardian or coach first.
+            We first e-mail you a link to confirm the request, so nobody else can delete your account: nothing is
+            deleted until you open it. Once you confirm, we process the request within {DELETION_PROCESSING_DAYS} days
+            and send you an e-mail when it is done. If you are under 18, it is a good idea to talk to a parent, guardian
+            or coach first.
           </p>
         </section>
 
         <div className="mt-8">
-          <AccountDeletionForm />
+          {confirmation.token ? (
+            <DeletionConfirmation token={confirmation.token} onNewRequest={confirmation.forget} />
+          ) : (
+            <AccountDeletionForm />
+          )}
         </div>
       </div>
     </>

@@ -78,8 +78,9 @@ const FAQS: readonly { group: string; items: readonly { q: string; a: ReactNode 
         q: "How do I delete my account?",
         a: (
           <>
-            Use the <Link to="/delete">account deletion page</Link>. We process every request within{" "}
-            {DELETION_PROCESSING_DAYS} days and send you a confirmation e-mail when it is done.
+            Use the <Link to="/delete">account deletion page</Link>, then confirm the request with the link we e-mail
+            you (or, when logged in, ask from your settings page). We process confirmed requests within{" "}
+            {DELETION_PROCESSING_DAYS} days and send you an e-mail when it is done.
           </>
         ),
       },

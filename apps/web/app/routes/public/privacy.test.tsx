@@ -21,7 +21,8 @@ describe("privacy page", () => {
     renderAt("/privacy?deletionRequested=1");
     expect(await screen.findByRole("status")).toHaveTextContent(EXTRA.deletionReceived);
     expect(EXTRA.deletionReceived).toContain("30 days");
-    expect(EXTRA.deletionReceived).toContain("confirmation e-mail");
+    // What happens next: the request waits for the link e-mailed to the address.
+    expect(EXTRA.deletionReceived).toContain("Check your e-mail and open the link we sent to confirm it");
   });
 
   it("shows no acknowledgement on a normal visit", () => {

@@ -118,9 +118,10 @@ export default function Privacy() {
             <li>Choose which notifications you receive, and turn off location sharing.</li>
             <li>Ask us for a copy of the personal information we hold about you.</li>
             <li>
-              Delete your account. Use the <Link to="/delete">account deletion page</Link> to send a request. We process
-              deletion requests within {DELETION_PROCESSING_DAYS} days and send you a confirmation e-mail when your
-              account and its data have been deleted.
+              Delete your account. Use the <Link to="/delete">account deletion page</Link> to send a request, then
+              confirm it with the link we e-mail to your address, so that nobody else can delete your account. We
+              process confirmed requests within {DELETION_PROCESSING_DAYS} days and send you an e-mail when your account
+              and its data have been deleted.
             </li>
           </ul>
 

@@ -1,4 +1,4 @@
-import type { EmailMessage } from "../email/sender.ts";
+import type { EmailMessage } from "./sender.ts";
 
 /** Dates as a Zambian reader writes them ("3 March 2026"), on Zambian time. */
 function longDate(date: Date): string {
@@ -11,6 +11,36 @@ function longDate(date: Date): string {
 }
 
 const SIGNATURE = "The Touchline team";
+
+/**
+ * The e-mails of account deletion, sent from the public request (site) and from its processing
+ * by staff (admin): kept together so that both speak with one voice.
+ */
+
+/**
+ * Asks the address's owner to confirm a deletion request: nothing is deleted, nor shown to staff
+ * as a request to carry out, until the link is opened. Sent only to an address an account uses.
+ */
+export function confirmDeletionEmail(to: string, link: string, requestedAt: Date, expiresAt: Date): EmailMessage {
+  return {
+    to,
+    subject: "Confirm the deletion of your Touchline account",
+    body: [
+      "Hello,",
+      "",
+      `On ${longDate(requestedAt)} we received a request to delete the Touchline account that uses this e-mail address.`,
+      "To confirm it, open this link and press the button on the page:",
+      "",
+      link,
+      "",
+      `The link works until ${longDate(expiresAt)}. Nothing is deleted until you confirm. Once you do, we delete the account, its player profile, photos and videos within 30 days and e-mail you when it is done.`,
+      "",
+      "If you did not ask for this, ignore this e-mail: your account stays as it is.",
+      "",
+      SIGNATURE,
+    ].join("\n"),
+  };
+}
 
 /**
  * The confirmation the privacy policy promises once an account is deleted. It names what went,
