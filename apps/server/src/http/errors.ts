@@ -2,7 +2,8 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ZodError } from "zod";
 import type { ApiErrorBody } from "@touchline/contract/api-error";
-import { EXTRA } from "@touchline/contract/messages";
+import { EXTRA, INPUT } from "@touchline/contract/messages";
+import { badInputSqlState } from "../db/bad-input.ts";
 import { isUnavailableError } from "../db/unavailable.ts";
 
 /** Thrown by services for an answer the caller should see as-is (409 taken, 403 forbidden, …). */
@@ -49,13 +50,17 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error instanceof HttpError) {
       const retryAfter = error.extra?.retryAfterSeconds;
       if (typeof retryAfter === "number") reply.header("retry-after", String(retryAfter));
-      return reply
-        .code(error.statusCode)
-        .send({
-          ...error.extra,
-          message: error.message,
-          ...(error.errors ? { errors: error.errors } : {}),
-        } satisfies ApiErrorBody);
+      return reply.code(error.statusCode).send({
+        ...error.extra,
+        message: error.message,
+        ...(error.errors ? { errors: error.errors } : {}),
+      } satisfies ApiErrorBody);
+    }
+    const sqlState = badInputSqlState(error);
+    if (sqlState) {
+      // A value the schemas let through and the database refused: the client's to correct.
+      request.log.warn({ err: error, sqlState }, "request refused: the database could not use a value it was sent");
+      return reply.code(400).send({ message: INPUT.databaseRefused } satisfies ApiErrorBody);
     }
     if (isUnavailableError(error)) {
       // The database or the bucket is away: the client may retry; /api/ready is 503 meanwhile.

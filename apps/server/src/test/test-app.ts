@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { buildApp, type App } from "../app.ts";
+import { buildApp, type App, type BuildOptions } from "../app.ts";
 import { loadConfig, type Config } from "../config.ts";
 import { connectDatabase, type DatabaseConnection } from "../db/client.ts";
 
@@ -53,7 +53,10 @@ export interface TestApp {
 }
 
 /** The whole server on a fresh database and an empty DATA_DIR, without the web build. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<BuildOptions, "logStream"> = {},
+): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "touchline-test-"));
   // The media sweep runs only when a test calls sweepMedia itself, with the clock it has set.
   const config = loadConfig({
@@ -71,7 +74,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
-  const app = await buildApp(config, { database: connection, now: () => new Date(clock.now), web: false });
+  const app = await buildApp(config, { ...options, database: connection, now: () => new Date(clock.now), web: false });
   return {
     app,
     config,
