@@ -24,6 +24,7 @@ import { profileRoutes } from "./players/profile-routes.ts";
 import { installOriginCheck } from "./http/origin-check.ts";
 import { postgresRateLimitStore } from "./http/rate-limit-store.ts";
 import { API_CSP } from "./http/security-headers.ts";
+import { fastifyTrustProxy, forwardedHostFilter } from "./http/trust-proxy.ts";
 import type { AppServices } from "./services.ts";
 import { openApiRoutes, registerOpenApi } from "./openapi/openapi.ts";
 import { redirectRoutes } from "./site/redirects.ts";
@@ -60,7 +61,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: options.logStream
       ? { ...(loggerOptions(config) as object), stream: options.logStream }
       : loggerOptions(config),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
+    rewriteUrl: forwardedHostFilter(config.TRUST_PROXY),
     bodyLimit: 64 * 1024,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
@@ -144,11 +146,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await registerWeb(app, {
       buildDir: webBuild,
       mode: config.isProduction ? "production" : "development",
-      loadContext: (request) => ({
-        publicUrl: config.PUBLIC_URL?.replace(/\/$/, "") ?? `${request.protocol}://${request.host}`,
-        talent,
-        site,
-      }),
+      publicUrl: config.PUBLIC_URL,
+      loadContext: () => ({ talent, site }),
     });
   }
 

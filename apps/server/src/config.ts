@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseTrustProxy, TRUST_PROXY_FORMAT, type TrustProxy } from "./http/trust-proxy.ts";
 
 const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 const url = z.url();
@@ -14,7 +15,8 @@ const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default("0.0.0.0"),
     DATA_DIR: z.string().default("./data"),
-    PUBLIC_URL: url.optional(),
+    /** Required in production: page links never come from a request's Host header there. */
+    PUBLIC_URL: url.regex(/^https?:\/\//, "must start with http:// or https://").optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     DATABASE_URL: z
       .string()
@@ -26,7 +28,18 @@ const envSchema = z
     APP_STORE_URL: url.optional(),
     PLAY_STORE_URL: url.optional(),
     GET_STARTED_URL: url.optional(),
-    TRUST_PROXY: bool.default(false),
+    /** Which proxies may tell the client's address (http/trust-proxy.ts). */
+    TRUST_PROXY: z
+      .string()
+      .default("false")
+      .transform((value, ctx): TrustProxy => {
+        const trust = parseTrustProxy(value);
+        if (trust === null) {
+          ctx.addIssue({ code: "custom", message: TRUST_PROXY_FORMAT });
+          return z.NEVER;
+        }
+        return trust;
+      }),
     SMS_PROVIDER: z.enum(["console", "africastalking", "twilio"]).default("console"),
     AFRICASTALKING_USERNAME: z.string().optional(),
     AFRICASTALKING_API_KEY: z.string().optional(),
@@ -138,6 +151,10 @@ function requireSettingsOfChoices(env: Record<string, unknown>, ctx: z.Refinemen
       });
     }
     need("AUTH_SECRET", "when NODE_ENV=production");
+    need(
+      "PUBLIC_URL",
+      "when NODE_ENV=production (the public origin, https://your.domain: links in pages must not come from the request's Host header)",
+    );
   }
 }
 

@@ -37,8 +37,9 @@ export const uploadRoutes: FastifyPluginAsync<{ services: AppServices }> = async
   const tus = new TusServer({
     path: UPLOAD_ENDPOINT,
     datastore: storage.uploads.datastore,
+    // Locations are relative, so tus never needs the host; Forwarded headers are never its to trust.
     relativeLocation: true,
-    respectForwardedHeaders: services.config.TRUST_PROXY,
+    respectForwardedHeaders: false,
     namingFunction: () => randomUUID(),
     disableTerminationForFinishedUploads: true,
     // Shared by every instance: a HEAD or PATCH may reach another instance than the last one.
