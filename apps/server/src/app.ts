@@ -24,6 +24,7 @@ import { profileRoutes } from "./players/profile-routes.ts";
 import { installOriginCheck } from "./http/origin-check.ts";
 import { postgresRateLimitStore } from "./http/rate-limit-store.ts";
 import { API_CSP } from "./http/security-headers.ts";
+import { installBodyDeadline, serverTimeouts } from "./http/timeouts.ts";
 import { fastifyTrustProxy, forwardedHostFilter } from "./http/trust-proxy.ts";
 import type { AppServices } from "./services.ts";
 import { openApiRoutes, registerOpenApi } from "./openapi/openapi.ts";
@@ -66,6 +67,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: 64 * 1024,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
+    ...serverTimeouts({
+      requestMs: config.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+      idleMs: config.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
+    }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -106,6 +111,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const healthState: HealthState = { draining: false, databaseReady: () => availability.ready };
 
   installErrorHandler(app);
+  installBodyDeadline(app, config.HTTP_REQUEST_TIMEOUT_SECONDS * 1000);
   refuseApiUntilDatabaseReady(app, availability);
   installOriginCheck(app, config.PUBLIC_URL);
   await app.register(helmet, {

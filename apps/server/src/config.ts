@@ -72,6 +72,10 @@ const envSchema = z
         'must be an e-mail address, optionally with a name: "Touchline <no-reply@example.com>"',
       )
       .optional(),
+    /** Headers, and the body of any request but an upload chunk, must arrive within this (http/timeouts.ts). */
+    HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    /** A connection on which nothing moves either way for this long is closed (upload chunks included). */
+    HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     RATE_LIMIT_ADDRESS_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
     VIDEO_EXPIRY_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
     /** Minutes between sweeps of unused uploads (older than 24 hours); 0 turns the sweep off. */

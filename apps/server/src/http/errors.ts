@@ -37,6 +37,9 @@ export function validationError(error: ZodError): HttpError {
 /** Every error leaves as { message, errors? } with a 4xx or 500; a 500 never shows internals. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    // Refused before its body had arrived (too slow, too large): the rest of the body would
+    // otherwise keep the connection busy, so it closes after the answer.
+    if (!request.raw.complete) reply.header("connection", "close");
     if (hasZodFastifySchemaValidationErrors(error)) {
       // instancePath is "/field/sub" for body issues; the message is the one our schema wrote.
       const issues = error.validation.map((v) => ({

@@ -122,12 +122,18 @@ export const uploadRoutes: FastifyPluginAsync<{ services: AppServices }> = async
 
   // Counted per player, not per address: many phones share one mobile-network address.
   const perPlayer = (request: FastifyRequest) => request.user?.playerId ?? request.ip;
+  // A chunk may take as long as its bytes keep coming: only the idle timeout ends it (http/timeouts.ts).
   app.post(
     UPLOAD_ENDPOINT,
-    { config: { rateLimit: { max: 60, timeWindow: "1 minute", keyGenerator: perPlayer } } },
+    { config: { unhurriedBody: true, rateLimit: { max: 60, timeWindow: "1 minute", keyGenerator: perPlayer } } },
     handle,
   );
-  app.route({ method: ["HEAD", "PATCH", "DELETE"], url: `${UPLOAD_ENDPOINT}/:uploadId`, handler: handle });
+  app.route({
+    method: ["HEAD", "PATCH", "DELETE"],
+    url: `${UPLOAD_ENDPOINT}/:uploadId`,
+    config: { unhurriedBody: true },
+    handler: handle,
+  });
 };
 
 /** The raw Node request behind the web Request tus hands to its hooks. */
