@@ -59,6 +59,8 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATA_DIR: process.env.E2E_DATA_DIR,
       NODE_ENV: "test",
+      // As in production: links in pages from the configured origin, and pages shared caches may keep.
+      PUBLIC_URL: baseURL,
       LOG_LEVEL: "warn",
       // Every journey registers and logs in from 127.0.0.1, as players behind one mobile
       // network's shared address would.

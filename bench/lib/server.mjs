@@ -76,7 +76,8 @@ export async function startServer({
   const started = performance.now();
   const child = spawn(process.execPath, [...nodeArgs, main], {
     cwd: path.resolve(path.dirname(main), "../../.."),
-    env: { ...serverEnv(mode, dataDir, env), PORT: String(port) },
+    // Production needs PUBLIC_URL: the server's own address here.
+    env: { ...serverEnv(mode, dataDir, { PUBLIC_URL: url, ...env }), PORT: String(port) },
     stdio: ["ignore", "ignore", "pipe"],
   });
   let stderr = "";

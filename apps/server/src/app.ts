@@ -28,6 +28,8 @@ import { profileRoutes } from "./players/profile-routes.ts";
 import { installOriginCheck } from "./http/origin-check.ts";
 import { postgresRateLimitStore } from "./http/rate-limit-store.ts";
 import { API_CSP } from "./http/security-headers.ts";
+import { installBodyDeadline, serverTimeouts } from "./http/timeouts.ts";
+import { fastifyTrustProxy, forwardedHostFilter } from "./http/trust-proxy.ts";
 import type { AppServices } from "./services.ts";
 import { openApiRoutes, registerOpenApi } from "./openapi/openapi.ts";
 import { redirectRoutes } from "./site/redirects.ts";
@@ -72,10 +74,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: options.logStream
       ? { ...(loggerOptions(config) as object), stream: options.logStream }
       : loggerOptions(config),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
+    rewriteUrl: forwardedHostFilter(config.TRUST_PROXY),
     bodyLimit: 64 * 1024,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
+    ...serverTimeouts({
+      requestMs: config.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+      idleMs: config.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
+    }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -132,6 +139,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const healthState: HealthState = { draining: false, databaseReady: () => availability.ready };
 
   installErrorHandler(app);
+  installBodyDeadline(app, config.HTTP_REQUEST_TIMEOUT_SECONDS * 1000);
   refuseApiUntilDatabaseReady(app, availability);
   installOriginCheck(app, config.PUBLIC_URL);
   await app.register(helmet, {
@@ -172,11 +180,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await registerWeb(app, {
       buildDir: webBuild,
       mode: config.isProduction ? "production" : "development",
-      loadContext: (request) => ({
-        publicUrl: config.PUBLIC_URL?.replace(/\/$/, "") ?? `${request.protocol}://${request.host}`,
-        talent,
-        site,
-      }),
+      publicUrl: config.PUBLIC_URL,
+      loadContext: () => ({ talent, site }),
     });
   }
 

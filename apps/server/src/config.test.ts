@@ -90,4 +90,57 @@ describe("loadConfig", () => {
     expect(message).toContain("AUTH_SECRET: must be at least 32 characters (value not shown)");
     expect(message).not.toContain("short-but-real-secret");
   });
+
+  it("reads TRUST_PROXY as off, proxies by address (true: on this machine) or a number of hops", () => {
+    const trust = (value?: string) => loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).TRUST_PROXY;
+    expect(trust()).toBe(false);
+    expect(trust("false")).toBe(false);
+    expect(trust("0")).toBe(false);
+    expect(trust("true")).toEqual({ proxies: ["loopback"] });
+    expect(trust("1")).toEqual({ hops: 1 });
+    expect(trust("2")).toEqual({ hops: 2 });
+    expect(trust("10.0.0.0/8, 127.0.0.1,::1,fd00::/8,uniquelocal")).toEqual({
+      proxies: ["10.0.0.0/8", "127.0.0.1", "::1", "fd00::/8", "uniquelocal"],
+    });
+  });
+
+  it("names the accepted forms of TRUST_PROXY when the value is none of them", () => {
+    for (const value of ["yes", "11", "10.0.0.0/33", "10.0.0.300", "proxy.example", "10.0.0.1,", "1.2.3.4/8/1"]) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(
+        /TRUST_PROXY: must be false, true \(a proxy on this machine: loopback\), a number of proxy hops/,
+      );
+    }
+  });
+
+  it("requires PUBLIC_URL when NODE_ENV=production, as an http or https origin", () => {
+    const production = {
+      NODE_ENV: "production",
+      AUTH_SECRET: "a-production-secret-of-at-least-32-chars",
+      SMS_PROVIDER: "africastalking",
+      AFRICASTALKING_USERNAME: "touchline",
+      AFRICASTALKING_API_KEY: "key",
+      EMAIL_PROVIDER: "smtp",
+      SMTP_HOST: "smtp.example.com",
+      EMAIL_FROM: "no-reply@touchline.example",
+    };
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+    expect(problems(production)).toEqual([
+      expect.stringMatching(/^PUBLIC_URL: is required when NODE_ENV=production \(the public origin/),
+    ]);
+    expect(problems({ ...production, PUBLIC_URL: "javascript:alert(1)" })).toEqual([
+      expect.stringMatching(/^PUBLIC_URL: must start with http:\/\/ or https:\/\//),
+    ]);
+    expect(loadConfig({ ...production, PUBLIC_URL: "https://touchline.example" }).PUBLIC_URL).toBe(
+      "https://touchline.example",
+    );
+    // Development keeps working without it: pages then use the request's own origin.
+    expect(loadConfig({}).PUBLIC_URL).toBeUndefined();
+  });
 });

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseTrustProxy, TRUST_PROXY_FORMAT, type TrustProxy } from "./http/trust-proxy.ts";
 
 const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 const url = z.url();
@@ -14,7 +15,8 @@ const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default("0.0.0.0"),
     DATA_DIR: z.string().default("./data"),
-    PUBLIC_URL: url.optional(),
+    /** Required in production: page links never come from a request's Host header there. */
+    PUBLIC_URL: url.regex(/^https?:\/\//, "must start with http:// or https://").optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     DATABASE_URL: z
       .string()
@@ -26,7 +28,18 @@ const envSchema = z
     APP_STORE_URL: url.optional(),
     PLAY_STORE_URL: url.optional(),
     GET_STARTED_URL: url.optional(),
-    TRUST_PROXY: bool.default(false),
+    /** Which proxies may tell the client's address (http/trust-proxy.ts). */
+    TRUST_PROXY: z
+      .string()
+      .default("false")
+      .transform((value, ctx): TrustProxy => {
+        const trust = parseTrustProxy(value);
+        if (trust === null) {
+          ctx.addIssue({ code: "custom", message: TRUST_PROXY_FORMAT });
+          return z.NEVER;
+        }
+        return trust;
+      }),
     SMS_PROVIDER: z.enum(["console", "africastalking", "twilio"]).default("console"),
     AFRICASTALKING_USERNAME: z.string().optional(),
     AFRICASTALKING_API_KEY: z.string().optional(),
@@ -59,6 +72,10 @@ const envSchema = z
         'must be an e-mail address, optionally with a name: "Touchline <no-reply@example.com>"',
       )
       .optional(),
+    /** Headers, and the body of any request but an upload chunk, must arrive within this (http/timeouts.ts). */
+    HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    /** A connection on which nothing moves either way for this long is closed (upload chunks included). */
+    HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     RATE_LIMIT_ADDRESS_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
     VIDEO_EXPIRY_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
     /** Minutes between sweeps of unused uploads (older than 24 hours); 0 turns the sweep off. */
@@ -152,6 +169,10 @@ function requireSettingsOfChoices(env: Record<string, unknown>, ctx: z.Refinemen
       });
     }
     need("AUTH_SECRET", "when NODE_ENV=production");
+    need(
+      "PUBLIC_URL",
+      "when NODE_ENV=production (the public origin, https://your.domain: links in pages must not come from the request's Host header)",
+    );
   }
 }
 

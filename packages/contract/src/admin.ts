@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ADMIN, EXTRA } from "./messages.ts";
+import { ADMIN } from "./messages.ts";
+import { displayText } from "./text.ts";
 
 /**
  * The staff API under /api/admin (issue "Review console"), shared by the /admin pages and the
@@ -130,7 +131,7 @@ export type AuditListQuery = z.input<typeof auditListQuerySchema>;
 export const rejectProfileSchema = z
   .object({
     reasonCode: z.enum(REJECTION_REASON_VALUES, { error: ADMIN.reasonRequired }),
-    reasonText: z.string().trim().max(REJECTION_TEXT_MAX, EXTRA.tooLong(REJECTION_TEXT_MAX)).optional(),
+    reasonText: displayText({ max: REJECTION_TEXT_MAX, multiline: true }).optional(),
   })
   .refine((body) => body.reasonCode !== "other" || (body.reasonText ?? "").length > 0, {
     message: ADMIN.reasonTextRequired,

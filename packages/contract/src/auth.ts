@@ -10,6 +10,7 @@ import {
   passwordsMatch,
 } from "./password.ts";
 import { emailField } from "./site.ts";
+import { displayText, identifierText } from "./text.ts";
 
 const NAME_MAX = 50;
 const USERNAME_MAX = 30;
@@ -62,18 +63,9 @@ const dateOfBirthField = z
   .refine((value) => ageOn(value) <= MAX_REGISTRATION_AGE, EXTRA.dateOfBirthTooOld(MAX_REGISTRATION_AGE));
 
 export const registrationSchema = z.object({
-  firstName: z
-    .string({ error: REGISTER.firstNameRequired })
-    .trim()
-    .min(1, REGISTER.firstNameRequired)
-    .max(NAME_MAX, EXTRA.tooLong(NAME_MAX)),
-  lastName: z
-    .string({ error: REGISTER.lastNameRequired })
-    .trim()
-    .min(1, REGISTER.lastNameRequired)
-    .max(NAME_MAX, EXTRA.tooLong(NAME_MAX)),
-  userName: z
-    .string({ error: REGISTER.usernameRequired })
+  firstName: displayText({ required: REGISTER.firstNameRequired, max: NAME_MAX }),
+  lastName: displayText({ required: REGISTER.lastNameRequired, max: NAME_MAX }),
+  userName: identifierText({ required: REGISTER.usernameRequired })
     .min(1, REGISTER.usernameRequired)
     .regex(/^\S*$/, REGISTER.usernameNoSpaces)
     .max(USERNAME_MAX, EXTRA.tooLong(USERNAME_MAX))

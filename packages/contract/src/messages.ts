@@ -108,6 +108,14 @@ export const DELETION = {
   submittedTitle: "Request Submitted",
 } as const;
 
+/** Refusals of malformed input, whatever the field or route (text hygiene, slow requests). */
+export const INPUT = {
+  controlCharacters: "Contains a hidden control character that cannot be saved. Please retype it.",
+  invisibleCharacters: "Contains an invisible or text-direction character. Please retype it.",
+  requestTimeout: "The request took too long to arrive. Please check your connection and try again.",
+  databaseRefused: "The request contains a value that cannot be used. Please check it and try again.",
+} as const;
+
 /** Messages we added beyond the spec (validation of forms the spec leaves unvalidated, server errors). */
 export const EXTRA = {
   emailRequired: "Email is required",

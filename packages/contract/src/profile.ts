@@ -2,6 +2,7 @@ import { z } from "zod";
 import { FITNESS_VALUES, POSITION_VALUES, PREFERRED_FOOT_VALUES } from "./enums.ts";
 import { ABOUT_MAX_LENGTH, HEIGHT_CM, WEIGHT_KG } from "./limits.ts";
 import { EXTRA, PROFILE_FORM } from "./messages.ts";
+import { displayText } from "./text.ts";
 
 /** Required select: empty gets the "required" message, anything outside the list the "select" one. */
 const choice = <T extends [string, ...string[]]>(values: T, required: string, select: string) =>
@@ -50,9 +51,7 @@ export const playerInfoSchema = z
     heightInCm: measure(HEIGHT_CM, EXTRA.heightRequired, PROFILE_FORM.heightMin, PROFILE_FORM.heightMax),
     weightInKg: measure(WEIGHT_KG, EXTRA.weightRequired, PROFILE_FORM.weightMin, PROFILE_FORM.weightMax),
     currentFitnessStatus: choice(FITNESS_VALUES, PROFILE_FORM.fitnessRequired, PROFILE_FORM.fitnessSelect),
-    aboutYourself: z
-      .string()
-      .max(ABOUT_MAX_LENGTH, EXTRA.aboutTooLong)
+    aboutYourself: displayText({ max: ABOUT_MAX_LENGTH, tooLong: EXTRA.aboutTooLong, multiline: true })
       .nullish()
       .transform((v) => v ?? ""),
     /** Sent by the spec's client; the server ignores both and uses its own clock. */

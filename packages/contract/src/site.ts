@@ -8,13 +8,13 @@ import {
   DELETION_REASON_OTHER_MAX,
 } from "./limits.ts";
 import { EXTRA } from "./messages.ts";
+import { displayText, identifierText } from "./text.ts";
 
 /** The spec's "standard pattern" for e-mail addresses, shared by every form that asks for one. */
 export const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}$/i;
 
 export const emailField = (required: string, invalid: string) =>
-  z
-    .string({ error: required })
+  identifierText({ required })
     .trim()
     .min(1, required)
     .max(CONTACT_EMAIL_MAX, EXTRA.tooLong(CONTACT_EMAIL_MAX))
@@ -22,17 +22,9 @@ export const emailField = (required: string, invalid: string) =>
 
 /** Contact form (home page and /contact). The spec shows no validation; we add plain rules. */
 export const contactMessageSchema = z.object({
-  name: z
-    .string({ error: EXTRA.contactNameRequired })
-    .trim()
-    .min(1, EXTRA.contactNameRequired)
-    .max(CONTACT_NAME_MAX, EXTRA.tooLong(CONTACT_NAME_MAX)),
+  name: displayText({ required: EXTRA.contactNameRequired, max: CONTACT_NAME_MAX }),
   email: emailField(EXTRA.emailRequired, EXTRA.emailInvalid),
-  message: z
-    .string({ error: EXTRA.contactMessageRequired })
-    .trim()
-    .min(1, EXTRA.contactMessageRequired)
-    .max(CONTACT_MESSAGE_MAX, EXTRA.tooLong(CONTACT_MESSAGE_MAX)),
+  message: displayText({ required: EXTRA.contactMessageRequired, max: CONTACT_MESSAGE_MAX, multiline: true }),
 });
 export type ContactMessageInput = z.infer<typeof contactMessageSchema>;
 
@@ -43,7 +35,7 @@ export const deletionStepOneSchema = z.object({
     .enum(DELETION_REASON_VALUES)
     .optional()
     .or(z.literal("").transform(() => undefined)),
-  otherReason: z.string().trim().max(DELETION_REASON_OTHER_MAX, EXTRA.tooLong(DELETION_REASON_OTHER_MAX)).optional(),
+  otherReason: displayText({ max: DELETION_REASON_OTHER_MAX, multiline: true }).optional(),
   understand: z.literal(true, { error: EXTRA.understandRequired }),
 });
 

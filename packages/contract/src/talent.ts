@@ -23,6 +23,7 @@ import {
 } from "./limits.ts";
 import { EXTRA, TALENT } from "./messages.ts";
 import { emailField } from "./site.ts";
+import { displayText } from "./text.ts";
 
 /**
  * The public talent list and public player pages (issue "Talent discovery"): the query both the
@@ -69,11 +70,8 @@ export const talentListQuerySchema = z
     maxHeight: optionalWhole(HEIGHT_CM.min, HEIGHT_CM.max, heightMessage),
     q: z.preprocess(
       blankToUndefined,
-      z
-        .string({ error: TALENT.searchTooLong(TALENT_SEARCH_MAX) })
-        .trim()
-        .max(TALENT_SEARCH_MAX, TALENT.searchTooLong(TALENT_SEARCH_MAX))
-        .transform((value) => (value === "" ? undefined : value.replace(/\s+/g, " ")))
+      displayText({ max: TALENT_SEARCH_MAX, tooLong: TALENT.searchTooLong(TALENT_SEARCH_MAX) })
+        .transform((value) => (value === "" ? undefined : value))
         .optional(),
     ),
     page: whole(1, TALENT_MAX_PAGE, 1, TALENT.pageInvalid(TALENT_MAX_PAGE)),
@@ -266,8 +264,7 @@ export function coverVariant(cover: PublicCover, minWidth: number): PublicImageV
   );
 }
 
-const requiredText = (required: string, max: number) =>
-  z.string({ error: required }).trim().min(1, required).max(max, EXTRA.tooLong(max));
+const requiredText = (required: string, max: number, multiline = false) => displayText({ required, max, multiline });
 
 /**
  * A phone number as a person types it: spaces, dashes, dots and brackets are dropped; what is
@@ -304,7 +301,7 @@ export const playerContactRequestSchema = z.object({
       }
       return phone;
     }),
-  message: requiredText(EXTRA.contactMessageRequired, PLAYER_CONTACT_MESSAGE_MAX),
+  message: requiredText(EXTRA.contactMessageRequired, PLAYER_CONTACT_MESSAGE_MAX, true),
 });
 export type PlayerContactRequestInput = z.input<typeof playerContactRequestSchema>;
 export type PlayerContactRequest = z.output<typeof playerContactRequestSchema>;

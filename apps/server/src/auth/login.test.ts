@@ -402,6 +402,7 @@ describe("production cookies", () => {
       EMAIL_PROVIDER: "smtp",
       SMTP_HOST: "127.0.0.1",
       EMAIL_FROM: "no-reply@touchline.example",
+      PUBLIC_URL: "https://touchline.example",
     });
     try {
       const player = await createPlayer(prod);

@@ -55,6 +55,7 @@ describe("console e-mail provider", () => {
       TWILIO_ACCOUNT_SID: `AC${"0".repeat(32)}`,
       TWILIO_AUTH_TOKEN: "token",
       TWILIO_FROM: "+15005550006",
+      PUBLIC_URL: "https://touchline.example",
     };
     expect(() => loadConfig(production)).toThrow(ConfigError);
     try {

@@ -2,7 +2,8 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ZodError } from "zod";
 import type { ApiErrorBody } from "@touchline/contract/api-error";
-import { EXTRA } from "@touchline/contract/messages";
+import { EXTRA, INPUT } from "@touchline/contract/messages";
+import { badInputSqlState } from "../db/bad-input.ts";
 import { isUnavailableError } from "../db/unavailable.ts";
 
 /** Thrown by services for an answer the caller should see as-is (409 taken, 403 forbidden, …). */
@@ -36,6 +37,9 @@ export function validationError(error: ZodError): HttpError {
 /** Every error leaves as { message, errors? } with a 4xx or 500; a 500 never shows internals. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    // Refused before its body had arrived (too slow, too large): the rest of the body would
+    // otherwise keep the connection busy, so it closes after the answer.
+    if (!request.raw.complete) reply.header("connection", "close");
     if (hasZodFastifySchemaValidationErrors(error)) {
       // instancePath is "/field/sub" for body issues; the message is the one our schema wrote.
       const issues = error.validation.map((v) => ({
@@ -49,13 +53,17 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error instanceof HttpError) {
       const retryAfter = error.extra?.retryAfterSeconds;
       if (typeof retryAfter === "number") reply.header("retry-after", String(retryAfter));
-      return reply
-        .code(error.statusCode)
-        .send({
-          ...error.extra,
-          message: error.message,
-          ...(error.errors ? { errors: error.errors } : {}),
-        } satisfies ApiErrorBody);
+      return reply.code(error.statusCode).send({
+        ...error.extra,
+        message: error.message,
+        ...(error.errors ? { errors: error.errors } : {}),
+      } satisfies ApiErrorBody);
+    }
+    const sqlState = badInputSqlState(error);
+    if (sqlState) {
+      // A value the schemas let through and the database refused: the client's to correct.
+      request.log.warn({ err: error, sqlState }, "request refused: the database could not use a value it was sent");
+      return reply.code(400).send({ message: INPUT.databaseRefused } satisfies ApiErrorBody);
     }
     if (isUnavailableError(error)) {
       // The database or the bucket is away: the client may retry; /api/ready is 503 meanwhile.

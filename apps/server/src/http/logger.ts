@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyRequest, FastifyServerOptions } from "fastify";
 import { maskPhone } from "@touchline/contract/phone";
 import type { Config } from "../config.ts";
+import { serializeError } from "./error-serializer.ts";
 
 /** Log fields that hold a phone number: kept, but masked like "+260 97*****67". */
 const PHONE_FIELDS = new Set(["phone", "phoneNumber", "phone_number", "to"]);
@@ -22,7 +23,8 @@ const SECRET_QUERY = /([?&](?:token|code|otp|password|resetToken|key|signature)=
 /**
  * Structured JSON logs (pino, one object per line, every line of a request with its reqId),
  * with credentials redacted wherever a route or service might log them: cookies, authorization,
- * passwords, codes, tokens; phone numbers masked; secret-looking query parameters cut from URLs.
+ * passwords, codes, tokens; phone numbers masked; secret-looking query parameters cut from URLs;
+ * the parameters of failed database statements dropped from errors (error-serializer.ts).
  * LOG_LEVEL sets the level; SIGUSR2 switches debug on and off in a running server (main.ts).
  */
 export function loggerOptions(config: Config): FastifyServerOptions["logger"] {
@@ -46,6 +48,8 @@ export function loggerOptions(config: Config): FastifyServerOptions["logger"] {
       },
     },
     serializers: {
+      // Errors without the values of a failed statement (phone numbers, password hashes…).
+      err: serializeError,
       req: (request: FastifyRequest) => ({
         method: request.method,
         url: scrubUrl(request.url),

@@ -20,8 +20,8 @@ export function installOriginCheck(app: FastifyInstance, publicUrl?: string): vo
     } catch {
       originHost = "";
     }
-    const host = request.headers["x-forwarded-host"] ?? request.headers.host;
-    if (originHost === host || originHost === allowed) return;
+    // request.host: the Host header, or X-Forwarded-Host from a trusted proxy only (trust-proxy.ts).
+    if (originHost === request.host || originHost === allowed) return;
     return reply.code(403).send({ message: EXTRA.forbiddenOrigin });
   });
 }

@@ -42,8 +42,9 @@ export const uploadRoutes: FastifyPluginAsync<{ services: AppServices }> = async
   const tus = new TusServer({
     path: UPLOAD_ENDPOINT,
     datastore: storage.uploads.datastore,
+    // Locations are relative, so tus never needs the host; Forwarded headers are never its to trust.
     relativeLocation: true,
-    respectForwardedHeaders: services.config.TRUST_PROXY,
+    respectForwardedHeaders: false,
     namingFunction: () => randomUUID(),
     disableTerminationForFinishedUploads: true,
     // Shared by every instance: a HEAD or PATCH may reach another instance than the last one.
@@ -141,12 +142,18 @@ export const uploadRoutes: FastifyPluginAsync<{ services: AppServices }> = async
 
   // Counted per player, not per address: many phones share one mobile-network address.
   const perPlayer = (request: FastifyRequest) => request.user?.playerId ?? request.ip;
+  // A chunk may take as long as its bytes keep coming: only the idle timeout ends it (http/timeouts.ts).
   app.post(
     UPLOAD_ENDPOINT,
-    { config: { rateLimit: { max: 60, timeWindow: "1 minute", keyGenerator: perPlayer } } },
+    { config: { unhurriedBody: true, rateLimit: { max: 60, timeWindow: "1 minute", keyGenerator: perPlayer } } },
     handle,
   );
-  app.route({ method: ["HEAD", "PATCH", "DELETE"], url: `${UPLOAD_ENDPOINT}/:uploadId`, handler: handle });
+  app.route({
+    method: ["HEAD", "PATCH", "DELETE"],
+    url: `${UPLOAD_ENDPOINT}/:uploadId`,
+    config: { unhurriedBody: true },
+    handler: handle,
+  });
 };
 
 /** The raw Node request behind the web Request tus hands to its hooks. */

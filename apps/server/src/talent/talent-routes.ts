@@ -7,6 +7,7 @@ import {
   playerContactRequestSchema,
   talentListQuerySchema,
 } from "@touchline/contract/talent";
+import { identifierText } from "@touchline/contract/text";
 import { createRateLimiter, type Limit } from "../auth/rate-limiter.ts";
 import { HttpError } from "../http/errors.ts";
 import type { AppServices } from "../services.ts";
@@ -26,7 +27,7 @@ export const CONTACT_REQUEST_LIMIT: Limit = { bucket: "player-contact:ip", max: 
 /** Requests about one player from anyone: a player cannot be flooded through the inbox. */
 export const CONTACT_REQUESTS_PER_PLAYER: Limit = { bucket: "player-contact:player", max: 30, windowMs: 24 * HOUR_MS };
 
-const usernameParams = z.object({ username: z.string().max(100) });
+const usernameParams = z.object({ username: identifierText().max(100) });
 
 /** The public talent API: list, one player, and contact requests about a player. */
 export const talentRoutes: FastifyPluginAsync<{ services: AppServices }> = async (fastify, { services }) => {

@@ -1,4 +1,5 @@
 import type { WebLoadContext } from "@touchline/contract/load-context";
+import { isCleanIdentifier } from "@touchline/contract/text";
 import type { AppServices } from "../services.ts";
 import { createTalentService } from "./talent-service.ts";
 
@@ -11,6 +12,8 @@ export function talentForWeb(services: AppServices): WebLoadContext["talent"] {
   });
   return {
     listPlayers: (query) => talent.listPublicPlayers(query),
-    getPlayer: (username) => talent.getPublicPlayer(username),
+    // A username with a control or invisible character names nobody (registration refuses them):
+    // the page's plain "not found", without asking the database (which cannot even hold a NUL).
+    getPlayer: async (username) => (isCleanIdentifier(username) ? talent.getPublicPlayer(username) : null),
   };
 }

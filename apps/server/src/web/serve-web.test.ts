@@ -41,7 +41,8 @@ describe("web assets", () => {
     await registerWeb(app, {
       buildDir,
       mode: "production",
-      loadContext: () => ({ publicUrl: "http://localhost", talent: {} as never, site: {} as never }),
+      publicUrl: "http://localhost",
+      loadContext: () => ({ talent: {} as never, site: {} as never }),
     });
     const file = (suffix: string) => fs.readFileSync(path.join(buildDir, `client/assets/app-3f9a1c.js${suffix}`));
     return {
@@ -235,7 +236,8 @@ export const routeDiscovery = { mode: "initial" };
     await registerWeb(app, {
       buildDir,
       mode: "production",
-      loadContext: () => ({ publicUrl: "http://localhost", talent: {} as never, site: {} as never }),
+      publicUrl: "http://localhost",
+      loadContext: () => ({ talent: {} as never, site: {} as never }),
     });
     return { app, close: async () => (await app.close(), fs.rmSync(buildDir, { recursive: true, force: true })) };
   };

@@ -7,6 +7,7 @@ import fastifyStatic from "@fastify/static";
 import { errorCodes, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import type { WebLoadContext } from "@touchline/contract/load-context";
+import { pageOrigin, requestOrigin } from "../http/request-origin.ts";
 import { pageCsp } from "../http/security-headers.ts";
 import { compressOnce } from "./compress-once.ts";
 
@@ -14,8 +15,16 @@ export interface WebOptions {
   /** The folder `react-router build` wrote: client/ and server/index.js. */
   buildDir: string;
   mode: "production" | "development";
-  loadContext: (request: FastifyRequest) => WebLoadContext | Promise<WebLoadContext>;
+  /**
+   * PUBLIC_URL, the origin of the absolute links in pages. Without it (development) pages link
+   * to the origin each request was addressed to, and shared caches are told not to keep them.
+   */
+  publicUrl?: string;
+  /** Everything the web app's loaders read but the origin of links, which is worked out here. */
+  loadContext: (request: FastifyRequest) => PageServices | Promise<PageServices>;
 }
+
+type PageServices = Omit<WebLoadContext, "publicUrl">;
 
 interface PrerenderedPage {
   html: string;
@@ -35,6 +44,14 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   const handle = createRequestHandler(build, options.mode);
   const stylesheets = new StylesheetCache(clientDir);
   const prerendered = await loadPrerenderedPages(clientDir, stylesheets);
+  // Without a configured origin a page holds the Host it was asked for: only the browser that
+  // asked may keep it. A shared cache that does not key on Host would otherwise serve one
+  // visitor's forged Host (links to another site) to everyone.
+  const sharedCaching = options.publicUrl !== undefined;
+  const contextFor = async (request: FastifyRequest): Promise<WebLoadContext> => ({
+    ...(await options.loadContext(request)),
+    publicUrl: pageOrigin(options.publicUrl, request),
+  });
 
   await app.register(fastifyStatic, {
     root: clientDir,
@@ -59,14 +76,14 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     // A post (a plain HTML form of a page served without JavaScript) runs the route's action.
     const page = request.method === "GET" ? prerendered.get(normalisePath(pathname)) : undefined;
     if (page) {
-      const { publicUrl } = await options.loadContext(request);
-      return sendPrerendered(request, reply, withAbsoluteMetaUrls(page, publicUrl));
+      const publicUrl = pageOrigin(options.publicUrl, request);
+      return sendPrerendered(request, reply, withAbsoluteMetaUrls(page, publicUrl), sharedCaching);
     }
 
     // The web app widens AppLoadContext to WebLoadContext by declaration merging (apps/web/app/env.d.ts).
-    const context = (await options.loadContext(request)) as unknown as AppLoadContext;
+    const context = (await contextFor(request)) as unknown as AppLoadContext;
     const response = await handle(toWebRequest(request, reply), context);
-    return sendWebResponse(reply, response, stylesheets);
+    return sendWebResponse(reply, response, stylesheets, sharedCaching);
   };
   app.get("/*", render);
   app.get("/", render);
@@ -178,8 +195,25 @@ function normalisePath(pathname: string): string {
   return trimmed === "" ? "/" : trimmed;
 }
 
-async function sendPrerendered(request: FastifyRequest, reply: FastifyReply, page: PrerenderedPage) {
-  reply.header("cache-control", "no-cache").header("etag", page.etag).header("content-security-policy", page.csp);
+/** A Cache-Control for the browser alone: "private" replaces "public", and s-maxage goes. */
+export function privateCacheControl(cacheControl: string): string {
+  const kept = cacheControl
+    .split(",")
+    .map((directive) => directive.trim())
+    .filter((directive) => directive !== "" && !/^(public|private|s-maxage\s*=.*)$/i.test(directive));
+  return ["private", ...kept].join(", ");
+}
+
+async function sendPrerendered(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: PrerenderedPage,
+  sharedCaching: boolean,
+) {
+  reply
+    .header("cache-control", sharedCaching ? "no-cache" : privateCacheControl("no-cache"))
+    .header("etag", page.etag)
+    .header("content-security-policy", page.csp);
   if (request.headers["if-none-match"] === page.etag) return reply.code(304).send();
   reply.type("text/html; charset=utf-8");
   const compressed = await compressOnce(page, page.html, request.headers["accept-encoding"]);
@@ -189,7 +223,8 @@ async function sendPrerendered(request: FastifyRequest, reply: FastifyReply, pag
 }
 
 function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  // A Host that is not a plain host name would make the URL invalid: the path is what matters.
+  const url = new URL(request.url, requestOrigin(request) ?? "http://localhost");
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
@@ -201,11 +236,16 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
   return new Request(url, { method: request.method, headers, body, signal: controller.signal });
 }
 
-async function sendWebResponse(reply: FastifyReply, response: Response, stylesheets: StylesheetCache) {
+async function sendWebResponse(
+  reply: FastifyReply,
+  response: Response,
+  stylesheets: StylesheetCache,
+  sharedCaching: boolean,
+) {
   reply.code(response.status);
   for (const [key, value] of response.headers) {
     if (key === "set-cookie") continue;
-    reply.header(key, value);
+    reply.header(key, key === "cache-control" && !sharedCaching ? privateCacheControl(value) : value);
   }
   for (const cookie of response.headers.getSetCookie()) reply.header("set-cookie", cookie);
 
@@ -215,7 +255,8 @@ async function sendWebResponse(reply: FastifyReply, response: Response, styleshe
     const html = await stylesheets.inline(await response.text());
     reply.removeHeader("content-length");
     reply.header("content-security-policy", pageCsp(html));
-    if (!response.headers.has("cache-control")) reply.header("cache-control", "no-cache");
+    if (!response.headers.has("cache-control"))
+      reply.header("cache-control", sharedCaching ? "no-cache" : privateCacheControl("no-cache"));
     return reply.send(html);
   }
   if (!response.body) return reply.send();

@@ -2,7 +2,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, type AppLoadContext } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { EXTRA } from "@touchline/contract/messages";
+import { EXTRA, INPUT } from "@touchline/contract/messages";
 import type { ContactMessageInput } from "@touchline/contract/site";
 import { CONTACT_SENT_PATH, contactAction } from "./contact-action.server.ts";
 import { ContactForm } from "./contact-form.tsx";
@@ -138,6 +138,24 @@ describe("contactAction (a plain form post, no JavaScript)", () => {
       errors: { name: EXTRA.contactNameRequired, email: EXTRA.emailInvalid },
     });
     expect(save).not.toHaveBeenCalled();
+  });
+
+  it("answers 400 for a NUL character, and stores the message without invisible characters", async () => {
+    const { save, context: ctx } = context();
+    const refused = (await contactAction({
+      request: post({ name: "Chanda", email: "chanda@example.zm", message: "Hi\u0000 there" }),
+      context: ctx,
+    })) as unknown as { init: ResponseInit; data: { errors: Record<string, string> } };
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.errors).toEqual({ message: INPUT.controlCharacters });
+    expect(save).not.toHaveBeenCalled();
+
+    const sent = (await contactAction({
+      request: post({ name: "\u202EChanda\u200B", email: "chanda@example.zm", message: "Hi\u2066 there" }),
+      context: ctx,
+    })) as Response;
+    expect(sent.status).toBe(303);
+    expect(save).toHaveBeenCalledWith({ name: "Chanda", email: "chanda@example.zm", message: "Hi there" });
   });
 
   it("answers 503 with the failure message and the values when storing fails", async () => {
