@@ -117,7 +117,7 @@ describe("the shared schemas", () => {
     dateOfBirth: "2006-02-14",
     email: "chipo@example.zm",
     phoneNumber: "0971234567",
-    password: "kickoff2025",
+    password: "Kickoff@2025",
   };
 
   it("refuse NUL in every registration text field, each with its own field named", () => {
