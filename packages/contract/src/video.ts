@@ -1,0 +1,62 @@
+/**
+ * What the server makes from an uploaded video, and how pages describe it.
+ *
+ * The server never plays a player's original file to viewers: phones record at 6-17 Mbit/s and
+ * often in HEVC, which most browsers cannot decode and a viewer on mobile data pays for by the
+ * megabyte. Each accepted video is transcoded in a background job into H.264 + AAC MP4
+ * renditions (fast start, a key frame every 2 s) and poster stills; pages play a rendition.
+ */
+
+/** The renditions, smallest first. A rendition taller than the source is never made. */
+export const VIDEO_RENDITIONS = [
+  { label: "240p", shortSide: 240, videoKbps: 300 },
+  { label: "360p", shortSide: 360, videoKbps: 600 },
+  { label: "720p", shortSide: 720, videoKbps: 1800 },
+] as const;
+export type RenditionLabel = (typeof VIDEO_RENDITIONS)[number]["label"];
+export const VIDEO_AUDIO_KBPS = 64;
+export const VIDEO_KEYFRAME_SECONDS = 2;
+
+/** Widths of the poster stills (WebP and JPEG) the pages ask for. */
+export const VIDEO_POSTER_WIDTHS = [320, 640] as const;
+
+/** The default for a viewer on a slow or metered connection, and for everyone else. */
+export const SLOW_CONNECTION_RENDITION: RenditionLabel = "240p";
+export const DEFAULT_RENDITION: RenditionLabel = "360p";
+
+/** How long the player's own page waits between looks at a video being prepared. */
+export const VIDEO_PROCESSING_POLL_MS = 5000;
+
+export type VideoProcessingStatus = "processing" | "ready" | "failed";
+
+export interface VideoRendition {
+  label: RenditionLabel;
+  width: number;
+  height: number;
+  /** GET url of the MP4; supports Range requests. */
+  url: string;
+  bytes: number;
+}
+
+export interface VideoPoster {
+  format: "webp" | "jpeg";
+  width: number;
+  height: number;
+  url: string;
+}
+
+/**
+ * A video as pages see it. `url` is the path the profile stores (videoPath / videoPathTwo);
+ * renditions and posters are empty until `status` is "ready".
+ */
+export interface VideoView {
+  url: string;
+  status: VideoProcessingStatus;
+  /** 0-100 while processing, null when not known yet. */
+  progressPercent: number | null;
+  durationSeconds: number | null;
+  renditions: VideoRendition[];
+  posters: VideoPoster[];
+  /** Set when status is "failed": a plain sentence for the player that says what to do. */
+  failureMessage: string | null;
+}
