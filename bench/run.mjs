@@ -54,7 +54,7 @@ const RUN_DIR = path.join(TMP, "run");
 const VIDEO_BYTES = 150 * 1024 * 1024;
 const MiB = 1024 * 1024;
 
-/** The targets of issue 7 (ours). Sizes in KiB (1,024 bytes), as Lighthouse and DevTools count. */
+/** Our page-weight targets. Sizes in KiB (1,024 bytes), as Lighthouse and DevTools count. */
 const TARGET = {
   score: 100,
   lcpMs: 1500,

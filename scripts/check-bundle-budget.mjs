@@ -13,7 +13,7 @@ const KiB = 1024;
 /**
  * Budgets in KiB of gzip (level 9, the copy the build precompresses for browsers without brotli;
  * the brotli copy that Chrome gets is about 13% smaller).
- * Player pages: under 200 KiB (issue 7; decision 0006). `/` and `/players`: under 100 KiB; they
+ * Player pages: under 200 KiB. `/` and `/players`: under 100 KiB; they
  * are served as plain HTML (decision 0011), so today they load none. Pages without a target hold
  * today's size so it can only shrink. Lower a budget when a page gets lighter.
  */

@@ -8,7 +8,7 @@ import { E2E_REVIEWER } from "../staff-accounts.ts";
 import { expectAccessible, fileInput, newPlayer } from "./support.ts";
 
 /**
- * A rejected player corrects and resubmits their profile (issue 5). The rejection itself goes
+ * A rejected player corrects and resubmits their profile. The rejection itself goes
  * through the staff API, with the reviewer account the create-staff command made before the
  * server started: the /admin screens have their own journey in admin.spec.ts.
  */

@@ -3,7 +3,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
 import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
-import { createQueryClient } from "./features/auth/query-client.ts";
+import { createQueryClient } from "./lib/query-client.ts";
 import { pageHydrates } from "./lib/page-scripts.ts";
 import "./app.css";
 

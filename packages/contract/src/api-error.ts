@@ -1,4 +1,4 @@
-/** The JSON body of every 4xx/5xx answer of our API (DESIGN.md "Bad input gets a clear error"). */
+/** The JSON body of every 4xx/5xx answer of our API. */
 export interface ApiErrorBody {
   message: string;
   errors?: Record<string, string>;

@@ -1,4 +1,4 @@
-/** Enumerations with their labels (SPEC.md section 3). Order is the order shown in forms. */
+/** Enumerations with their labels. Order is the order shown in forms. */
 export const POSITIONS = [
   { value: "goalkeeper", label: "Goalkeeper" },
   { value: "right-back", label: "Right Back" },

@@ -1,4 +1,4 @@
-/** Business constants of SPEC.md section 9. Both the web forms and the server import these. */
+/** Business constants of the product. Both the web forms and the server import these. */
 export const OTP_LENGTH = 5;
 export const MIN_REGISTRATION_AGE = 14;
 /**
@@ -38,7 +38,7 @@ export const CONTACT_EMAIL_MAX = 254;
 export const CONTACT_MESSAGE_MAX = 5000;
 export const DELETION_REASON_OTHER_MAX = 1000;
 
-/** SMS codes (issue "Player accounts"). */
+/** SMS codes. */
 export const OTP_TTL_MS = 10 * 60 * 1000;
 export const OTP_MAX_ATTEMPTS = 5;
 export const OTP_RESEND_INTERVAL_MS = 60 * 1000;
@@ -47,7 +47,7 @@ export const RESET_TOKEN_TTL_MS = 15 * 60 * 1000;
 export const SESSION_REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 
-/** Public talent list (issue "Talent discovery"). */
+/** Public talent list. */
 export const TALENT_PAGE_SIZE = 12;
 export const TALENT_PAGE_SIZE_MAX = 48;
 /** Deep pages cost the database a long skip and nobody reads them; filters narrow the list instead. */

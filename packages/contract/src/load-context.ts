@@ -2,7 +2,7 @@ import type { ContactMessageInput } from "./site.ts";
 import type { PublicPlayer, PublicPlayerList, TalentListQuery } from "./talent.ts";
 
 /**
- * What the server hands to the web app's loaders (DESIGN.md: one process, no HTTP hop).
+ * What the server hands to the web app's loaders.
  * The web app never imports server code; it sees only this interface.
  */
 export interface WebLoadContext {

@@ -1,5 +1,5 @@
 /**
- * Every user-facing message SPEC.md quotes, word for word (SPEC.md sections 2, 5 and 8).
+ * Every user-facing message of the product, word for word as published.
  * Messages we added beyond the spec live in the EXTRA_* groups so the two are never confused.
  */
 export const LOGIN = {
@@ -179,7 +179,7 @@ export const EXTRA = {
   secondVideoDropped: "This video will be taken off your profile when you resubmit.",
 } as const;
 
-/** Messages of the account API beyond the spec (issue "Player accounts"). */
+/** Messages of the account API beyond the spec. */
 export const AUTH = {
   phoneTaken: "This phone number is already registered. Log in or reset your password.",
   usernameTaken: "This username is already taken. Please choose another one.",
@@ -217,7 +217,7 @@ export const AUTH = {
     "This number was registered again with other details, so this code cannot finish your registration. Please sign up again.",
 } as const;
 
-/** Messages of the account screens beyond the spec (issue "Player accounts"). */
+/** Messages of the account screens beyond the spec. */
 export const AUTH_SCREENS = {
   resendIn: (seconds: number) => `You can request a new code in ${seconds} ${seconds === 1 ? "second" : "seconds"}.`,
   sessionCheckFailed: "We could not check whether you are logged in. Check your connection and try again.",
@@ -228,7 +228,7 @@ export const AUTH_SCREENS = {
     `We have received your request. Your account will be deleted within ${days} days, and we will e-mail you when it is done.`,
 } as const;
 
-/** Messages of the upload, media and profile API beyond the spec (issue "Player profile"). */
+/** Messages of the upload, media and profile API beyond the spec. */
 export const MEDIA = {
   uploadKindInvalid: "Choose whether you are uploading an image or a video.",
   uploadLengthRequired: "The upload must declare its size (Upload-Length).",
@@ -258,7 +258,7 @@ export const MEDIA = {
   profileNotYours: "You can only submit a profile for your own account.",
 } as const;
 
-/** Messages of the review console and its API (issue "Review console"). */
+/** Messages of the review console and its API. */
 export const ADMIN = {
   profileNotFound: "This profile was not found.",
   alreadyApproved: "This profile is already approved.",
@@ -319,7 +319,7 @@ export const ADMIN_CONSOLE = {
     `Nothing more will be deleted. The e-mail that could not be sent will be sent to ${email} again.`,
 } as const;
 
-/** Public talent list, public player pages and contact requests (issue "Talent discovery"). */
+/** Public talent list, public player pages and contact requests. */
 export const TALENT = {
   noMatchesTitle: "No players match these filters",
   noMatchesText: "Try fewer filters, a wider age or height range, or another name.",

@@ -30,7 +30,7 @@ export function fileIdFromMediaUrl(url: string): string | null {
   return /^[A-Za-z0-9_-]{8,64}$/.test(id) ? id : null;
 }
 
-/** Body of POST /api/Scouts/ScoutManagement/CreateNewScout (SPEC.md section 3 "Player info submitted"). */
+/** Body of POST /api/Scouts/ScoutManagement/CreateNewScout. */
 export const playerInfoSchema = z
   .object({
     scoutId: z.string().min(1),
@@ -64,7 +64,7 @@ export const playerInfoSchema = z
   });
 export type PlayerInfoInput = z.input<typeof playerInfoSchema>;
 
-/** GET /api/Scouts/ScoutManagement/GetScoutById/{scoutId} (SPEC.md section 3 "Player info read back"). */
+/** GET /api/Scouts/ScoutManagement/GetScoutById/{scoutId}. */
 export interface PlayerInfoResponse {
   scout: {
     scoutsInformationId: string;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The login answer (SPEC.md section 3 "Login session"); the client keeps it for display only. */
+/** The login answer; the client keeps it for display only. */
 export const sessionSchema = z.object({
   scoutId: z.string(),
   username: z.string(),

@@ -43,7 +43,7 @@ const isUniqueViolation = (error: unknown): error is { code: string; constraint?
   return e?.code === "23505" || e?.cause?.code === "23505";
 };
 
-/** The rules of player accounts (issue 3). Routes stay thin; every rule lives here. */
+/** The rules of player accounts. Routes stay thin; every rule lives here. */
 export function createAuthService(services: AppServices) {
   const { db, now, log } = services;
   const playersStore = createPlayerStore(db, now);

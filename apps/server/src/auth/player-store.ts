@@ -25,7 +25,7 @@ export interface NewAccount {
 export const usernameKeyOf = (userName: string) => userName.toLowerCase();
 export const emailKeyOf = (email: string) => email.trim().toLowerCase();
 
-/** The spec's session object (SPEC.md section 3 "Login session"); players are "scouts" at the API. */
+/** The spec's session object; players are "scouts" at the API. */
 export function toSessionInfo(player: PlayerRow): SessionInfo {
   return {
     scoutId: player.id,

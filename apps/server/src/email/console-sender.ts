@@ -7,8 +7,7 @@ export const EMAIL_OUTBOX_FILE = "email-outbox.jsonl";
 
 /**
  * The development and test "provider": appends {"to","subject","body","sentAt"} as one JSON line
- * to DATA_DIR/email-outbox.jsonl (DESIGN.md's outbox contract, read by the e2e tests and by anyone
- * trying the product locally). The log line names the outbox, never the address or the text.
+ * to DATA_DIR/email-outbox.jsonl. The log line names the outbox, never the address or the text.
  */
 export function createConsoleEmailSender(dataDir: string, log: FastifyBaseLogger): EmailSender {
   const file = path.join(dataDir, EMAIL_OUTBOX_FILE);

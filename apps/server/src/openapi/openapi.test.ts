@@ -32,7 +32,7 @@ it("describes the spec's API from the routes' own zod schemas", async () => {
 
   const body = (path: string, method = "post") =>
     doc.paths[path]?.[method]?.requestBody?.content["application/json"]?.schema;
-  // SPEC.md section 7, each with its request body as the route validates it.
+  // the published API, each with its request body as the route validates it.
   expect(body("/api/Authorization/loginScout")?.properties).toHaveProperty("phoneNumber");
   expect(body("/api/Authorization/loginScout")?.properties).toHaveProperty("password");
   expect(body("/api/Authorization/registerScoutWithOtp")?.required).toEqual(

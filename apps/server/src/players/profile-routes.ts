@@ -9,7 +9,7 @@ import { HttpError } from "../http/errors.ts";
 import type { AppServices } from "../services.ts";
 import { createProfileService } from "./profile-service.ts";
 
-/** The spec's profile calls (SPEC.md section 7), paths exactly as the spec's client uses them. */
+/** The spec's profile calls, paths exactly as the spec's client uses them. */
 export const profileRoutes: FastifyPluginAsync<{ services: AppServices }> = async (fastify, { services }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Counted per player, not per address: many phones share one mobile-network address.

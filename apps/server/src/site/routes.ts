@@ -11,7 +11,7 @@ import type { AppServices } from "../services.ts";
 import { createDeletionRequestService } from "./deletion-request-service.ts";
 import { createSiteService } from "./site-service.ts";
 
-/** Public-site forms: the contact form and account-deletion requests (SPEC.md section 2, made real). */
+/** Public-site forms: the contact form and account-deletion requests. */
 export const siteRoutes: FastifyPluginAsync<{ services: AppServices }> = async (fastify, { services }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const site = createSiteService(services.db, services.now);

@@ -1,7 +1,7 @@
 import type { Migration } from "../migrate.ts";
 
 /**
- * Player accounts (issue 3): players, server-side sessions, SMS codes and their send log,
+ * Player accounts: players, server-side sessions, SMS codes and their send log,
  * password-reset tokens, and the rate-limit counters shared by every instance.
  * Secrets are never stored as-is: sessions, codes and reset tokens are kept as hashes.
  */

@@ -1,7 +1,7 @@
 import type { Migration } from "../migrate.ts";
 
 /**
- * Player profiles (issue 4): uploaded media that passed the server's checks, and the profile a
+ * Player profiles: uploaded media that passed the server's checks, and the profile a
  * player submits with them. A media row exists only for a complete, checked file; unfinished
  * uploads live in the storage's tus staging area until then.
  */

@@ -1,6 +1,6 @@
 import { Link, NavLink } from "react-router";
 import type { SessionInfo } from "@touchline/contract/session";
-import { Logo } from "../site/logo.tsx";
+import { Logo } from "../../components/logo.tsx";
 import { isStaff } from "./staff-gate.tsx";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>

@@ -9,7 +9,7 @@ import {
 import { DELETION_REASONS, labelOf } from "@touchline/contract/enums";
 import { ADMIN_CONSOLE } from "@touchline/contract/messages";
 import { Button } from "../../components/button.tsx";
-import { ConfirmDialog } from "../auth/confirm-dialog.tsx";
+import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { fetchDeletionRequests, processDeletion } from "./admin-api.ts";
 import { deletionDueText, formatDateTime } from "./format.ts";
 import { FilterLinks, ListHeading, ListState, Pager } from "./list-parts.tsx";

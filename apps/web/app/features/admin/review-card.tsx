@@ -1,6 +1,6 @@
 import type { ReviewItem } from "@touchline/contract/admin";
 import { Button } from "../../components/button.tsx";
-import { fitnessLabel, footLabel, formatDate, imageVariant, positionLabel } from "../profile/display.ts";
+import { fitnessLabel, footLabel, formatDate, imageVariant, positionLabel } from "../../lib/player-display.ts";
 import { dayCount, daysUntil, formatDateTime } from "./format.ts";
 
 export type ReviewCardAction = "approve" | "reject" | "renew" | "allow-reupload";

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { REVIEW_FILTERS, type RejectProfileBody, type ReviewFilter, type ReviewItem } from "@touchline/contract/admin";
 import { ADMIN_CONSOLE } from "@touchline/contract/messages";
 import { ApiError } from "../../lib/api.ts";
-import { formatDate } from "../profile/display.ts";
+import { formatDate } from "../../lib/player-display.ts";
 import { fetchReviews, rejectProfile, reviewAction, type ReviewAction } from "./admin-api.ts";
 import { FilterLinks, ListHeading, ListState, Pager } from "./list-parts.tsx";
 import { useListParams } from "./list-params.ts";

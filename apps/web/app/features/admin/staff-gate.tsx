@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { SessionInfo } from "@touchline/contract/session";
 import { ADMIN_CONSOLE } from "@touchline/contract/messages";
 import { buttonClass } from "../../components/button.tsx";
-import { useSession } from "../auth/session.ts";
+import { useSession } from "../../lib/session.ts";
 
 export type StaffRole = "reviewer" | "admin";
 

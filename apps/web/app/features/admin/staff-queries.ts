@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey 
 import { toast } from "sonner";
 import { ADMIN_CONSOLE } from "@touchline/contract/messages";
 import { ApiError } from "../../lib/api.ts";
-import { SESSION_QUERY_KEY } from "../auth/session.ts";
+import { SESSION_QUERY_KEY } from "../../lib/session.ts";
 
 /** Query keys of the console: invalidating ["admin", area] refreshes every page of that list. */
 export const ADMIN_KEYS = {

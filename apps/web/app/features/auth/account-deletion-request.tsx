@@ -14,9 +14,9 @@ import { ownDeletionRequestSchema, type OwnDeletionRequestAnswer } from "@touchl
 import { Button } from "../../components/button.tsx";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../../components/field.tsx";
 import { apiFetch } from "../../lib/api.ts";
-import { useHydrated } from "../site/use-hydrated.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { applyServerErrors } from "./server-errors.ts";
-import { FormAlert } from "./form-alert.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
 
 type Input = z.input<typeof ownDeletionRequestSchema>;
 type Output = z.output<typeof ownDeletionRequestSchema>;

@@ -2,7 +2,7 @@ import type { SessionInfo } from "@touchline/contract/session";
 import { apiFetch } from "../../lib/api.ts";
 
 /**
- * The account calls of SPEC.md section 7 plus the session calls we added. Bodies are the
+ * The account calls of the API plus the session calls we added. Bodies are the
  * already-validated form values; the server validates them again with the same schemas.
  */
 const BASE = "/api/Authorization";
@@ -57,8 +57,6 @@ export const login = (body: { phoneNumber: string; password: string; rememberMe:
 export const logout = () => apiFetch<unknown>(`${BASE}/logout`, { method: "POST", body: {} });
 
 export const logoutEverywhere = () => apiFetch<unknown>(`${BASE}/logoutEverywhere`, { method: "POST", body: {} });
-
-export const fetchSession = (signal?: AbortSignal) => apiFetch<SessionInfo>(`${BASE}/session`, { signal });
 
 export const changePassword = (body: { currentPassword: string; newPassword: string; confirmPassword: string }) =>
   apiFetch<unknown>(`${BASE}/changePassword`, { body });

@@ -6,9 +6,9 @@ import type { z } from "zod";
 import { changePasswordSchema } from "@touchline/contract/password";
 import { AUTH, AUTH_SCREENS } from "@touchline/contract/messages";
 import { Button } from "../../components/button.tsx";
-import { useHydrated } from "../site/use-hydrated.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { changePassword } from "./auth-api.ts";
-import { FormAlert } from "./form-alert.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
 import { PasswordField } from "./password-field.tsx";
 import { applyServerErrors } from "./server-errors.ts";
 

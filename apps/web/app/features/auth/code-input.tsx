@@ -20,7 +20,7 @@ interface CodeInputProps {
 }
 
 /**
- * The 5-box SMS code entry (SPEC.md "Code entry"): digits only, focus moves on after each
+ * The 5-box SMS code entry: digits only, focus moves on after each
  * digit, Backspace in an empty box goes back and clears the box before it, and pasting (or
  * the phone's SMS autofill, which types the whole code into the first box) fills the boxes.
  */

@@ -1,9 +1,8 @@
 import { useMemo, useSyncExternalStore } from "react";
-import { readItem, removeItem, writeItem } from "./browser-storage.ts";
+import { readItem, removeItem, writeItem } from "../../lib/browser-storage.ts";
 
 /**
- * What one registration or password-reset journey carries from screen to screen (SPEC.md
- * section 3, "Temporary client state"). It lives in sessionStorage: it survives a reload of
+ * What one registration or password-reset journey carries from screen to screen. It lives in sessionStorage: it survives a reload of
  * the tab, disappears with it, and never appears in a URL where it would reach browser
  * history, server logs or a shared link.
  */

@@ -8,10 +8,10 @@ import { requestPasswordResetOtpSchema } from "@touchline/contract/auth";
 import { OTP_RESEND_INTERVAL_MS } from "@touchline/contract/limits";
 import { OTP } from "@touchline/contract/messages";
 import { Button, buttonClass } from "../../components/button.tsx";
-import { useHydrated } from "../site/use-hydrated.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { nextSendAt, requestCode } from "./auth-api.ts";
 import { updateFlow } from "./flow-storage.ts";
-import { FormAlert } from "./form-alert.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
 import { PhoneNumberField } from "./phone-number-field.tsx";
 import { applyServerErrors } from "./server-errors.ts";
 

@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AUTH, LOGIN } from "@touchline/contract/messages";
 import { clearFlow, readFlow, updateFlow } from "./flow-storage.ts";
 import { LoginForm } from "./login-form.tsx";
-import { SESSION_QUERY_KEY } from "./session.ts";
-import { clearLoginSession, readLoginSession, readRememberMe } from "./session-store.ts";
+import { SESSION_QUERY_KEY } from "../../lib/session.ts";
+import { clearLoginSession, readLoginSession, readRememberMe } from "../../lib/session-store.ts";
 import { jsonResponse, renderScreen, sentBodies } from "./test-render.tsx";
 
 const session = {

@@ -10,15 +10,15 @@ import { LOGIN } from "@touchline/contract/messages";
 import { Button } from "../../components/button.tsx";
 import { CheckboxField } from "../../components/field.tsx";
 import { ApiError } from "../../lib/api.ts";
-import { useHydrated } from "../site/use-hydrated.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { login } from "./auth-api.ts";
 import { clearFlow, readFlow, updateFlow } from "./flow-storage.ts";
-import { FormAlert } from "./form-alert.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
 import { PasswordField } from "./password-field.tsx";
 import { PhoneNumberField } from "./phone-number-field.tsx";
 import { applyServerErrors } from "./server-errors.ts";
-import { SESSION_QUERY_KEY } from "./session.ts";
-import { saveLoginSession } from "./session-store.ts";
+import { SESSION_QUERY_KEY } from "../../lib/session.ts";
+import { saveLoginSession } from "../../lib/session-store.ts";
 
 const FIELDS = ["phoneNumber", "password"] as const;
 

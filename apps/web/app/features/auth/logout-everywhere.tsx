@@ -4,8 +4,8 @@ import { toast } from "sonner";
 import { AUTH, AUTH_SCREENS } from "@touchline/contract/messages";
 import { Button } from "../../components/button.tsx";
 import { logoutEverywhere } from "./auth-api.ts";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
-import { useForgetPlayer } from "./session.ts";
+import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { useForgetPlayer } from "./logout.ts";
 
 /**
  * Settings: end every session of the player, this one included (a lost or shared phone).

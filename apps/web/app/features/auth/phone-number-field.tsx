@@ -9,7 +9,7 @@ type PhoneNumberFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type">
 };
 
 /**
- * Phone number fixed to Zambia (SPEC.md: "Zambia only, fixed country, dropdown disabled").
+ * Phone number fixed to Zambia.
  * The country selector is shown but disabled, so the player sees which country code applies;
  * the number may be typed as 097…, 260… or +260…, and the contract schema turns it into E.164.
  */

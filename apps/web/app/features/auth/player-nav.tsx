@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { Logo } from "../site/logo.tsx";
+import { Logo } from "../../components/logo.tsx";
 import { UserMenu } from "./user-menu.tsx";
 
 const MOBILE_MENU_ID = "player-mobile-menu";
@@ -21,7 +21,7 @@ const MOBILE_LINKS = [
 const barLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded px-2 py-2 text-sm font-semibold hover:text-brand-700 ${isActive ? "text-brand-700" : "text-slate-700"}`;
 
-/** Top navigation bar of the player area (SPEC.md "Player area"). */
+/** Top navigation bar of the player area. */
 export function PlayerNav({ username, onLogout }: { username: string | null; onLogout(): void }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { AUTH, RESET } from "@touchline/contract/messages";
 import { clearFlow, readFlow, updateFlow } from "./flow-storage.ts";
 import { ResetPasswordForm } from "./reset-password-form.tsx";
-import { saveLoginSession, readLoginSession } from "./session-store.ts";
+import { saveLoginSession, readLoginSession } from "../../lib/session-store.ts";
 import { jsonResponse, renderScreen, sentBodies } from "./test-render.tsx";
 
 afterEach(() => {

@@ -6,13 +6,13 @@ import { toast } from "sonner";
 import { newPasswordFormSchema, type NewPasswordFormInput } from "@touchline/contract/auth";
 import { RESET } from "@touchline/contract/messages";
 import { Button, buttonClass } from "../../components/button.tsx";
-import { useHydrated } from "../site/use-hydrated.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { resetPassword } from "./auth-api.ts";
 import { updateFlow } from "./flow-storage.ts";
-import { FormAlert } from "./form-alert.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
 import { PasswordField } from "./password-field.tsx";
 import { applyServerErrors } from "./server-errors.ts";
-import { useForgetPlayer } from "./session.ts";
+import { useForgetPlayer } from "./logout.ts";
 
 const FIELDS = ["newPassword", "confirmPassword"] as const;
 
@@ -37,7 +37,7 @@ export function ResetPasswordForm({ phoneNumber, resetToken }: { phoneNumber: st
     try {
       await resetPassword({ phoneNumber, resetToken, ...values });
       // The server ended every session of this player; the browser forgets its copy too
-      // (SPEC.md: "success clears session"), but keeps the number to prefill the login.
+      // (a successful reset clears the session), but keeps the number to prefill the login.
       forgetPlayer();
       updateFlow({ phoneNumber });
       toast.success(RESET.success);

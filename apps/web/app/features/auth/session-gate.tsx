@@ -3,7 +3,7 @@ import { Navigate, useLocation } from "react-router";
 import { AUTH_SCREENS } from "@touchline/contract/messages";
 import { Button } from "../../components/button.tsx";
 import { loginPathFor } from "./safe-next.ts";
-import { useSession } from "./session.ts";
+import { useSession } from "../../lib/session.ts";
 
 /**
  * Every /player/* page needs a session (beyond the spec, which guards nothing). Without one the

@@ -5,7 +5,7 @@ import { AUTH, AUTH_SCREENS, DELETION, EXTRA, LOGIN, RESET } from "@touchline/co
 import { AccountDeletionRequest } from "./account-deletion-request.tsx";
 import { ChangePasswordForm } from "./change-password-form.tsx";
 import { LogoutEverywhere } from "./logout-everywhere.tsx";
-import { readLoginSession, saveLoginSession } from "./session-store.ts";
+import { readLoginSession, saveLoginSession } from "../../lib/session-store.ts";
 import { jsonResponse, renderScreen, sentBodies } from "./test-render.tsx";
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { toast } from "sonner";
 import { AUTH, AUTH_SCREENS, PROFILE_PAGE } from "@touchline/contract/messages";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
-import { useLogout } from "./session.ts";
+import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { useLogout } from "./logout.ts";
 
 /**
  * "Log out" with the spec's question ('Are you sure you want to logout?'). Returns a function

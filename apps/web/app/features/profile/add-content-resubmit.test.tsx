@@ -10,7 +10,7 @@ import type { UploadCallbacks } from "../uploads/tus-upload.ts";
 import { AddContent } from "./add-content.tsx";
 import { profileFixture } from "./profile-fixture.ts";
 
-// Resubmission of a rejected or reopened profile on /player/add-content (issue 5).
+// Resubmission of a rejected or reopened profile on /player/add-content.
 
 /** Uploads finish at once, with a file id made from the file's name. */
 vi.mock("../uploads/tus-upload.ts", () => ({

@@ -1,6 +1,6 @@
 import { EXTRA } from "@touchline/contract/messages";
 import { Button } from "../../components/button.tsx";
-import { imageVariant } from "./display.ts";
+import { imageVariant } from "../../lib/player-display.ts";
 
 interface CurrentMediaProps {
   kind: "image" | "video";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { buttonClass } from "../../components/button.tsx";
-import { BENEFITS, CONTENT_GUIDELINES, TECHNICAL_SPECS } from "../site/talent-guidelines.ts";
+import { BENEFITS, CONTENT_GUIDELINES, TECHNICAL_SPECS } from "../../lib/talent-guidelines.ts";
 
 const CARDS = [
   { id: "home-guidelines", title: "Content Guidelines", intro: "Show what you do best:", items: CONTENT_GUIDELINES },
@@ -8,7 +8,7 @@ const CARDS = [
   { id: "home-benefits", title: "Benefits", intro: "What a profile brings you:", items: BENEFITS },
 ] as const;
 
-/** /player/home: where a logged-in player starts (SPEC.md "Player area"). */
+/** /player/home: where a logged-in player starts. */
 export function PlayerHome({ firstName }: { firstName: string }) {
   return (
     <div className="flex flex-col gap-8">

@@ -1,7 +1,7 @@
 import type { PlayerInfoInput, PlayerInfoResponse } from "@touchline/contract/profile";
 import { apiFetch } from "../../lib/api.ts";
 
-/** The profile calls of SPEC.md section 7, paths exactly as the spec's table. */
+/** The profile calls, paths exactly as the published API names them. */
 const BASE = "/api/Scouts/ScoutManagement";
 
 export const getPlayerProfile = (scoutId: string, signal?: AbortSignal) =>

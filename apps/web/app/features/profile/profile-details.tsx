@@ -11,11 +11,11 @@ import {
   imageSrcSet,
   imageVariant,
   positionsText,
-} from "./display.ts";
-import { PlayerVideos } from "./player-videos.tsx";
+} from "../../lib/player-display.ts";
+import { PlayerVideos } from "../../components/player-videos.tsx";
 import { Card } from "../../components/card.tsx";
 
-/** The player's submitted profile as they see it (SPEC.md "Player area", /player/profile). */
+/** The player's submitted profile as they see it. */
 export function ProfileDetails({ profile }: { profile: PlayerInfoResponse }) {
   const { scout } = profile;
   const videos = [scout.videoPath, scout.videoPathTwo].filter((v): v is string => Boolean(v));

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { EXTRA, PROFILE_FORM } from "@touchline/contract/messages";
 import type { PlayerInfoResponse } from "@touchline/contract/profile";
 import { buttonClass } from "../../components/button.tsx";
-import { footLabel, formatDate, positionLabel } from "./display.ts";
+import { footLabel, formatDate, positionLabel } from "../../lib/player-display.ts";
 
 /** /player/add-content once a profile exists: what was sent, and the way back to it. */
 export function ProfileExists({ profile }: { profile: PlayerInfoResponse }) {

@@ -12,11 +12,11 @@ import { playerInfoSchema, type PlayerInfoInput, type PlayerInfoResponse } from 
 import { Button } from "../../components/button.tsx";
 import { SelectField, TextAreaField, TextField } from "../../components/field.tsx";
 import { ApiError } from "../../lib/api.ts";
-import { useHydrated } from "../site/use-hydrated.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { UploadField } from "../uploads/upload-field.tsx";
 import { useFileUpload, type FileUpload } from "../uploads/use-file-upload.ts";
 import { CurrentMedia, DroppedVideo } from "./current-media.tsx";
-import { imageVariant } from "./display.ts";
+import { imageVariant } from "../../lib/player-display.ts";
 import { createPlayerProfile } from "./profile-api.ts";
 import { profileQueryKey } from "./use-player-profile.ts";
 
@@ -77,7 +77,7 @@ function initialValues(scoutId: string, existing: Scout | null): FormInput {
 }
 
 /**
- * The 'Submit your info' form (SPEC.md "Player area", /player/add-content). Validated with the
+ * The 'Submit your info' form. Validated with the
  * same contract schema the server enforces; the media fields hold the URLs of files already
  * uploaded, so submitting sends a few hundred bytes, never the files themselves.
  *

@@ -12,8 +12,7 @@ export const profileQueryKey = (scoutId: string) => ["player", "profile", scoutI
 /**
  * The player's own profile, or null when they have not submitted one yet: the server answers
  * 404 then, which the spec treats as "no profile", not as an error (so it is never retried).
- * Other failures are retried up to 3 times and kept for 5 minutes once loaded (SPEC.md
- * section 7), so moving between the player pages costs no extra request.
+ * Other failures are retried up to 3 times and kept for 5 minutes once loaded, so moving between the player pages costs no extra request.
  */
 export async function loadPlayerProfile(scoutId: string, signal?: AbortSignal): Promise<PlayerInfoResponse | null> {
   try {

@@ -3,7 +3,7 @@ import { EXTRA } from "@touchline/contract/messages";
 import type { ContactFormValues, ContactMessageInput } from "@touchline/contract/site";
 import { Button } from "../../components/button.tsx";
 import { TextAreaField, TextField } from "../../components/field.tsx";
-import { FormAlert } from "../auth/form-alert.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
 
 /** What the contact action (contact-action.server.ts) answers when it does not redirect. */
 export interface ContactFormResult {

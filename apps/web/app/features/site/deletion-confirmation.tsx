@@ -5,7 +5,7 @@ import { EXTRA } from "@touchline/contract/messages";
 import { DELETION_CONFIRM_FRAGMENT, type DeletionConfirmAnswer } from "@touchline/contract/site";
 import { Button, buttonClass } from "../../components/button.tsx";
 import { ApiError, apiFetch } from "../../lib/api.ts";
-import { useHydrated } from "./use-hydrated.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 
 const PREFIX = `#${DELETION_CONFIRM_FRAGMENT}=`;
 

@@ -21,7 +21,7 @@ import {
 import { Button } from "../../components/button.tsx";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../../components/field.tsx";
 import { ApiError, apiFetch } from "../../lib/api.ts";
-import { useHydrated } from "./use-hydrated.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 
 /** Where the visitor lands after the request is stored; the privacy page acknowledges the flag. */
 export const AFTER_DELETION_PATH = "/privacy?deletionRequested=1";
@@ -36,7 +36,7 @@ const CONFIRM_DAYS = Math.round(DELETION_CONFIRM_TTL_MS / (24 * 60 * 60 * 1000))
 const STEP_TWO_FIELDS = ["confirmation_text", "confirmation"] as const;
 
 /**
- * The two-step account deletion form (SPEC.md sections 2, 4 and 5). Each step has its own form
+ * The two-step account deletion form. Each step has its own form
  * so that step 2 starts clean, while both live in this component: going Back and forth keeps
  * everything typed. Unlike the spec's original, the request is really stored on the server,
  * and only counts once confirmed from the link e-mailed to the address (anyone can type an
@@ -74,7 +74,7 @@ export function AccountDeletionForm() {
 
   useEffect(() => {
     if (!submittedEmail) return;
-    const timer = setTimeout(() => navigate(AFTER_DELETION_PATH), DELETION_REDIRECT_MS);
+    const timer = setTimeout(() => void navigate(AFTER_DELETION_PATH), DELETION_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [submittedEmail, navigate]);
 

@@ -1,6 +1,6 @@
-import type { IconName } from "./icons.tsx";
+import type { IconName } from "../../components/icons.tsx";
 
-/** The home page's lists (SPEC.md "Home landing page"), kept apart from the markup. */
+/** The home page's lists, kept apart from the markup. */
 
 export const FEATURES: readonly { icon: IconName; title: string; text: string }[] = [
   {

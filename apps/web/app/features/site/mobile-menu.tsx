@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Link, NavLink } from "react-router";
 import { buttonClass } from "../../components/button.tsx";
-import { Icon } from "./icons.tsx";
+import { Icon } from "../../components/icons.tsx";
 import { DOWNLOAD_APP_PATH, FOOTER_LINKS_ID, type SiteLink } from "./site-links.ts";
 import { installMobileMenu, MOBILE_MENU_ID, MOBILE_MENU_SCRIPT } from "./mobile-menu-behaviour.ts";
 

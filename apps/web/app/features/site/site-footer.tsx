@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { Icon } from "./icons.tsx";
-import { Logo } from "./logo.tsx";
+import { Icon } from "../../components/icons.tsx";
+import { Logo } from "../../components/logo.tsx";
 import {
   CONTACT_DETAILS,
   FOOTER_LINKS_ID,
@@ -11,7 +11,7 @@ import {
   type SocialNetwork,
 } from "./site-links.ts";
 
-/** Footer of every public page: useful links, contact details, social links and legal links (SPEC.md). */
+/** Footer of every public page: useful links, contact details, social links and legal links. */
 export function SiteFooter() {
   return (
     <footer className="bg-brand-900 text-brand-50">

@@ -1,7 +1,7 @@
 import { Link, NavLink } from "react-router";
 import { buttonClass } from "../../components/button.tsx";
-import { Icon } from "./icons.tsx";
-import { Logo } from "./logo.tsx";
+import { Icon } from "../../components/icons.tsx";
+import { Logo } from "../../components/logo.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";
 import { DOWNLOAD_APP_PATH, HEADER_LINKS } from "./site-links.ts";
 

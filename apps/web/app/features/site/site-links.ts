@@ -1,6 +1,6 @@
 /**
  * The links and contact details of the public site, written once so the header, the mobile
- * menu, the footer, the sitemap and the tests all agree (SPEC.md "Shared public layout").
+ * menu, the footer, the sitemap and the tests all agree.
  */
 export interface SiteLink {
   label: string;

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { coverVariant, publicName, type PublicPlayerSummary } from "@touchline/contract/talent";
-import { footLabel, positionsText } from "../profile/display.ts";
+import { footLabel, positionsText } from "../../lib/player-display.ts";
 import { ageText, coverSrcSet, heightText } from "./display.ts";
 
 /**

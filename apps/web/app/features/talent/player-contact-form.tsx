@@ -10,7 +10,7 @@ import {
 import { Button } from "../../components/button.tsx";
 import { TextAreaField, TextField } from "../../components/field.tsx";
 import { ApiError, apiFetch } from "../../lib/api.ts";
-import { useHydrated } from "../site/use-hydrated.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 
 const EMPTY = { name: "", organisation: "", email: "", phone: "", message: "" };
 const FIELDS = Object.keys(EMPTY) as (keyof typeof EMPTY)[];

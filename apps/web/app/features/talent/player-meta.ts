@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { coverVariant, publicName, type PublicPlayer } from "@touchline/contract/talent";
-import { footLabel, positionsText } from "../profile/display.ts";
-import { pageMeta } from "../site/seo.ts";
+import { footLabel, positionsText } from "../../lib/player-display.ts";
+import { pageMeta } from "../../lib/seo.ts";
 import { ageText, heightText } from "./display.ts";
 
 const DESCRIPTION_MAX = 200;

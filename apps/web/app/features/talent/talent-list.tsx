@@ -7,7 +7,7 @@ import {
   type TalentListQuery,
 } from "@touchline/contract/talent";
 import { buttonClass } from "../../components/button.tsx";
-import { Icon } from "../site/icons.tsx";
+import { Icon } from "../../components/icons.tsx";
 import { lastKnownPage, playerCountText } from "./display.ts";
 import { PlayerCard } from "./player-card.tsx";
 import { LIST_ANCHOR, TalentFilters } from "./talent-filters.tsx";

@@ -1,6 +1,5 @@
 /**
- * Sizes and durations as the upload fields show them (SPEC.md section 5: "Size shown in KB or
- * MB, duration in seconds"). Binary units, so "150 MB" here is the same 150 MB the limit means.
+ * Sizes and durations as the upload fields show them. Binary units, so "150 MB" here is the same 150 MB the limit means.
  */
 const KB = 1024;
 const MB = 1024 * 1024;

@@ -8,7 +8,7 @@ import { checkImageFile, checkVideoFile } from "./file-checks.ts";
 import { startUpload, type UploadHandle } from "./tus-upload.ts";
 
 /**
- * The life of one file field (SPEC.md section 4 "Upload state"):
+ * The life of one file field:
  * idle -> checking -> uploading -> uploaded, with error reachable from checking and uploading.
  * previewUrl is a local object URL of the chosen file, so the preview costs no download.
  */

@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
 import { SessionGate } from "../../features/auth/session-gate.tsx";
-import { useSession } from "../../features/auth/session.ts";
+import { useSession } from "../../lib/session.ts";
 import { useLogoutDialog } from "../../features/auth/use-logout-dialog.tsx";
 import { AdminNav } from "../../features/admin/admin-nav.tsx";
 import { StaffOnly } from "../../features/admin/staff-gate.tsx";

@@ -1,5 +1,5 @@
 import { Link, Outlet } from "react-router";
-import { Logo } from "../../features/site/logo.tsx";
+import { Logo } from "../../components/logo.tsx";
 
 /** Account screens (/auth/*): a slim header with the logo and a way home, and one card. */
 export default function AuthLayout() {

@@ -2,7 +2,7 @@ import { Navigate, useSearchParams } from "react-router";
 import { privatePageMeta } from "../../features/auth/page-meta.ts";
 import { LoginForm } from "../../features/auth/login-form.tsx";
 import { safeNextPath } from "../../features/auth/safe-next.ts";
-import { useSession } from "../../features/auth/session.ts";
+import { useSession } from "../../lib/session.ts";
 
 export const meta = () => privatePageMeta("Log in");
 
@@ -12,7 +12,7 @@ export default function PlayerLogin() {
   // Staff who log in without a destination go to the review console, players to their home.
   const staff = session.data?.role === "reviewer" || session.data?.role === "admin";
   const next = safeNextPath(params.get("next"), staff ? "/admin" : undefined);
-  // Already logged in (SPEC.md section 4), or just logged in by the form below: go on.
+  // Already logged in, or just logged in by the form below: go on.
   if (session.data) return <Navigate to={next} replace />;
   return (
     <>

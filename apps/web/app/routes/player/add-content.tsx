@@ -1,5 +1,5 @@
 import { privatePageMeta } from "../../features/auth/page-meta.ts";
-import { usePlayerSession } from "../../features/auth/session.ts";
+import { usePlayerSession } from "../../lib/session.ts";
 import { AddContent } from "../../features/profile/add-content.tsx";
 
 export const meta = () => privatePageMeta("Submit your info");

@@ -5,7 +5,7 @@ import { createRoutesStub, useLocation } from "react-router";
 import { toast, Toaster } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AUTH, PROFILE_PAGE } from "@touchline/contract/messages";
-import { readLoginSession, saveLoginSession } from "../../features/auth/session-store.ts";
+import { readLoginSession, saveLoginSession } from "../../lib/session-store.ts";
 import { jsonResponse } from "../../features/auth/test-render.tsx";
 import PlayerLayout from "./layout.tsx";
 

@@ -1,7 +1,7 @@
 import { Outlet } from "react-router";
 import { PlayerNav } from "../../features/auth/player-nav.tsx";
 import { SessionGate } from "../../features/auth/session-gate.tsx";
-import { useSession } from "../../features/auth/session.ts";
+import { useSession } from "../../lib/session.ts";
 import { useLogoutDialog } from "../../features/auth/use-logout-dialog.tsx";
 import { SiteFooter } from "../../features/site/site-footer.tsx";
 

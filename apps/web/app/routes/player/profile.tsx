@@ -1,5 +1,5 @@
 import { privatePageMeta } from "../../features/auth/page-meta.ts";
-import { usePlayerSession } from "../../features/auth/session.ts";
+import { usePlayerSession } from "../../lib/session.ts";
 import { PlayerProfile } from "../../features/profile/player-profile.tsx";
 
 export const meta = () => privatePageMeta("My Profile");

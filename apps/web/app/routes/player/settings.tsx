@@ -2,9 +2,9 @@ import { AccountDeletionRequest } from "../../features/auth/account-deletion-req
 import { ChangePasswordForm } from "../../features/auth/change-password-form.tsx";
 import { LogoutEverywhere } from "../../features/auth/logout-everywhere.tsx";
 import { privatePageMeta } from "../../features/auth/page-meta.ts";
-import { usePlayerSession } from "../../features/auth/session.ts";
+import { usePlayerSession } from "../../lib/session.ts";
 // Formatted by hand: the phone-number library would add 33 KB (gzip) to this page for one line.
-import { formatPhone } from "../../features/profile/display.ts";
+import { formatPhone } from "../../lib/player-display.ts";
 
 export const meta = () => privatePageMeta("Settings");
 

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { buttonClass } from "../../components/button.tsx";
 import { STATS } from "../../features/site/home-content.ts";
 import { CheckList, InfoCard, PageHero, Section } from "../../features/site/page-parts.tsx";
-import { pageMeta } from "../../features/site/seo.ts";
+import { pageMeta } from "../../lib/seo.ts";
 import { DOWNLOAD_APP_PATH } from "../../features/site/site-links.ts";
 import { PLAIN_HTML_PAGE } from "../../lib/page-scripts.ts";
 

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { EXTRA } from "@touchline/contract/messages";
 import { buttonClass } from "../../components/button.tsx";
 import { PageHero } from "../../features/site/page-parts.tsx";
-import { pageMeta } from "../../features/site/seo.ts";
+import { pageMeta } from "../../lib/seo.ts";
 import { PLAIN_HTML_PAGE } from "../../lib/page-scripts.ts";
 
 /** Served as HTML and CSS alone, without React's scripts (lib/page-scripts.ts). */

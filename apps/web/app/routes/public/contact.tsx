@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { ContactForm } from "../../features/site/contact-form.tsx";
-import { Icon } from "../../features/site/icons.tsx";
+import { Icon } from "../../components/icons.tsx";
 import { PageHero } from "../../features/site/page-parts.tsx";
-import { pageMeta } from "../../features/site/seo.ts";
+import { pageMeta } from "../../lib/seo.ts";
 import { CONTACT_DETAILS, SOCIAL_LINKS } from "../../features/site/site-links.ts";
 import { PLAIN_HTML_PAGE } from "../../lib/page-scripts.ts";
 import { contactAction } from "../../features/site/contact-action.server.ts";

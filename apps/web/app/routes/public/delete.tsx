@@ -2,7 +2,7 @@ import { DELETION_PROCESSING_DAYS } from "@touchline/contract/limits";
 import { DeletionConfirmation, useDeletionConfirmToken } from "../../features/site/deletion-confirmation.tsx";
 import { AccountDeletionForm } from "../../features/site/deletion-form.tsx";
 import { PageHero } from "../../features/site/page-parts.tsx";
-import { pageMeta } from "../../features/site/seo.ts";
+import { pageMeta } from "../../lib/seo.ts";
 
 export function meta() {
   return pageMeta({
@@ -13,7 +13,7 @@ export function meta() {
 }
 
 /**
- * Account deletion page (SPEC.md "Account deletion page", section 4 "Deletion flow"). The link
+ * Account deletion page. The link
  * e-mailed to confirm a request opens this page too (#confirm=…), which then asks for that.
  */
 export default function DeletePage() {

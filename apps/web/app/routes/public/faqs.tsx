@@ -9,7 +9,7 @@ import {
   VIDEO_MAX_SECONDS,
 } from "@touchline/contract/limits";
 import { PageHero } from "../../features/site/page-parts.tsx";
-import { pageMeta } from "../../features/site/seo.ts";
+import { pageMeta } from "../../lib/seo.ts";
 import { PLAIN_HTML_PAGE } from "../../lib/page-scripts.ts";
 
 /** Served as HTML and CSS alone, without React's scripts (lib/page-scripts.ts). */

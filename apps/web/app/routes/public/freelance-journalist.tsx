@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { buttonClass } from "../../components/button.tsx";
-import { Icon } from "../../features/site/icons.tsx";
+import { Icon } from "../../components/icons.tsx";
 import { CheckList, InfoCard, PageHero, Section } from "../../features/site/page-parts.tsx";
-import { pageMeta } from "../../features/site/seo.ts";
+import { pageMeta } from "../../lib/seo.ts";
 import { CONTACT_DETAILS } from "../../features/site/site-links.ts";
 import { PLAIN_HTML_PAGE } from "../../lib/page-scripts.ts";
 

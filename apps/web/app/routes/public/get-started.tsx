@@ -2,9 +2,9 @@ import { Link } from "react-router";
 import { MIN_REGISTRATION_AGE, OTP_LENGTH } from "@touchline/contract/limits";
 import { buttonClass } from "../../components/button.tsx";
 import { CheckList, PageHero, Section } from "../../features/site/page-parts.tsx";
-import { pageMeta } from "../../features/site/seo.ts";
+import { pageMeta } from "../../lib/seo.ts";
 import { StoreBadges } from "../../features/site/store-badges.tsx";
-import { TECHNICAL_SPECS } from "../../features/site/talent-guidelines.ts";
+import { TECHNICAL_SPECS } from "../../lib/talent-guidelines.ts";
 import { PLAIN_HTML_PAGE } from "../../lib/page-scripts.ts";
 
 /** Served as HTML and CSS alone, without React's scripts (lib/page-scripts.ts). */

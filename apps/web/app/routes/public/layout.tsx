@@ -3,7 +3,7 @@ import { SiteFooter } from "../../features/site/site-footer.tsx";
 import { SiteHeader } from "../../features/site/site-header.tsx";
 
 /**
- * Shared public layout: skip link, fixed header, the page, footer (SPEC.md "Shared public layout").
+ * Shared public layout: skip link, fixed header, the page, footer.
  * Pages render their sections straight into the one <main> here.
  */
 export default function PublicLayout() {

@@ -1,6 +1,6 @@
 import { data, Link, useLocation } from "react-router";
 import { buttonClass } from "../../components/button.tsx";
-import { pageMeta } from "../../features/site/seo.ts";
+import { pageMeta } from "../../lib/seo.ts";
 import { PLAIN_HTML_PAGE } from "../../lib/page-scripts.ts";
 
 /** Any path no other route matches. The loader throws so the answer carries status 404. */

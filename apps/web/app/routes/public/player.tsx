@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import { TALENT } from "@touchline/contract/messages";
-import { pageMeta } from "../../features/site/seo.ts";
+import { pageMeta } from "../../lib/seo.ts";
 import { PUBLIC_PAGE_CACHE, talentPageHeaders, UNAVAILABLE_HEADERS } from "../../features/talent/cache.ts";
 import { playerMeta } from "../../features/talent/player-meta.ts";
 import { PlayerNotFound, PlayerPage } from "../../features/talent/player-page.tsx";

@@ -2,11 +2,11 @@ import { data, Link, useLocation } from "react-router";
 import { TALENT } from "@touchline/contract/messages";
 import { readTalentQuery } from "@touchline/contract/talent";
 import { buttonClass } from "../../components/button.tsx";
-import { Icon, type IconName } from "../../features/site/icons.tsx";
+import { Icon, type IconName } from "../../components/icons.tsx";
 import { RadarIllustration } from "../../features/site/illustrations.tsx";
 import { CheckList, Section } from "../../features/site/page-parts.tsx";
-import { pageMeta } from "../../features/site/seo.ts";
-import { BENEFITS, CONTENT_GUIDELINES, TECHNICAL_SPECS } from "../../features/site/talent-guidelines.ts";
+import { pageMeta } from "../../lib/seo.ts";
+import { BENEFITS, CONTENT_GUIDELINES, TECHNICAL_SPECS } from "../../lib/talent-guidelines.ts";
 import { PUBLIC_PAGE_CACHE, talentPageHeaders, UNAVAILABLE_HEADERS } from "../../features/talent/cache.ts";
 import { TalentList, type TalentListData } from "../../features/talent/talent-list.tsx";
 import type { Route } from "./+types/players";
@@ -31,8 +31,8 @@ const CARDS: readonly { icon: IconName; title: string; items: readonly string[] 
 ];
 
 /**
- * /players: the talent landing screen (SPEC.md "Talent landing screen"), then the public list
- * of approved players (issue "Talent discovery"). Rendered by the server on each request with
+ * /players: the talent landing screen, then the public list
+ * of approved players. Rendered by the server on each request with
  * its data (context.talent), not prerendered, because the list is live data: the players are in
  * the first HTML, before any JavaScript runs.
  */

@@ -4,7 +4,7 @@ import { DELETION_PROCESSING_DAYS } from "@touchline/contract/limits";
 import { EXTRA } from "@touchline/contract/messages";
 import { buttonClass } from "../../components/button.tsx";
 import { PageHero, Prose } from "../../features/site/page-parts.tsx";
-import { pageMeta } from "../../features/site/seo.ts";
+import { pageMeta } from "../../lib/seo.ts";
 import { CONTACT_DETAILS, DOWNLOAD_APP_PATH } from "../../features/site/site-links.ts";
 
 export function meta() {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { MIN_REGISTRATION_AGE, VIDEO_MAX_BYTES, VIDEO_MAX_SECONDS } from "@touchline/contract/limits";
 import { PageHero, Prose } from "../../features/site/page-parts.tsx";
-import { pageMeta } from "../../features/site/seo.ts";
+import { pageMeta } from "../../lib/seo.ts";
 import { CONTACT_DETAILS } from "../../features/site/site-links.ts";
 import { PLAIN_HTML_PAGE } from "../../lib/page-scripts.ts";
 

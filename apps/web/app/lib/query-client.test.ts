@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError } from "../../lib/api.ts";
+import { ApiError } from "./api.ts";
 import { createQueryClient } from "./query-client.ts";
 import { SESSION_QUERY_KEY } from "./session.ts";
 

@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
-import { ApiError } from "../../lib/api.ts";
+import { ApiError } from "./api.ts";
 import { SESSION_QUERY_KEY } from "./session.ts";
 
 /**

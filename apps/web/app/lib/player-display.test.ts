@@ -7,7 +7,7 @@ import {
   imageSrcSet,
   imageVariant,
   positionsText,
-} from "./display.ts";
+} from "./player-display.ts";
 
 describe("profile display helpers", () => {
   it("formats dates the same everywhere, in Zambian time", () => {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { Button } from "../../components/button.tsx";
-import { ModalDialog } from "../../components/modal-dialog.tsx";
+import { Button } from "./button.tsx";
+import { ModalDialog } from "./modal-dialog.tsx";
 
 interface ConfirmDialogProps {
   open: boolean;

@@ -1,5 +1,5 @@
 /**
- * What the talent area asks of a highlight video and what players gain (SPEC.md section 1).
+ * What the talent area asks of a highlight video and what players gain.
  * The /players landing screen shows these; the player home's three info cards can reuse them.
  */
 import { VIDEO_MAX_BYTES, VIDEO_MAX_SECONDS } from "@touchline/contract/limits";

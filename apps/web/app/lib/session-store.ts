@@ -2,8 +2,7 @@ import { sessionSchema, type SessionInfo } from "@touchline/contract/session";
 import { readItem, removeItem, writeItem } from "./browser-storage.ts";
 
 /**
- * The login answer kept in browser storage, as the spec's client does (SPEC.md section 3,
- * "Login session"), together with the "Remember me" flag. It is for display only: the
+ * The login answer kept in browser storage, as the spec's client does, together with the "Remember me" flag. It is for display only: the
  * HttpOnly session cookie is the credential, and GET /api/Authorization/session decides
  * whether someone is logged in. A remembered login is kept in localStorage (it outlives the
  * browser, like its cookie); otherwise in sessionStorage (it ends with the tab).
