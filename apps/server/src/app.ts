@@ -7,6 +7,7 @@ import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
+import { randomCode } from "./auth/secrets.ts";
 import { connectDatabase, type DatabaseConnection } from "./db/client.ts";
 import { createDatabaseAvailability, type RetryOptions } from "./db/availability.ts";
 import type { LockOwner } from "./db/embedded-lock.ts";
@@ -44,6 +45,7 @@ export interface BuildOptions {
   /** An already-connected database (tests share one per file); otherwise one is opened from config. */
   database?: DatabaseConnection;
   now?: () => Date;
+  randomCode?: () => string;
   /** Where log lines go instead of stdout (tests). */
   logStream?: { write(line: string): void };
   /** Replaces the SMS provider of the configuration (tests). */
@@ -126,6 +128,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db: database.db,
     log,
     now: options.now ?? (() => new Date()),
+    randomCode: options.randomCode ?? randomCode,
     sms: options.sms ?? createSmsSender(config, log),
     email: options.email ?? createEmailSender(config, log),
     storage: createStorage(config),

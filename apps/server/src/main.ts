@@ -5,7 +5,7 @@ import { DatabaseInUseError } from "./db/embedded-lock.ts";
 import { toggleDebugLevel } from "./http/logger.ts";
 import { contextualLogger } from "./http/request-context.ts";
 import { listenControlSocket } from "./ops/control-socket.ts";
-import { serverCommands } from "./ops/server-commands.ts";
+import { serverCommands } from "./cli/server-commands.ts";
 import { installGracefulShutdown } from "./ops/shutdown.ts";
 
 async function main() {

@@ -17,6 +17,8 @@ export interface AppServices {
   log: FastifyBaseLogger;
   /** The server's clock; tests move it to check expiry rules. */
   now: () => Date;
+  /** A new SMS code; tests choose the codes so that two of them always differ. */
+  randomCode: () => string;
   /** SMS delivery chosen by SMS_PROVIDER. Read it at send time: tests swap it for a failing one. */
   sms: SmsSender;
   /** E-mail delivery chosen by EMAIL_PROVIDER (console outbox or SMTP). */

@@ -12,7 +12,11 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const VIDEO_MAX_BYTES = 150 * 1024 * 1024;
 export const VIDEO_MAX_SECONDS = 180;
 export const MAX_VIDEOS = 2;
+/** The limits as people read them: "3 minutes", "150MB" (binary megabytes). */
+export const VIDEO_MAX_MINUTES = VIDEO_MAX_SECONDS / 60;
+export const VIDEO_MAX_MEGABYTES = VIDEO_MAX_BYTES / (1024 * 1024);
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const IMAGE_MAX_MEGABYTES = IMAGE_MAX_BYTES / (1024 * 1024);
 export const IMAGE_MIME_TYPES = ["image/jpeg", "image/png", "image/gif"] as const;
 export const VIDEO_MIME_TYPES = ["video/mp4"] as const;
 

@@ -1,3 +1,18 @@
+import {
+  ABOUT_MAX_LENGTH,
+  DELETION_CONFIRMATION_PHRASE,
+  DELETION_PROCESSING_DAYS,
+  HEIGHT_CM,
+  IMAGE_MAX_MEGABYTES,
+  MAX_VIDEOS,
+  MIN_REGISTRATION_AGE,
+  PASSWORD_MIN_LENGTH,
+  VIDEO_MAX_MEGABYTES,
+  VIDEO_MAX_MINUTES,
+  WEIGHT_KG,
+} from "./limits.ts";
+import { IMAGE_VARIANT_WIDTHS } from "./media.ts";
+
 /**
  * Every user-facing message of the product, word for word as published.
  * Messages we added beyond the spec live in the EXTRA_* groups so the two are never confused.
@@ -16,19 +31,19 @@ export const REGISTER = {
   usernameNoSpaces: "Username cannot contain spaces",
   dateOfBirthRequired: "Date of birth is required",
   dateOfBirthFuture: "Date of birth cannot be in the future",
-  tooYoung: "You must be at least 14 years old",
+  tooYoung: `You must be at least ${MIN_REGISTRATION_AGE} years old`,
   emailRequired: "Email is required",
   emailInvalid: "Invalid email address",
   phoneRequired: "Phone number is required",
   passwordRequired: "Password is required",
-  passwordTooShort: "Password must be at least 8 characters",
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
   success: "Registration successful, please verify your phone number",
   failure: "Registration failed, please try again",
 } as const;
 
 export const RESET = {
   newPasswordRequired: "New password is required",
-  passwordTooShort: "Password must be at least 8 characters",
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
   passwordRule:
     "Password must contain at least one uppercase letter, one lowercase letter, one number and one special character",
   confirmRequired: "Please confirm your password",
@@ -58,19 +73,25 @@ export const PROFILE_FORM = {
   fitnessSelect: "Please select your current fitness status",
   footRequired: "Preferred foot is required",
   footSelect: "Please select your preferred foot",
-  heightMin: "Height must be at least 100 cm",
-  heightMax: "Height must be less than 250 cm",
-  weightMin: "Weight must be at least 30 kg",
-  weightMax: "Weight must be less than 150 kg",
+  heightMin: `Height must be at least ${HEIGHT_CM.min} cm`,
+  heightMax: `Height must be less than ${HEIGHT_CM.max} cm`,
+  weightMin: `Weight must be at least ${WEIGHT_KG.min} kg`,
+  weightMax: `Weight must be less than ${WEIGHT_KG.max} kg`,
   submitted: "Player information submitted successfully!",
   alreadyExistsTitle: "Player Profile Already Exists",
   videoExpired: "Your video has expired! Please contact support to update your profile.",
 } as const;
 
+/** The video rules in a few words, next to the fields and on the player's home. */
+export const VIDEO_RULES = {
+  fieldHint: `MP4, up to ${VIDEO_MAX_MINUTES} minutes and ${VIDEO_MAX_MEGABYTES}MB`,
+  perProfile: `Up to ${MAX_VIDEOS} videos of max ${VIDEO_MAX_MINUTES} minutes each`,
+} as const;
+
 export const VIDEO_FILE = {
   invalidType: "Please upload a valid video file",
-  tooLarge: "Video file must be smaller than 150MB",
-  tooLong: "Video must be shorter than 3 minutes",
+  tooLarge: `Video file must be smaller than ${VIDEO_MAX_MEGABYTES}MB`,
+  tooLong: `Video must be shorter than ${VIDEO_MAX_MINUTES} minutes`,
   metadataError: "Error loading video",
 } as const;
 
@@ -121,8 +142,8 @@ export const EXTRA = {
   emailRequired: "Email is required",
   emailInvalid: "Invalid email address",
   understandRequired: "Please confirm that you understand what deleting your account means",
-  confirmationTextRequired: "Please type DELETE MY ACCOUNT to confirm",
-  confirmationTextMismatch: "Type DELETE MY ACCOUNT exactly as shown, in capital letters",
+  confirmationTextRequired: `Please type ${DELETION_CONFIRMATION_PHRASE} to confirm`,
+  confirmationTextMismatch: `Type ${DELETION_CONFIRMATION_PHRASE} exactly as shown, in capital letters`,
   confirmationCheckboxRequired: "Please tick the box to confirm the deletion",
   contactNameRequired: "Name is required",
   contactMessageRequired: "Message is required",
@@ -132,16 +153,14 @@ export const EXTRA = {
   contactInvalid: "Please correct the fields marked below.",
   deletionFailed: "Your request could not be submitted. Please try again.",
   /** Shown on /privacy?deletionRequested=1, where the deletion flow lands after storing the request. */
-  deletionReceived:
-    "Your account deletion request has been received. Check your e-mail and open the link we sent to confirm it: nothing is deleted until you do. We then delete your account within 30 days and send you an e-mail when it is done.",
+  deletionReceived: `Your account deletion request has been received. Check your e-mail and open the link we sent to confirm it: nothing is deleted until you do. We then delete your account within ${DELETION_PROCESSING_DAYS} days and send you an e-mail when it is done.`,
   /** The /delete page once the request is stored: the e-mailed link must confirm it. */
   deletionCheckEmail: "Check your e-mail to confirm.",
   deletionCheckEmailDetail: (email: string, days: number) =>
-    `We have sent an e-mail to ${email}. Open the link in it within ${days} days to confirm your request: nothing is deleted until you do. Once you confirm, we delete your account within 30 days and e-mail you when it is done.`,
+    `We have sent an e-mail to ${email}. Open the link in it within ${days} days to confirm your request: nothing is deleted until you do. Once you confirm, we delete your account within ${DELETION_PROCESSING_DAYS} days and e-mail you when it is done.`,
   /** The /delete page opened from the e-mailed link. */
   deletionConfirmTitle: "Confirm the deletion of your account",
-  deletionConfirmed:
-    "Your request is confirmed. We will delete your account within 30 days and send you an e-mail when it is done.",
+  deletionConfirmed: `Your request is confirmed. We will delete your account within ${DELETION_PROCESSING_DAYS} days and send you an e-mail when it is done.`,
   deletionLinkInvalid:
     "This confirmation link has expired or is not valid. Nothing will be deleted. To delete your account, please send a new request.",
   deletionConfirmFailed: "Your request could not be confirmed. Please try again.",
@@ -156,13 +175,13 @@ export const EXTRA = {
   dateOfBirthTooOld: (years: number) => `Please check your date of birth: it cannot be more than ${years} years ago.`,
   heightRequired: "Height is required",
   weightRequired: "Weight is required",
-  aboutTooLong: "About yourself must be at most 300 characters",
+  aboutTooLong: `About yourself must be at most ${ABOUT_MAX_LENGTH} characters`,
   secondarySameAsPrimary: "Secondary position must differ from the main position",
   tooManyRequests: "Too many attempts. Please wait a moment and try again.",
   forbiddenOrigin: "This request came from another site and was refused.",
   /** Cover photo checks (the spec names the types but quotes no message). */
   imageInvalidType: "Please upload a JPEG, PNG or GIF image",
-  imageTooLarge: "Image must be smaller than 10MB",
+  imageTooLarge: `Image must be smaller than ${IMAGE_MAX_MEGABYTES}MB`,
   /** Player profile screens: review states the spec implies but does not word. */
   profileUnderReview: "Your information has been submitted and is being reviewed.",
   profileRejectedTitle: "Your profile was not approved",
@@ -244,7 +263,7 @@ export const MEDIA = {
   imageTooManyPixels:
     "This image has too many pixels to use. Please choose a photo taken with your phone's camera, or a smaller copy.",
   tooManyRefusedUploads: "Too many of your files were refused today. Please try again tomorrow.",
-  variantWidthInvalid: "Image width must be one of 320, 640 or 1280.",
+  variantWidthInvalid: `Image width must be one of ${IMAGE_VARIANT_WIDTHS.slice(0, -1).join(", ")} or ${IMAGE_VARIANT_WIDTHS.at(-1)}.`,
   mediaNotFound: "This file was not found.",
   rangeNotSatisfiable: "The requested part of the file does not exist.",
   mediaInUse: "This file is used by your profile and cannot be deleted.",

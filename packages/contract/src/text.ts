@@ -17,7 +17,8 @@ import { EXTRA, INPUT } from "./messages.ts";
  *   equal), trimmed, and kept on one line unless the field is multi-line.
  */
 
-const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+/** Control characters (Cc) other than tab, line feed and carriage return. */
+const CONTROL_CHARACTER = /(?![\t\n\r])\p{Cc}/u;
 /** Unicode format characters (Cf), the combining grapheme joiner, and the Hangul fillers. */
 const INVISIBLE_CHARACTERS = /[\p{Cf}\u034F\u115F\u1160\u3164\uFFA0]/gu;
 const INVISIBLE_CHARACTER = new RegExp(INVISIBLE_CHARACTERS.source, "u");

@@ -14,12 +14,12 @@ import { mediaFiles } from "../db/schema/media.ts";
 import { playerProfiles } from "../db/schema/profiles.ts";
 import { deletionRequests } from "../db/schema/site.ts";
 import { EmailError } from "../email/sender.ts";
-import { readEmailOutbox } from "../email/test-outbox.ts";
-import { tusCreate, tusPatch, uploadFixture } from "../media/test-upload-client.ts";
+import { readEmailOutbox } from "../test/outbox.ts";
+import { tusCreate, tusPatch, uploadFixture } from "../test/upload-client.ts";
 import { createStaff, uniqueAddress } from "../test/auth-helpers.ts";
 import { requestAndConfirmDeletion } from "../test/deletion-helpers.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
-import { playerWithProfile, profileUrl } from "./test-profiles.ts";
+import { playerWithProfile, profileUrl } from "../test/profiles.ts";
 
 let t: TestApp;
 let reviewer: Awaited<ReturnType<typeof createStaff>>;

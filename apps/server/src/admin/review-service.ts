@@ -17,7 +17,7 @@ import { players } from "../db/schema/auth.ts";
 import { playerProfiles } from "../db/schema/profiles.ts";
 import { HttpError } from "../http/errors.ts";
 import { isUuid } from "./uuid.ts";
-import { videoExpiry } from "../players/video-expiry.ts";
+import { videoExpiry } from "@touchline/contract/video-expiry";
 import { recordAudit, type Actor } from "./audit.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -11,10 +11,10 @@ import { ADMIN, EXTRA, MEDIA } from "@touchline/contract/messages";
 import { fileIdFromMediaUrl, type PlayerInfoResponse } from "@touchline/contract/profile";
 import { mediaFiles } from "../db/schema/media.ts";
 import { playerProfiles } from "../db/schema/profiles.ts";
-import { uploadFixture } from "../media/test-upload-client.ts";
+import { uploadFixture } from "../test/upload-client.ts";
 import { createStaff, loginCookie } from "../test/auth-helpers.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
-import { playerWithProfile, profileUrl, submitProfile } from "./test-profiles.ts";
+import { playerWithProfile, profileUrl, submitProfile } from "../test/profiles.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

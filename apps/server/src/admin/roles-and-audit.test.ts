@@ -3,7 +3,7 @@ import type { AuditEntry, AuditListResponse } from "@touchline/contract/admin";
 import { FORBIDDEN, NOT_LOGGED_IN } from "../auth/request-user.ts";
 import { createPlayer, createStaff, loginCookie, uniqueAddress } from "../test/auth-helpers.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
-import { playerWithProfile } from "./test-profiles.ts";
+import { playerWithProfile } from "../test/profiles.ts";
 
 let t: TestApp;
 let reviewer: Awaited<ReturnType<typeof createStaff>>;

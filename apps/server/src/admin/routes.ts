@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -10,7 +9,7 @@ import {
   reviewListQuerySchema,
 } from "@touchline/contract/admin";
 import { requireRole, type Role } from "../auth/request-user.ts";
-import { players } from "../db/schema/auth.ts";
+import { createPlayerStore } from "../auth/player-store.ts";
 import type { AppServices } from "../services.ts";
 import { createAccountDeletion } from "./account-deletion.ts";
 import { listAudit, type Actor } from "./audit.ts";
@@ -34,14 +33,12 @@ export const adminRoutes: FastifyPluginAsync<{ services: AppServices }> = async 
   });
   const inbox = createInboxService({ db: services.db, now: services.now });
   const deletion = createAccountDeletion(services);
+  const accounts = createPlayerStore(services.db, services.now);
 
   /** The staff member making the request, with the username the audit log keeps. */
   const staff = async (request: FastifyRequest, roles: Role[] = STAFF): Promise<Actor> => {
     const user = requireRole(request, ...roles);
-    const [row] = await services.db
-      .select({ username: players.username })
-      .from(players)
-      .where(eq(players.id, user.playerId));
+    const row = await accounts.byId(user.playerId);
     return { id: user.playerId, username: row?.username ?? "unknown" };
   };
 

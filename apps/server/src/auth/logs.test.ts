@@ -1,11 +1,6 @@
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp, type App } from "../app.ts";
-import { loadConfig } from "../config.ts";
 import { latestCode, registrationBody } from "../test/auth-helpers.ts";
-import { createTestDatabase, type TestApp } from "../test/test-app.ts";
+import { createTestApp, type TestApp } from "../test/test-app.ts";
 import { sha256Hex } from "./secrets.ts";
 
 /**
@@ -14,27 +9,11 @@ import { sha256Hex } from "./secrets.ts";
  */
 const lines: string[] = [];
 let t: TestApp;
-let dropDatabase: () => Promise<void>;
 
 beforeAll(async () => {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "touchline-logs-"));
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "trace", WEB_BUILD_DIR: "none" });
-  const { connection, drop } = await createTestDatabase();
-  dropDatabase = drop;
-  const clock = { now: new Date(), advance: (ms: number) => (clock.now = new Date(clock.now.getTime() + ms)) };
-  const app: App = await buildApp(config, {
-    database: connection,
-    now: () => new Date(clock.now),
-    web: false,
-    logStream: { write: (line) => lines.push(line) },
-  });
-  t = { app, config, dataDir, database: connection, clock, close: async () => {} };
+  t = await createTestApp({ LOG_LEVEL: "trace" }, { logStream: { write: (line) => lines.push(line) } });
 });
-afterAll(async () => {
-  await t.app.close();
-  await dropDatabase();
-  await fs.rm(t.dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 const post = (url: string, payload?: object, cookie?: string) =>
   t.app.inject({ method: "POST", url: `/api/Authorization/${url}`, payload, headers: cookie ? { cookie } : {} });

@@ -14,7 +14,7 @@ import type { Database } from "../db/client.ts";
 import type { AppServices } from "../services.ts";
 import { codeMessage, type CodePurpose } from "../sms/code-message.ts";
 import { scrubNumbers } from "../sms/sms-error.ts";
-import { codeHash, randomCode, sameHex } from "./secrets.ts";
+import { codeHash, sameHex } from "./secrets.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -102,7 +102,7 @@ export function createOtpService(services: AppServices) {
       .update(otpCodes)
       .set({ consumedAt: at })
       .where(and(eq(otpCodes.phone, phone), isNull(otpCodes.consumedAt)));
-    const code = randomCode();
+    const code = services.randomCode();
     const codeId = randomUUID();
     await tx.insert(otpCodes).values({
       id: codeId,

@@ -236,10 +236,9 @@ describe("POST /api/Authorization/registerScoutWithOtp", () => {
 
   it("frees a registration whose code died of wrong tries", async () => {
     const first = registrationBody();
+    t.codes.queue("12345");
     await post("registerScoutWithOtp", first);
     for (let i = 0; i < 5; i++) await post("verifyGeneralOtp", { phoneNumber: first.phoneNumber, otp: "00000" });
-    const code = latestCode(t, first.phoneNumber);
-    if (code === "00000") return; // the right code was among the tries: nothing to check this run
     t.clock.advance(OTP_RESEND_INTERVAL_MS);
     const second = registrationBody({ phoneNumber: first.phoneNumber });
     expect((await post("registerScoutWithOtp", second)).statusCode).toBe(201);

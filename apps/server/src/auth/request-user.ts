@@ -1,7 +1,9 @@
 import type { FastifyRequest } from "fastify";
 import { HttpError } from "../http/errors.ts";
 
-export type Role = "player" | "reviewer" | "admin";
+import { isStaffRole, type Role } from "@touchline/contract/session";
+
+export type { Role };
 
 /** Who is making the request, resolved from the session cookie by the auth plugin. */
 export interface RequestUser {
@@ -33,4 +35,4 @@ export function requireRole(request: FastifyRequest, ...roles: Role[]): RequestU
   return user;
 }
 
-export const isStaff = (user: RequestUser | null): boolean => user?.role === "reviewer" || user?.role === "admin";
+export const isStaff = (user: RequestUser | null): boolean => isStaffRole(user?.role);

@@ -1,3 +1,4 @@
+import { DELETION_PROCESSING_DAYS } from "@touchline/contract/limits";
 import type { EmailMessage } from "./sender.ts";
 
 /** Dates as a Zambian reader writes them ("3 March 2026"), on Zambian time. */
@@ -33,7 +34,7 @@ export function confirmDeletionEmail(to: string, link: string, requestedAt: Date
       "",
       link,
       "",
-      `The link works until ${longDate(expiresAt)}. Nothing is deleted until you confirm. Once you do, we delete the account, its player profile, photos and videos within 30 days and e-mail you when it is done.`,
+      `The link works until ${longDate(expiresAt)}. Nothing is deleted until you confirm. Once you do, we delete the account, its player profile, photos and videos within ${DELETION_PROCESSING_DAYS} days and e-mail you when it is done.`,
       "",
       "If you did not ask for this, ignore this e-mail: your account stays as it is.",
       "",

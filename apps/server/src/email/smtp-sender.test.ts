@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import pino from "pino";
 import { SMTPServer, type SMTPServerSession } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../config.ts";
+import { type ConfigError, loadConfig } from "../config.ts";
 import { EmailError, createEmailSender } from "./sender.ts";
 import { createSmtpSender } from "./smtp-sender.ts";
 

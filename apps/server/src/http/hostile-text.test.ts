@@ -4,7 +4,7 @@ import { INPUT, REGISTER } from "@touchline/contract/messages";
 import { createMediaStore } from "../media/media-store.ts";
 import { createPlayer, createStaff, loginCookie, registrationBody, uniqueAddress } from "../test/auth-helpers.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
-import { createProfile } from "../talent/test-public-players.ts";
+import { createProfile } from "../test/public-players.ts";
 import { importMedia } from "../talent/import-media.ts";
 
 /**
@@ -15,7 +15,7 @@ import { importMedia } from "../talent/import-media.ts";
  */
 const lines: string[] = [];
 let t: TestApp;
-let playerCookie: string;
+
 let staffCookie: string;
 let publicUsername: string;
 let pendingProfileId: string;
@@ -23,7 +23,7 @@ let pendingProfileId: string;
 beforeAll(async () => {
   t = await createTestApp({ LOG_LEVEL: "info" }, { logStream: { write: (line) => lines.push(line) } });
   const player = await createPlayer(t);
-  playerCookie = await loginCookie(t, player);
+  await loginCookie(t, player);
   staffCookie = (await createStaff(t, "reviewer")).cookie;
   publicUsername = (await createProfile(t)).username;
   pendingProfileId = (await createProfile(t, { status: "pending" })).profileId;
@@ -207,7 +207,7 @@ describe("invisible and direction-override characters", () => {
 /** A complete profile body with a cover photo and a video the player uploaded. */
 async function profileBody(playerId: string) {
   const { demoCoverJpeg } = await import("../talent/demo-cover.ts");
-  const { fixture } = await import("../media/test-upload-client.ts");
+  const { fixture } = await import("../test/upload-client.ts");
   const deps = { storage: t.app.services.storage, store: createMediaStore(t.app.services.db), now: t.app.services.now };
   const cover = await importMedia(
     deps,

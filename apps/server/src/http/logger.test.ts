@@ -1,12 +1,7 @@
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp, type App } from "../app.ts";
-import { loadConfig } from "../config.ts";
 import { createPlayer, loginCookie } from "../test/auth-helpers.ts";
-import { createTestDatabase, type TestApp } from "../test/test-app.ts";
-import { fixture, uploadBytes } from "../media/test-upload-client.ts";
+import { createTestApp, type TestApp } from "../test/test-app.ts";
+import { fixture, uploadBytes } from "../test/upload-client.ts";
 import { scrubUrl, toggleDebugLevel } from "./logger.ts";
 
 /**
@@ -15,32 +10,10 @@ import { scrubUrl, toggleDebugLevel } from "./logger.ts";
  */
 const lines: string[] = [];
 let t: TestApp;
-let dropDatabase: () => Promise<void>;
 beforeAll(async () => {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "touchline-logger-"));
-  const config = loadConfig({
-    NODE_ENV: "test",
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "info",
-    WEB_BUILD_DIR: "none",
-    MEDIA_SWEEP_MINUTES: "0",
-  });
-  const { connection, drop } = await createTestDatabase();
-  dropDatabase = drop;
-  const clock = { now: new Date(), advance: (ms: number) => (clock.now = new Date(clock.now.getTime() + ms)) };
-  const app: App = await buildApp(config, {
-    database: connection,
-    now: () => new Date(clock.now),
-    web: false,
-    logStream: { write: (line) => lines.push(line) },
-  });
-  t = { app, config, dataDir, database: connection, clock, close: async () => {} };
+  t = await createTestApp({ LOG_LEVEL: "info" }, { logStream: { write: (line) => lines.push(line) } });
 });
-afterAll(async () => {
-  await t.app.close();
-  await dropDatabase();
-  await fs.rm(t.dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 type Line = { reqId?: string; msg?: string; level: number; req?: { url?: string }; [field: string]: unknown };
 const parsed = () => lines.map((line) => JSON.parse(line) as Line);

@@ -1,7 +1,7 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INPUT } from "@touchline/contract/messages";
-import { largeMp4, serverUrl, tusCreate, tusHead, tusPatch } from "../media/test-upload-client.ts";
+import { largeMp4, serverUrl, tusCreate, tusHead, tusPatch } from "../test/upload-client.ts";
 import { createPlayer, loginCookie } from "../test/auth-helpers.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
 

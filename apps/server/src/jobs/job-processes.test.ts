@@ -3,17 +3,17 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { startServerProcess } from "../ops/server-process.ts";
+import { startServerProcess } from "../test/server-process.ts";
 import { createTestApp, createTestDatabase } from "../test/test-app.ts";
-import { demoFileContent, demoFileJob } from "./testing/demo-file-job.ts";
+import { demoFileContent, demoFileJob } from "../test/demo-file-job.ts";
 import {
   DEMO_KINDS_MODULE,
   demoAttempts,
   enqueueDirectly,
   startWorkerProcess,
   waitFor,
-} from "./testing/job-processes.ts";
-import { WORKER_NEEDS_POSTGRES } from "./worker-process.ts";
+} from "../test/job-processes.ts";
+import { WORKER_NEEDS_POSTGRES } from "../cli/worker-process.ts";
 
 /**
  * Jobs across real processes: servers killed and restarted on the same data, `npm run worker`

@@ -7,14 +7,14 @@ import { z } from "zod";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { isUnavailableError } from "../db/unavailable.ts";
-import { startTcpProxy } from "../ops/tcp-proxy.ts";
+import { startTcpProxy } from "../test/tcp-proxy.ts";
 import { createTestApp, createTestDatabase, type TestApp } from "../test/test-app.ts";
 import { bossDatabase } from "./boss-database.ts";
 import { defineJobKind } from "./job-kind.ts";
 import { createJobQueue } from "./job-queue.ts";
 import { startJobs, type JobsTuning } from "./jobs.ts";
-import { demoFileContent, demoFileJob } from "./testing/demo-file-job.ts";
-import { demoAttempts, waitFor } from "./testing/job-processes.ts";
+import { demoFileContent, demoFileJob } from "../test/demo-file-job.ts";
+import { demoAttempts, waitFor } from "../test/job-processes.ts";
 
 /**
  * The job queue inside the server (buildApp), on PGlite in the server-pglite project and on

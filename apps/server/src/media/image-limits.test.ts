@@ -4,8 +4,8 @@ import { MEDIA } from "@touchline/contract/messages";
 import { createPlayer, loginCookie } from "../test/auth-helpers.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
 import { IMAGE_DECODES_AT_ONCE, MAX_IMAGE_PIXELS } from "./images.ts";
-import { pngBomb } from "./test-image-bomb.ts";
-import { fixture, tusCreate, uploadBytes } from "./test-upload-client.ts";
+import { pngBomb } from "../test/image-bomb.ts";
+import { fixture, tusCreate, uploadBytes } from "../test/upload-client.ts";
 import { UPLOAD_BUDGET } from "./upload-routes.ts";
 
 /**

@@ -8,7 +8,7 @@ import { playerProfiles } from "../db/schema/profiles.ts";
 import { createPlayer, createStaff, loginCookie, type TestPlayer } from "../test/auth-helpers.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
 import { mediaKeys } from "./storage.ts";
-import { fixture, uploadFixture } from "./test-upload-client.ts";
+import { fixture, uploadFixture } from "../test/upload-client.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

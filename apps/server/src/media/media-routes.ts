@@ -3,12 +3,11 @@ import { IMAGE_VARIANT_WIDTHS } from "@touchline/contract/media";
 import { MEDIA } from "@touchline/contract/messages";
 import { isStaff, requireUser, type RequestUser } from "../auth/request-user.ts";
 import { HttpError } from "../http/errors.ts";
-import { videoExpiresAt } from "../players/video-expiry.ts";
+import { videoExpiresAt } from "@touchline/contract/video-expiry";
 import type { AppServices } from "../services.ts";
-import type { MediaFile } from "../db/schema/media.ts";
 import { parseRange } from "./byte-range.ts";
 import { removeMediaObjects } from "./finish-upload.ts";
-import { createMediaStore } from "./media-store.ts";
+import { createMediaStore, type MediaFile } from "./media-store.ts";
 import { mediaKeys } from "./storage.ts";
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;

@@ -7,6 +7,7 @@ import { playerProfiles } from "../db/schema/profiles.ts";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isMediaId = (value: string): boolean => UUID.test(value);
 
+export type { MediaFile };
 export type NewMediaFile = typeof mediaFiles.$inferInsert;
 
 /** The media_files table: complete, checked files and whether a profile uses them. */

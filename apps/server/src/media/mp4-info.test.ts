@@ -10,8 +10,8 @@ import {
   withAllHeaderDurations,
   withMovieDuration,
   withSampleCount,
-} from "./test-mp4-edits.ts";
-import { fixture, largeMp4 } from "./test-upload-client.ts";
+} from "../test/mp4-edits.ts";
+import { fixture, largeMp4 } from "../test/upload-client.ts";
 
 /** Reads from a buffer as the storage would, counting the bytes asked for. */
 function readerOf(file: Buffer) {

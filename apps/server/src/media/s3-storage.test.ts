@@ -4,7 +4,7 @@ import path from "node:path";
 import { expect, it } from "vitest";
 import { createS3Storage } from "./s3-storage.ts";
 import { storageContract } from "./storage-contract.ts";
-import { startTestS3Server } from "./test-s3-server.ts";
+import { startTestS3Server } from "../test/s3-server.ts";
 
 /** The same suite as the disk adapter, against a real S3-protocol server on loopback. */
 storageContract("s3", async () => {

@@ -155,7 +155,8 @@ export function createS3Storage(options: S3StorageOptions, client: S3Client = cr
         return sliceStream(body, range.start - answeredStart, range.end - range.start + 1);
       } catch (error) {
         if (isS3NotFound(error)) throw new StorageNotFoundError(key);
-        if (s3Status(error) === 416) throw new RangeError(`Range ${range?.start}-${range?.end} outside ${key}`);
+        if (s3Status(error) === 416)
+          throw new RangeError(`Range ${range?.start}-${range?.end} outside ${key}`, { cause: error });
         throw error;
       }
     },

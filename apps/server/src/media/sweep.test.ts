@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from "../test/test-app.ts";
 import { createMediaStore } from "./media-store.ts";
 import { mediaKeys } from "./storage.ts";
 import { sweepMedia } from "./sweep.ts";
-import { fixture, tusCreate, tusHead, tusPatch, uploadFixture } from "./test-upload-client.ts";
+import { fixture, tusCreate, tusHead, tusPatch, uploadFixture } from "../test/upload-client.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
 

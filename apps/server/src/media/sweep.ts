@@ -81,8 +81,8 @@ export function startMediaSweep(deps: SweepDeps, now: () => Date, intervalMs: nu
       running = false;
     }
   };
-  const first = setTimeout(run, Math.min(60_000, intervalMs));
-  const every = setInterval(run, intervalMs);
+  const first = setTimeout(() => void run(), Math.min(60_000, intervalMs));
+  const every = setInterval(() => void run(), intervalMs);
   first.unref();
   every.unref();
   return () => {

@@ -7,7 +7,7 @@ import { UPLOAD_CHUNK_BYTES } from "@touchline/contract/limits";
 import { buildApp } from "../app.ts";
 import { createPlayer, loginCookie } from "../test/auth-helpers.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
-import { largeMp4, serverUrl, tusCreate, tusHead, tusPatch } from "./test-upload-client.ts";
+import { largeMp4, serverUrl, tusCreate, tusHead, tusPatch } from "../test/upload-client.ts";
 
 /**
  * The promise of resumable uploads on a mobile network: an upload cut off midway (connection

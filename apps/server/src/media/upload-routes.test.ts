@@ -11,7 +11,7 @@ import { mediaFiles } from "../db/schema/media.ts";
 import { createPlayer, loginCookie } from "../test/auth-helpers.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
 import { mediaKeys } from "./storage.ts";
-import { deeplyNestedMp4, withAllHeaderDurations, withMovieDuration } from "./test-mp4-edits.ts";
+import { deeplyNestedMp4, withAllHeaderDurations, withMovieDuration } from "../test/mp4-edits.ts";
 import {
   encodeMetadata,
   fixture,
@@ -22,7 +22,7 @@ import {
   tusHead,
   tusPatch,
   uploadBytes,
-} from "./test-upload-client.ts";
+} from "../test/upload-client.ts";
 
 let t: TestApp;
 let cookie: string;

@@ -61,9 +61,8 @@ export function checkNewUpload(
 
 /** Display text only (never a path): control characters removed, length bounded. */
 function clean(value: string | null | undefined, max: number): string {
-  // eslint-disable-next-line no-control-regex
   return (value ?? "")
-    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .replace(/\p{Cc}/gu, "")
     .trim()
     .slice(0, max);
 }

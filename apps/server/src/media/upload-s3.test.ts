@@ -11,8 +11,8 @@ import { createTestApp, type TestApp } from "../test/test-app.ts";
 import { createMediaStore } from "./media-store.ts";
 import { mediaKeys } from "./storage.ts";
 import { sweepMedia } from "./sweep.ts";
-import { fixture, largeMp4, serverUrl, tusCreate, tusHead, tusPatch, uploadBytes } from "./test-upload-client.ts";
-import { startTestS3Server, type TestS3Server } from "./test-s3-server.ts";
+import { fixture, largeMp4, serverUrl, tusCreate, tusHead, tusPatch, uploadBytes } from "../test/upload-client.ts";
+import { startTestS3Server, type TestS3Server } from "../test/s3-server.ts";
 
 /**
  * The upload path with STORAGE=s3, against a real S3-protocol server on loopback: resumable

@@ -3,7 +3,7 @@ import net from "node:net";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
-import { DatabaseInUseError } from "../db/embedded-lock.ts";
+import { type DatabaseInUseError } from "../db/embedded-lock.ts";
 
 /**
  * The local channel through which `create-staff` and `seed-demo` ask the server that owns the

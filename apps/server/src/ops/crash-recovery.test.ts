@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { latestCode, registrationBody } from "../test/auth-helpers.ts";
 import type { TestApp } from "../test/test-app.ts";
-import { startServerProcess, type ServerProcess } from "./server-process.ts";
+import { startServerProcess, type ServerProcess } from "../test/server-process.ts";
 
 /**
  * The server is killed with SIGKILL (no shutdown at all: an out-of-memory kill, a supervisor that

@@ -6,7 +6,7 @@ import { EXTRA } from "@touchline/contract/messages";
 import { buildApp, type App } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { createTestDatabase } from "../test/test-app.ts";
-import { startTcpProxy, type TcpProxy } from "./tcp-proxy.ts";
+import { startTcpProxy, type TcpProxy } from "../test/tcp-proxy.ts";
 
 /**
  * The server without its database: it starts anyway, says so on /api/ready, answers API calls

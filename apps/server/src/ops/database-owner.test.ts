@@ -12,7 +12,7 @@ import {
   startServerProcess,
   type RunningProcess,
   type ServerProcess,
-} from "./server-process.ts";
+} from "../test/server-process.ts";
 
 /**
  * The embedded database (PGlite in DATA_DIR/db) has exactly one owner process. Real processes

@@ -1,10 +1,10 @@
 import fs from "node:fs/promises";
 import net from "node:net";
 import { afterAll, expect, it } from "vitest";
-import { largeMp4, serverUrl, tusCreate } from "../media/test-upload-client.ts";
+import { largeMp4, serverUrl, tusCreate } from "../test/upload-client.ts";
 import { createPlayer, loginCookie } from "../test/auth-helpers.ts";
 import { createTestApp, createTestDatabase } from "../test/test-app.ts";
-import { registerAndLogIn, startServerProcess, type ServerProcess } from "./server-process.ts";
+import { registerAndLogIn, startServerProcess, type ServerProcess } from "../test/server-process.ts";
 import { createShutdown } from "./shutdown.ts";
 
 /**

@@ -4,10 +4,10 @@ import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UPLOAD_CHUNK_BYTES } from "@touchline/contract/limits";
 import { EXTRA } from "@touchline/contract/messages";
-import { largeMp4 } from "../media/test-upload-client.ts";
-import { startTestS3Server, type TestS3Server } from "../media/test-s3-server.ts";
+import { largeMp4 } from "../test/upload-client.ts";
+import { startTestS3Server, type TestS3Server } from "../test/s3-server.ts";
 import { createTestDatabase } from "../test/test-app.ts";
-import { registerAndLogIn, startServerProcess, type ServerProcess } from "./server-process.ts";
+import { registerAndLogIn, startServerProcess, type ServerProcess } from "../test/server-process.ts";
 
 /**
  * Scaling out: two server processes on two ports, one PostgreSQL database, one S3 bucket (s3rver

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_IDLE_MS } from "@touchline/contract/limits";
 import { MEDIA } from "@touchline/contract/messages";
 import { NOT_LOGGED_IN } from "../auth/request-user.ts";
-import { uploadFixture } from "../media/test-upload-client.ts";
+import { uploadFixture } from "../test/upload-client.ts";
 import { createPlayer, createStaff, latestCode, loginCookie, type TestPlayer } from "../test/auth-helpers.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
 

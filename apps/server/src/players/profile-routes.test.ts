@@ -5,7 +5,7 @@ import { EXTRA, MEDIA, PROFILE_FORM } from "@touchline/contract/messages";
 import { NOT_LOGGED_IN } from "../auth/request-user.ts";
 import { mediaFiles } from "../db/schema/media.ts";
 import { playerProfiles } from "../db/schema/profiles.ts";
-import { uploadFixture } from "../media/test-upload-client.ts";
+import { uploadFixture } from "../test/upload-client.ts";
 import { createPlayer, createStaff, loginCookie, type TestPlayer } from "../test/auth-helpers.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
 

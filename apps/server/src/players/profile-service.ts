@@ -19,7 +19,7 @@ import { mediaFiles, type MediaFile } from "../db/schema/media.ts";
 import { playerProfiles, type PlayerProfile } from "../db/schema/profiles.ts";
 import { HttpError } from "../http/errors.ts";
 import { createMediaStore, isMediaId } from "../media/media-store.ts";
-import { videoExpiry } from "./video-expiry.ts";
+import { videoExpiry } from "@touchline/contract/video-expiry";
 
 export type PlayerInfo = z.output<typeof playerInfoSchema>;
 

@@ -6,7 +6,7 @@ import { ADMIN, EXTRA } from "@touchline/contract/messages";
 import { players } from "../db/schema/auth.ts";
 import { deletionRequests } from "../db/schema/site.ts";
 import { EmailError } from "../email/sender.ts";
-import { readEmailOutbox } from "../email/test-outbox.ts";
+import { readEmailOutbox } from "../test/outbox.ts";
 import { createPlayer, createStaff, loginCookie, uniqueAddress } from "../test/auth-helpers.ts";
 import { confirmationToken, confirmDeletion, deletionRequestBody, requestDeletion } from "../test/deletion-helpers.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";

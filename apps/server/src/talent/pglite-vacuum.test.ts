@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseConnection } from "../db/client.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
 import { startPgliteVacuum, vacuumTalentTables } from "./pglite-vacuum.ts";
-import { createProfile } from "./test-public-players.ts";
+import { createProfile } from "../test/public-players.ts";
 
 let t: TestApp;
 beforeAll(async () => {

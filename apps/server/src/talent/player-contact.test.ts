@@ -4,7 +4,7 @@ import { AUTH, EXTRA, TALENT } from "@touchline/contract/messages";
 import { contactMessages } from "../db/schema/site.ts";
 import { uniqueAddress } from "../test/auth-helpers.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
-import { createProfile } from "./test-public-players.ts";
+import { createProfile } from "../test/public-players.ts";
 import { CONTACT_REQUEST_LIMIT } from "./talent-routes.ts";
 
 let t: TestApp;

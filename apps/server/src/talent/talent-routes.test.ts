@@ -6,7 +6,7 @@ import { players } from "../db/schema/auth.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
 import { createTalentService } from "./talent-service.ts";
 import { talentForWeb } from "./web-context.ts";
-import { createProfile, type ProfileOptions } from "./test-public-players.ts";
+import { createProfile, type ProfileOptions } from "../test/public-players.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
-import { createProfile } from "./test-public-players.ts";
+import { createProfile } from "../test/public-players.ts";
 import { talentForWeb } from "./web-context.ts";
 
 /** /players/{username} reads through this: a name no account can have is simply not found. */

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { DELETION_CONFIRM_FRAGMENT } from "@touchline/contract/site";
-import { readEmailOutbox } from "../email/test-outbox.ts";
+import { readEmailOutbox } from "./outbox.ts";
 import { uniqueAddress } from "./auth-helpers.ts";
 import type { TestApp } from "./test-app.ts";
 

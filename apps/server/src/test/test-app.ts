@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { buildApp, type App, type BuildOptions } from "../app.ts";
+import { randomCode } from "../auth/secrets.ts";
 import { loadConfig, type Config } from "../config.ts";
 import { connectDatabase, type DatabaseConnection } from "../db/client.ts";
 
@@ -51,6 +52,8 @@ export interface TestApp {
   databaseUrl?: string;
   /** Moves the server's clock (expiry rules); starts at the real time. */
   clock: { now: Date; advance(ms: number): void };
+  /** The SMS codes the server sends next, in order; once they run out, random ones again. */
+  codes: { queue(...codes: string[]): void };
   close(): Promise<void>;
 }
 
@@ -78,7 +81,14 @@ export async function createTestApp(
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
-  const app = await buildApp(config, { ...options, database: connection, now: () => new Date(clock.now), web: false });
+  const queuedCodes: string[] = [];
+  const app = await buildApp(config, {
+    ...options,
+    database: connection,
+    now: () => new Date(clock.now),
+    randomCode: () => queuedCodes.shift() ?? randomCode(),
+    web: false,
+  });
   return {
     app,
     config,
@@ -86,6 +96,7 @@ export async function createTestApp(
     database: connection,
     databaseUrl: url,
     clock,
+    codes: { queue: (...codes) => void queuedCodes.push(...codes) },
     close: async () => {
       await app.close();
       await drop();

@@ -150,7 +150,7 @@ async function loadPrerenderedPages(
   stylesheets: StylesheetCache,
 ): Promise<Map<string, PrerenderedPage>> {
   const pages = new Map<string, PrerenderedPage>();
-  let entries: string[] = [];
+  let entries: string[];
   try {
     entries = (await fs.readdir(clientDir, { recursive: true })) as string[];
   } catch {

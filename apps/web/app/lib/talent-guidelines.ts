@@ -2,7 +2,7 @@
  * What the talent area asks of a highlight video and what players gain.
  * The /players landing screen shows these; the player home's three info cards can reuse them.
  */
-import { VIDEO_MAX_BYTES, VIDEO_MAX_SECONDS } from "@touchline/contract/limits";
+import { VIDEO_MAX_MEGABYTES, VIDEO_MAX_MINUTES } from "@touchline/contract/limits";
 
 export const CONTENT_GUIDELINES = [
   "Dribbling",
@@ -13,11 +13,11 @@ export const CONTENT_GUIDELINES = [
 ] as const;
 
 export const TECHNICAL_SPECS = [
-  `Max ${VIDEO_MAX_SECONDS / 60} minutes`,
+  `Max ${VIDEO_MAX_MINUTES} minutes`,
   "MP4 format",
   "No offensive content",
   "Original content only",
-  `Max ${VIDEO_MAX_BYTES / (1024 * 1024)}MB`,
+  `Max ${VIDEO_MAX_MEGABYTES}MB`,
 ] as const;
 
 export const BENEFITS = [

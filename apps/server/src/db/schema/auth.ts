@@ -1,3 +1,4 @@
+import { ROLES } from "@touchline/contract/session";
 import { boolean, date, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -17,9 +18,7 @@ export const players = pgTable("players", {
   phoneNumber: text("phone_number").notNull().unique(),
   /** argon2id PHC string. */
   passwordHash: text("password_hash").notNull(),
-  role: text("role", { enum: ["player", "reviewer", "admin"] })
-    .notNull()
-    .default("player"),
+  role: text("role", { enum: ROLES }).notNull().default("player"),
   /** null while the account is pending: registered but the SMS code not yet entered. */
   phoneVerifiedAt: ts("phone_verified_at"),
   passwordChangedAt: ts("password_changed_at"),

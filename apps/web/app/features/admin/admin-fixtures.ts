@@ -1,8 +1,9 @@
 import type { ContactMessageItem, DeletionRequestItem, ReviewItem } from "@touchline/contract/admin";
+import type { Role } from "@touchline/contract/session";
 import { vi } from "vitest";
 
 /** Staff API answers for component tests (tests only). */
-export const staffSession = (role: "player" | "reviewer" | "admin" = "reviewer") => ({
+export const staffSession = (role: Role = "reviewer") => ({
   scoutId: `${role}_1`,
   username: role === "player" ? "chanda10" : `${role}1`,
   email: `${role}@touchline.example`,

@@ -7,6 +7,7 @@ import {
   type ProcessDeletionResponse,
 } from "@touchline/contract/admin";
 import { DELETION_REASONS, labelOf } from "@touchline/contract/enums";
+import { DELETION_PROCESSING_DAYS } from "@touchline/contract/limits";
 import { ADMIN_CONSOLE } from "@touchline/contract/messages";
 import { Button } from "../../components/button.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
@@ -24,7 +25,7 @@ const FILTER_LABELS: Record<DeletionFilter, string> = {
 const FILTERS = DELETION_FILTERS.map((value) => ({ value, label: FILTER_LABELS[value] }));
 
 const INTROS: Record<DeletionFilter, string> = {
-  open: "Requests the account holder confirmed, to process, the nearest due date first. The privacy policy promises 30 days from the confirmation.",
+  open: `Requests the account holder confirmed, to process, the nearest due date first. The privacy policy promises ${DELETION_PROCESSING_DAYS} days from the confirmation.`,
   unconfirmed:
     "Requests whose account holder has not yet opened the link we e-mailed them. They cannot be processed: anyone can type an address, so only the account holder's confirmation counts. Links nobody opens drop off this list when they expire.",
   closed: "Closed requests, most recently closed first.",

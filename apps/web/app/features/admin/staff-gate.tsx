@@ -1,14 +1,14 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { SessionInfo } from "@touchline/contract/session";
+import { isStaffRole, type SessionInfo, type StaffRole } from "@touchline/contract/session";
 import { ADMIN_CONSOLE } from "@touchline/contract/messages";
 import { buttonClass } from "../../components/button.tsx";
 import { useSession } from "../../lib/session.ts";
 
-export type StaffRole = "reviewer" | "admin";
+export type { StaffRole };
 
 export const isStaff = (session: SessionInfo | null | undefined): session is SessionInfo & { role: StaffRole } =>
-  session?.role === "reviewer" || session?.role === "admin";
+  isStaffRole(session?.role);
 
 /**
  * Inside SessionGate (which has already sent anonymous visitors to log in): renders the page

@@ -7,7 +7,7 @@ import { toast } from "sonner";
 import type { z } from "zod";
 import { FITNESS_LEVELS, POSITIONS, PREFERRED_FEET } from "@touchline/contract/enums";
 import { ABOUT_MAX_LENGTH, HEIGHT_CM, WEIGHT_KG } from "@touchline/contract/limits";
-import { EXTRA, PROFILE_FORM, PROFILE_PAGE } from "@touchline/contract/messages";
+import { EXTRA, PROFILE_FORM, PROFILE_PAGE, VIDEO_RULES } from "@touchline/contract/messages";
 import { playerInfoSchema, type PlayerInfoInput, type PlayerInfoResponse } from "@touchline/contract/profile";
 import { Button } from "../../components/button.tsx";
 import { SelectField, TextAreaField, TextField } from "../../components/field.tsx";
@@ -222,14 +222,14 @@ export function ProfileForm({
           label="Highlight video"
           upload={firstVideo}
           error={errors.videoPath?.message}
-          hint="MP4, up to 3 minutes and 150MB"
+          hint={VIDEO_RULES.fieldHint}
           current={current.video}
         />
         <UploadField
           label="Second highlight video (optional)"
           upload={secondVideo}
           error={errors.videoPathTwo?.message}
-          hint="MP4, up to 3 minutes and 150MB"
+          hint={VIDEO_RULES.fieldHint}
           current={current.videoTwo}
         />
       </fieldset>

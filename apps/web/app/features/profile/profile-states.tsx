@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { PROFILE_PAGE } from "@touchline/contract/messages";
+import { PROFILE_PAGE, VIDEO_RULES } from "@touchline/contract/messages";
 import { Button, buttonClass } from "../../components/button.tsx";
 
 /** While the profile loads: the shape of the page, announced once to screen readers. */
@@ -19,7 +19,7 @@ export function ProfileLoading({ label = "Loading your profile…" }: { label?: 
 
 const NEEDS = [
   "A clear profile photo",
-  "Up to 2 videos of max 3 minutes each",
+  VIDEO_RULES.perProfile,
   "Your physical attributes and position",
   "A brief bio about yourself",
 ];

@@ -2,6 +2,7 @@ import { Navigate, useSearchParams } from "react-router";
 import { privatePageMeta } from "../../features/auth/page-meta.ts";
 import { LoginForm } from "../../features/auth/login-form.tsx";
 import { safeNextPath } from "../../features/auth/safe-next.ts";
+import { isStaffRole } from "@touchline/contract/session";
 import { useSession } from "../../lib/session.ts";
 
 export const meta = () => privatePageMeta("Log in");
@@ -10,7 +11,7 @@ export default function PlayerLogin() {
   const [params] = useSearchParams();
   const session = useSession();
   // Staff who log in without a destination go to the review console, players to their home.
-  const staff = session.data?.role === "reviewer" || session.data?.role === "admin";
+  const staff = isStaffRole(session.data?.role);
   const next = safeNextPath(params.get("next"), staff ? "/admin" : undefined);
   // Already logged in, or just logged in by the form below: go on.
   if (session.data) return <Navigate to={next} replace />;

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { VIDEO_MAX_MINUTES } from "@touchline/contract/limits";
 import { buttonClass } from "../../components/button.tsx";
 import { STATS } from "../../features/site/home-content.ts";
 import { CheckList, InfoCard, PageHero, Section } from "../../features/site/page-parts.tsx";
@@ -57,7 +58,8 @@ export default function About() {
           <InfoCard title="Built for players">
             Talented players are everywhere in Zambia, but scouts cannot be at every community pitch. Players aged 14
             and over sign up with their Zambian mobile number and create a profile with a cover photo, up to two
-            highlight videos of at most three minutes, their position, preferred foot, height, weight and fitness.
+            highlight videos of at most {VIDEO_MAX_MINUTES} minutes, their position, preferred foot, height, weight and
+            fitness.
           </InfoCard>
           <InfoCard title="Reviewed by people">
             Every profile is checked by our team before it appears in the public talent list, so clubs see genuine,

@@ -5,8 +5,8 @@ import {
   MAX_VIDEOS,
   MIN_REGISTRATION_AGE,
   OTP_LENGTH,
-  VIDEO_MAX_BYTES,
-  VIDEO_MAX_SECONDS,
+  VIDEO_MAX_MEGABYTES,
+  VIDEO_MAX_MINUTES,
 } from "@touchline/contract/limits";
 import { PageHero } from "../../features/site/page-parts.tsx";
 import { pageMeta } from "../../lib/seo.ts";
@@ -55,7 +55,7 @@ const FAQS: readonly { group: string; items: readonly { q: string; a: ReactNode 
       },
       {
         q: "What videos can I upload?",
-        a: `Up to ${MAX_VIDEOS} highlight videos, each an MP4 file of at most ${VIDEO_MAX_SECONDS / 60} minutes and ${VIDEO_MAX_BYTES / (1024 * 1024)}MB. Show dribbling, goal scoring, defence moves, freestyle and trials, or passing and assists. Only your own, original footage, and nothing offensive.`,
+        a: `Up to ${MAX_VIDEOS} highlight videos, each an MP4 file of at most ${VIDEO_MAX_MINUTES} minutes and ${VIDEO_MAX_MEGABYTES}MB. Show dribbling, goal scoring, defence moves, freestyle and trials, or passing and assists. Only your own, original footage, and nothing offensive.`,
       },
       {
         q: "My connection dropped during an upload. Do I start again?",

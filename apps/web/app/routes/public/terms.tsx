@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { MIN_REGISTRATION_AGE, VIDEO_MAX_BYTES, VIDEO_MAX_SECONDS } from "@touchline/contract/limits";
+import { MIN_REGISTRATION_AGE, VIDEO_MAX_MEGABYTES, VIDEO_MAX_MINUTES } from "@touchline/contract/limits";
 import { PageHero, Prose } from "../../features/site/page-parts.tsx";
 import { pageMeta } from "../../lib/seo.ts";
 import { CONTACT_DETAILS } from "../../features/site/site-links.ts";
@@ -50,8 +50,7 @@ export default function Terms() {
             </li>
             <li>they contain no offensive, violent, sexual or hateful content;</li>
             <li>
-              each video is an MP4 file of at most {VIDEO_MAX_SECONDS / 60} minutes and{" "}
-              {VIDEO_MAX_BYTES / (1024 * 1024)}MB.
+              each video is an MP4 file of at most {VIDEO_MAX_MINUTES} minutes and {VIDEO_MAX_MEGABYTES}MB.
             </li>
           </ul>
           <p>

@@ -1,7 +1,7 @@
-import { runCreateStaff } from "../admin/create-staff.ts";
+import { runCreateStaff } from "./create-staff.ts";
 import type { App } from "../app.ts";
-import { runSeedDemoIn } from "../talent/seed-demo.ts";
-import type { CommandHandler, ControlCommand } from "./control-socket.ts";
+import { runSeedDemoIn } from "./seed-demo.ts";
+import type { CommandHandler, ControlCommand } from "../ops/control-socket.ts";
 
 /**
  * What the server does for `create-staff` and `seed-demo` when they reach it through the control

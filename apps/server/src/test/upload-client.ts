@@ -10,7 +10,8 @@ import type { App } from "../app.ts";
  * sends: POST with Upload-Length and Upload-Metadata, then PATCH chunks from the stored offset.
  */
 
-export const fixture = (name: string): Buffer => fs.readFileSync(path.join(import.meta.dirname, "fixtures", name));
+export const fixture = (name: string): Buffer =>
+  fs.readFileSync(path.join(import.meta.dirname, "../media/fixtures", name));
 
 const listening = new WeakMap<App, Promise<string>>();
 

@@ -1,6 +1,6 @@
-import { uploadFixture } from "../media/test-upload-client.ts";
-import { createPlayer, loginCookie, type TestPlayer } from "../test/auth-helpers.ts";
-import type { TestApp } from "../test/test-app.ts";
+import { uploadFixture } from "./upload-client.ts";
+import { createPlayer, loginCookie, type TestPlayer } from "./auth-helpers.ts";
+import type { TestApp } from "./test-app.ts";
 
 export const CREATE_PROFILE_URL = "/api/Scouts/ScoutManagement/CreateNewScout";
 export const profileUrl = (scoutId: string) => `/api/Scouts/ScoutManagement/GetScoutById/${scoutId}`;

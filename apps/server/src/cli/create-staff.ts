@@ -1,9 +1,9 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { eq, or } from "drizzle-orm";
-import { isStrongPassword } from "@touchline/contract/auth";
-import { PASSWORD_MIN_LENGTH } from "@touchline/contract/limits";
-import { maskPhone, normalizeZambianMobile } from "@touchline/contract/phone";
+import { staffAccountSchema } from "@touchline/contract/admin";
+import type { StaffRole } from "@touchline/contract/session";
+import { maskPhone } from "@touchline/contract/phone";
 import { hashPassword } from "../auth/passwords.ts";
 import { emailKeyOf, usernameKeyOf } from "../auth/player-store.ts";
 import { loadConfig } from "../config.ts";
@@ -12,7 +12,7 @@ import { DatabaseInUseError } from "../db/embedded-lock.ts";
 import { migrate } from "../db/migrate.ts";
 import { players, sessions } from "../db/schema/auth.ts";
 import { runThroughHolder } from "../ops/control-socket.ts";
-import { COMMAND_LINE_ACTOR, recordAudit } from "./audit.ts";
+import { COMMAND_LINE_ACTOR, recordAudit } from "../admin/audit.ts";
 
 export const USAGE = `Usage: npm run create-staff -- --phone <number> --password <password> --role reviewer|admin
                               [--username <name>] [--email <address>] [--first-name <name>] [--last-name <name>]
@@ -21,9 +21,6 @@ Creates a staff account that can log in at /auth/player-login and use /admin, or
 existing account with that phone number staff (its role and password are set; its sessions end).
 Uses the server's DATA_DIR or DATABASE_URL. While a server runs on the embedded database of
 DATA_DIR, that server is asked to do it.`;
-
-const STAFF_ROLES = ["reviewer", "admin"] as const;
-type StaffRole = (typeof STAFF_ROLES)[number];
 
 export interface CreateStaffArgs {
   phoneNumber: string;
@@ -37,9 +34,6 @@ export interface CreateStaffArgs {
 
 /** Bad arguments: the message and the usage are printed, and the exit code is 2. */
 export class UsageError extends Error {}
-
-const USERNAME = /^[A-Za-z0-9._-]{1,30}$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function parseCreateStaffArgs(argv: string[]): CreateStaffArgs {
   let values: Record<string, string | undefined>;
@@ -64,34 +58,37 @@ export function parseCreateStaffArgs(argv: string[]): CreateStaffArgs {
   const missing = ["phone", "password", "role"].filter((name) => !values[name]);
   if (missing.length > 0) throw new UsageError(`Missing ${missing.map((m) => `--${m}`).join(", ")}.`);
 
-  const phoneNumber = normalizeZambianMobile(values.phone!);
-  if (!phoneNumber)
-    throw new UsageError(
-      `--phone: "${values.phone}" is not a Zambian mobile number (for example 0971234567 or +260971234567).`,
-    );
-  if (!(STAFF_ROLES as readonly string[]).includes(values.role!))
-    throw new UsageError(`--role must be reviewer or admin (got "${values.role}").`);
-  // The one password rule of every account (packages/contract/src/password.ts).
-  const password = values.password!;
-  if (!isStrongPassword(password)) {
-    throw new UsageError(
-      `--password must be ${PASSWORD_MIN_LENGTH} to 128 characters with an uppercase letter, a lowercase letter, a digit and one of @$!%*?& (and only those characters).`,
-    );
-  }
-  if (values.username !== undefined && !USERNAME.test(values.username))
-    throw new UsageError("--username may only hold letters, digits, dots, dashes and underscores (at most 30).");
-  if (values.email !== undefined && !EMAIL.test(values.email))
-    throw new UsageError(`--email: "${values.email}" is not an e-mail address.`);
-  return {
-    phoneNumber,
-    password,
-    role: values.role as StaffRole,
-    username: values.username,
+  // The account rules of the contract, exactly as registration applies them.
+  const parsed = staffAccountSchema.safeParse({
+    phoneNumber: values.phone,
+    password: values.password,
+    role: values.role,
+    userName: values.username,
     email: values.email,
     firstName: values["first-name"]?.trim() || undefined,
     lastName: values["last-name"]?.trim() || undefined,
-  };
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const option = OPTION_OF[String(issue.path[0])] ?? `--${String(issue.path[0])}`;
+    // The password is never echoed: the terminal's scrollback and CI logs keep what is printed.
+    const given = option === "--password" ? "" : ` "${values[option.slice(2)] ?? ""}"`;
+    throw new UsageError(`${option}${given}: ${issue.message}`);
+  }
+  const { userName, ...account } = parsed.data;
+  return { ...account, username: userName };
 }
+
+/** The command-line option that carries each field of the contract's staff account. */
+const OPTION_OF: Record<string, string> = {
+  phoneNumber: "--phone",
+  password: "--password",
+  role: "--role",
+  userName: "--username",
+  email: "--email",
+  firstName: "--first-name",
+  lastName: "--last-name",
+};
 
 export interface CreateStaffResult {
   outcome: "created" | "promoted";

@@ -1,4 +1,4 @@
-import { fixture } from "./test-upload-client.ts";
+import { fixture } from "./upload-client.ts";
 
 /**
  * Hostile MP4s for the tests, made by editing the bytes of the small fixtures rather than kept as

@@ -14,8 +14,8 @@ import { removeMediaObjects } from "../media/finish-upload.ts";
 import { createMediaStore } from "../media/media-store.ts";
 import { runThroughHolder, type CommandOutput } from "../ops/control-socket.ts";
 import { createProfileService } from "../players/profile-service.ts";
-import { demoCoverJpeg } from "./demo-cover.ts";
-import { importMedia } from "./import-media.ts";
+import { demoCoverJpeg } from "../talent/demo-cover.ts";
+import { importMedia } from "../talent/import-media.ts";
 
 /** Demo accounts are recognised by this e-mail domain (.invalid never receives mail). */
 export const DEMO_EMAIL_DOMAIN = "demo.touchline.invalid";

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { TestApp } from "../test/test-app.ts";
-import { EMAIL_OUTBOX_FILE } from "./console-sender.ts";
+import type { TestApp } from "./test-app.ts";
+import { EMAIL_OUTBOX_FILE } from "../email/console-sender.ts";
 
 export interface OutboxEmail {
   to: string;

@@ -3,8 +3,8 @@ import fs from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { latestCode, registrationBody } from "../test/auth-helpers.ts";
-import type { TestApp } from "../test/test-app.ts";
+import { latestCode, registrationBody } from "./auth-helpers.ts";
+import type { TestApp } from "./test-app.ts";
 
 const REPO = path.resolve(import.meta.dirname, "../../../..");
 const MAIN = path.join(REPO, "apps/server/src/main.ts");

@@ -1,5 +1,6 @@
 import pino from "pino";
 import { ConfigError, loadConfig, type Config } from "../config.ts";
+import { randomCode } from "../auth/secrets.ts";
 import { connectDatabase } from "../db/client.ts";
 import { createDatabaseAvailability } from "../db/availability.ts";
 import { createEmailSender } from "../email/sender.ts";
@@ -7,8 +8,8 @@ import { loggerOptions } from "../http/logger.ts";
 import { createStorage } from "../media/create-storage.ts";
 import type { AppServices } from "../services.ts";
 import { createSmsSender } from "../sms/sender.ts";
-import { allJobKinds } from "./job-kinds.ts";
-import { startJobs } from "./jobs.ts";
+import { allJobKinds } from "../jobs/job-kinds.ts";
+import { startJobs } from "../jobs/jobs.ts";
 
 export const WORKER_NEEDS_POSTGRES =
   "npm run worker needs PostgreSQL: set DATABASE_URL, the same as the server's. With the embedded database " +
@@ -70,6 +71,7 @@ export async function runWorkerProcess(env: Record<string, string | undefined> =
     db: database.db,
     log,
     now: () => new Date(),
+    randomCode,
     sms: createSmsSender(config, log),
     email: createEmailSender(config, log),
     storage: createStorage(config),

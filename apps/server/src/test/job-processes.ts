@@ -2,13 +2,13 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 import pino from "pino";
-import { connectDatabase } from "../../db/client.ts";
-import { migrate } from "../../db/migrate.ts";
-import { collectLines } from "../../ops/server-process.ts";
-import type { JobKind } from "../job-kind.ts";
-import { createJobQueue } from "../job-queue.ts";
+import { connectDatabase } from "../db/client.ts";
+import { migrate } from "../db/migrate.ts";
+import { collectLines } from "./server-process.ts";
+import type { JobKind } from "../jobs/job-kind.ts";
+import { createJobQueue } from "../jobs/job-queue.ts";
 
-const REPO = path.resolve(import.meta.dirname, "../../../../..");
+const REPO = path.resolve(import.meta.dirname, "../../../..");
 const WORKER_SCRIPT = path.join(REPO, "apps/server/scripts/worker.ts");
 /** node --import this module: the process knows the demonstration job (register-demo-kinds.ts). */
 export const DEMO_KINDS_MODULE = path.join(import.meta.dirname, "register-demo-kinds.ts");

@@ -5,10 +5,10 @@ import { REJECTION_REASONS } from "@touchline/contract/admin";
 import { createReviewService } from "../admin/review-service.ts";
 import { createMediaStore } from "../media/media-store.ts";
 import { createProfileService } from "../players/profile-service.ts";
-import { createPlayer, type TestPlayer } from "../test/auth-helpers.ts";
-import type { TestApp } from "../test/test-app.ts";
-import { demoCoverJpeg } from "./demo-cover.ts";
-import { importMedia } from "./import-media.ts";
+import { createPlayer, type TestPlayer } from "./auth-helpers.ts";
+import type { TestApp } from "./test-app.ts";
+import { demoCoverJpeg } from "../talent/demo-cover.ts";
+import { importMedia } from "../talent/import-media.ts";
 
 /** A one-second MP4 (moov first) from the media fixtures: the smallest real video we have. */
 const VIDEO = fs.readFileSync(path.resolve(import.meta.dirname, "../media/fixtures/faststart.mp4"));

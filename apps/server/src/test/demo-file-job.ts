@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
-import { defineJobKind } from "../job-kind.ts";
+import { defineJobKind } from "../jobs/job-kind.ts";
 
 /**
  * A job for the tests that follows the pattern every handler should (see job-kind.ts): it writes
