@@ -17,7 +17,7 @@ import {
   type NewAccount,
   type PlayerRow,
 } from "./player-store.ts";
-import { createRateLimiter, LIMITS } from "./rate-limiter.ts";
+import { createRateLimiter, LIMITS } from "../http/rate-limiter.ts";
 import type { RequestUser } from "./request-user.ts";
 import { randomToken, sha256Hex } from "./secrets.ts";
 import { createSessionStore } from "./session-store.ts";

@@ -1,6 +1,5 @@
-import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { rateLimitHits } from "../db/schema/auth.ts";
+import { createHitCounterStore } from "../http/hit-counter-store.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
 /** A refused upload counts against its player for a day, like an unused file until the sweep. */
@@ -12,46 +11,22 @@ const BUCKET = "upload-refused:player";
  * measurable MP4, too long, …). Each cost the server the bytes and the checks, and a refused file
  * is deleted, so without this count it would cost the player nothing to send another at once.
  *
- * Kept in the shared rate_limit_hits table (so every instance sees the same count, and deleting
+ * Kept by the shared hit counter (so every instance sees the same count, and deleting
  * an account deletes its counts) as hourly counters summed over the last 24 hours.
  */
 export function createRefusedUploads(db: Database, now: () => Date) {
+  const counter = createHitCounterStore(db);
   const hourOf = (at: Date) => new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS);
   return {
     async record(playerId: string): Promise<void> {
       const at = now();
-      const [row] = await db
-        .insert(rateLimitHits)
-        .values({ bucket: BUCKET, key: playerId, windowStart: hourOf(at), hits: 1 })
-        .onConflictDoUpdate({
-          target: [rateLimitHits.bucket, rateLimitHits.key, rateLimitHits.windowStart],
-          set: { hits: sql`${rateLimitHits.hits} + 1` },
-        })
-        .returning({ hits: rateLimitHits.hits });
-      if (row?.hits === 1) {
-        // A new hour for this player: drop the hours that no longer count.
-        await db
-          .delete(rateLimitHits)
-          .where(
-            and(
-              eq(rateLimitHits.bucket, BUCKET),
-              eq(rateLimitHits.key, playerId),
-              lt(rateLimitHits.windowStart, hourOf(new Date(at.getTime() - REFUSED_UPLOAD_MEMORY_MS))),
-            ),
-          );
-      }
+      // A new hour for this player drops the hours that no longer count.
+      await counter.add(BUCKET, playerId, hourOf(at), hourOf(new Date(at.getTime() - REFUSED_UPLOAD_MEMORY_MS)));
     },
 
     /** Refusals in the last 24 hours (counted by the hour). */
     async count(playerId: string): Promise<number> {
-      const since = hourOf(new Date(now().getTime() - REFUSED_UPLOAD_MEMORY_MS));
-      const [row] = await db
-        .select({ n: sql<number>`coalesce(sum(${rateLimitHits.hits}), 0)::int` })
-        .from(rateLimitHits)
-        .where(
-          and(eq(rateLimitHits.bucket, BUCKET), eq(rateLimitHits.key, playerId), gt(rateLimitHits.windowStart, since)),
-        );
-      return row?.n ?? 0;
+      return counter.sumAfter(BUCKET, playerId, hourOf(new Date(now().getTime() - REFUSED_UPLOAD_MEMORY_MS)));
     },
   };
 }

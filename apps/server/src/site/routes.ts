@@ -7,6 +7,7 @@ import {
   ownDeletionRequestSchema,
 } from "@touchline/contract/site";
 import { requireUser } from "../auth/request-user.ts";
+import { ROUTE_LIMITS } from "../http/rate-limiter.ts";
 import type { AppServices } from "../services.ts";
 import { createDeletionRequestService } from "./deletion-request-service.ts";
 import { createSiteService } from "./site-service.ts";
@@ -16,7 +17,7 @@ export const siteRoutes: FastifyPluginAsync<{ services: AppServices }> = async (
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const site = createSiteService(services.db, services.now);
   const deletions = createDeletionRequestService(services);
-  const limit = { rateLimit: { max: 10, timeWindow: "1 minute" } };
+  const limit = { rateLimit: ROUTE_LIMITS.publicForm };
   /**
    * Where the e-mailed confirmation link points. PUBLIC_URL when set: the Host header is the
    * client's to choose, so in production (where PUBLIC_URL is set) a forged one cannot send the

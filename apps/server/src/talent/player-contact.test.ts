@@ -5,7 +5,7 @@ import { contactMessages } from "../db/schema/site.ts";
 import { uniqueAddress } from "../test/auth-helpers.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
 import { createProfile } from "../test/public-players.ts";
-import { CONTACT_REQUEST_LIMIT } from "./talent-routes.ts";
+import { LIMITS } from "../http/rate-limiter.ts";
 
 let t: TestApp;
 let mwila: Awaited<ReturnType<typeof createProfile>>;
@@ -106,7 +106,7 @@ describe("POST /api/talent/players/:username/contact", () => {
 
   it("limits requests from one address", async () => {
     const address = uniqueAddress();
-    for (let i = 0; i < CONTACT_REQUEST_LIMIT.max; i++)
+    for (let i = 0; i < LIMITS.playerContactPerAddress.max; i++)
       expect((await send("mwila10", valid, address)).statusCode).toBe(201);
     const before = await stored();
     const refused = await send("mwila10", valid, address);

@@ -8,7 +8,7 @@ import {
   talentListQuerySchema,
 } from "@touchline/contract/talent";
 import { identifierText } from "@touchline/contract/text";
-import { createRateLimiter, type Limit } from "../auth/rate-limiter.ts";
+import { createRateLimiter, LIMITS } from "../http/rate-limiter.ts";
 import { HttpError } from "../http/errors.ts";
 import type { AppServices } from "../services.ts";
 import { startPgliteVacuum } from "./pglite-vacuum.ts";
@@ -20,12 +20,6 @@ import { createTalentService } from "./talent-service.ts";
  * is withdrawn or expires leaves every copy within that time, while a busy list costs the
  * database one query a minute.
  */
-
-const HOUR_MS = 60 * 60 * 1000;
-/** Contact requests per client address: enough for a scout working through a shortlist, not for a spammer. */
-export const CONTACT_REQUEST_LIMIT: Limit = { bucket: "player-contact:ip", max: 10, windowMs: HOUR_MS };
-/** Requests about one player from anyone: a player cannot be flooded through the inbox. */
-export const CONTACT_REQUESTS_PER_PLAYER: Limit = { bucket: "player-contact:player", max: 30, windowMs: 24 * HOUR_MS };
 
 const usernameParams = z.object({ username: identifierText().max(100) });
 
@@ -61,8 +55,8 @@ export const talentRoutes: FastifyPluginAsync<{ services: AppServices }> = async
     async (request, reply) => {
       const player = await talent.findPublicPlayerId(request.params.username);
       if (!player) throw new HttpError(404, TALENT.playerNotFound);
-      await limiter.hit(CONTACT_REQUEST_LIMIT, request.ip);
-      await limiter.hit(CONTACT_REQUESTS_PER_PLAYER, player.playerId);
+      await limiter.hit(LIMITS.playerContactPerAddress, request.ip);
+      await limiter.hit(LIMITS.playerContactPerPlayer, player.playerId);
       const saved = await contacts.save(player, request.body);
       return reply
         .code(201)

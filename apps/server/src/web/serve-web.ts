@@ -8,6 +8,7 @@ import { errorCodes, type FastifyInstance, type FastifyReply, type FastifyReques
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import type { WebLoadContext } from "@touchline/contract/load-context";
 import { pageOrigin, requestOrigin } from "../http/request-origin.ts";
+import { ROUTE_LIMITS } from "../http/rate-limiter.ts";
 import { pageCsp } from "../http/security-headers.ts";
 import { compressOnce } from "./compress-once.ts";
 
@@ -102,7 +103,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       if (typeof request.body !== "string")
         throw new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(request.headers["content-type"] ?? "none");
     });
-    const config = { rateLimit: { max: 10, timeWindow: "1 minute" } };
+    const config = { rateLimit: ROUTE_LIMITS.publicForm };
     pages.post("/*", { config }, render);
     pages.post("/", { config }, render);
   });

@@ -1,8 +1,7 @@
-import { and, eq, gt, gte, lt, sql } from "drizzle-orm";
 import { AUTH } from "@touchline/contract/messages";
 import type { Database } from "../db/client.ts";
-import { rateLimitHits } from "../db/schema/auth.ts";
-import { HttpError } from "../http/errors.ts";
+import { HttpError } from "./errors.ts";
+import { createHitCounterStore } from "./hit-counter-store.ts";
 
 export interface Limit {
   /** What is counted, e.g. "login:phone". */
@@ -14,7 +13,7 @@ export interface Limit {
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-/** The limits of the account API (per number and per client address). */
+/** Every counted limit of the server (per number, per player, per client address), in one table. */
 export const LIMITS = {
   /**
    * Wrong passwords for one number from one address: a guesser is stopped without locking the
@@ -38,14 +37,26 @@ export const LIMITS = {
   codeRequestPerAddress: { bucket: "code-request:ip", max: 20, windowMs: 60 * MINUTE },
   resetPerAddress: { bucket: "reset:ip", max: 20, windowMs: 15 * MINUTE },
   changePasswordPerPlayer: { bucket: "change-password:player", max: 10, windowMs: 15 * MINUTE },
+  /** Contact requests about players per client address: enough for a scout working through a shortlist, not for a spammer. */
+  playerContactPerAddress: { bucket: "player-contact:ip", max: 10, windowMs: 60 * MINUTE },
+  /** Requests about one player from anyone: a player cannot be flooded through the inbox. */
+  playerContactPerPlayer: { bucket: "player-contact:player", max: 30, windowMs: DAY },
 } satisfies Record<string, Limit>;
 
 /**
- * Fixed-window counters kept in PostgreSQL rather than in memory, so every instance behind a
- * load balancer sees the same count (an in-memory limiter would multiply each limit by the
- * number of instances). One upsert per counted request.
+ * Route-level limits (@fastify/rate-limit, counted by the same hit counter through
+ * rate-limit-store.ts): the public forms, per client address.
+ */
+export const ROUTE_LIMITS = {
+  publicForm: { max: 10, timeWindow: MINUTE },
+} as const;
+
+/**
+ * Fixed-window limits over the shared hit counter (hit-counter-store.ts): one upsert per
+ * counted request, the same count on every instance.
  */
 export function createRateLimiter(db: Database, now: () => Date, options: { addressMultiplier?: number } = {}) {
+  const counter = createHitCounterStore(db);
   // Many players on one mobile network share an address (carrier-grade NAT), so an operator
   // can raise every per-address limit at once; per-number limits stay as they are.
   const maxOf = (limit: Limit) =>
@@ -56,27 +67,7 @@ export function createRateLimiter(db: Database, now: () => Date, options: { addr
   async function count(limit: Limit, key: string): Promise<{ over: boolean; retryAfterSeconds: number }> {
     const at = now().getTime();
     const windowStart = windowStartOf(limit, at);
-    const [row] = await db
-      .insert(rateLimitHits)
-      .values({ bucket: limit.bucket, key, windowStart, hits: 1 })
-      .onConflictDoUpdate({
-        target: [rateLimitHits.bucket, rateLimitHits.key, rateLimitHits.windowStart],
-        set: { hits: sql`${rateLimitHits.hits} + 1` },
-      })
-      .returning({ hits: rateLimitHits.hits });
-    const hits = row?.hits ?? 1;
-    if (hits === 1) {
-      // A new window for this key: sweep this key's finished windows so the table stays small.
-      await db
-        .delete(rateLimitHits)
-        .where(
-          and(
-            eq(rateLimitHits.bucket, limit.bucket),
-            eq(rateLimitHits.key, key),
-            lt(rateLimitHits.windowStart, windowStart),
-          ),
-        );
-    }
+    const hits = await counter.add(limit.bucket, key, windowStart);
     const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + limit.windowMs - at) / 1000));
     return { over: hits > maxOf(limit), retryAfterSeconds };
   }
@@ -97,42 +88,17 @@ export function createRateLimiter(db: Database, now: () => Date, options: { addr
     /** Whether key was counted against limit in this window or the one before. */
     async countedRecently(limit: Limit, key: string): Promise<boolean> {
       const since = new Date(windowStartOf(limit, now().getTime()).getTime() - limit.windowMs);
-      const [row] = await db
-        .select({ hits: rateLimitHits.hits })
-        .from(rateLimitHits)
-        .where(
-          and(
-            eq(rateLimitHits.bucket, limit.bucket),
-            eq(rateLimitHits.key, key),
-            gte(rateLimitHits.windowStart, since),
-            gt(rateLimitHits.hits, 0),
-          ),
-        )
-        .limit(1);
-      return Boolean(row);
+      return counter.anySince(limit.bucket, key, since);
     },
 
     /** Forgets every count of limit whose key is key or starts with keyPrefix. */
-    async clear(limit: Limit, { key, keyPrefix }: { key?: string; keyPrefix?: string }): Promise<void> {
-      const matches = key
-        ? eq(rateLimitHits.key, key)
-        : sql`left(${rateLimitHits.key}, ${keyPrefix!.length}) = ${keyPrefix}`;
-      await db.delete(rateLimitHits).where(and(eq(rateLimitHits.bucket, limit.bucket), matches));
+    async clear(limit: Limit, which: { key?: string; keyPrefix?: string }): Promise<void> {
+      await counter.clear(limit.bucket, which);
     },
 
     /** Takes back one hit of the current window (a login that succeeded is not an attempt to guess). */
     async forgive(limit: Limit, key: string): Promise<void> {
-      const windowStart = windowStartOf(limit, now().getTime());
-      await db
-        .update(rateLimitHits)
-        .set({ hits: sql`greatest(${rateLimitHits.hits} - 1, 0)` })
-        .where(
-          and(
-            eq(rateLimitHits.bucket, limit.bucket),
-            eq(rateLimitHits.key, key),
-            eq(rateLimitHits.windowStart, windowStart),
-          ),
-        );
+      await counter.takeBack(limit.bucket, key, windowStartOf(limit, now().getTime()));
     },
   };
 }
