@@ -14,6 +14,7 @@ import type { LockOwner } from "./db/embedded-lock.ts";
 import { refuseApiUntilDatabaseReady } from "./http/unavailable-gate.ts";
 import { adminRoutes } from "./admin/routes.ts";
 import { authRoutes } from "./auth/routes.ts";
+import { createPlayerStore, toSessionInfo, type PlayerRow } from "./auth/player-store.ts";
 import { createEmailSender, type EmailSender } from "./email/sender.ts";
 import { installSessions } from "./auth/session-plugin.ts";
 import { healthRoutes, type HealthState } from "./health/routes.ts";
@@ -179,14 +180,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const webBuild = config.webBuildDir;
   const talent = talentForWeb(services);
   const site = createSiteService(services.db, services.now);
+  const accounts = createPlayerStore(services.db, services.now);
   if (options.web !== false && webBuild && fs.existsSync(path.join(webBuild, "server", "index.js"))) {
     await registerWeb(app, {
       buildDir: webBuild,
       mode: config.isProduction ? "production" : "development",
       publicUrl: config.PUBLIC_URL,
-      loadContext: () => ({ talent, site }),
+      // The session the cookie names, read only by the pages that ask (the player area and
+      // console layouts), so their HTML arrives with it instead of a "Loading..." gate.
+      loadContext: (request) => ({
+        talent,
+        site,
+        currentSession: async () =>
+          request.user ? toSessionInfoOrNull(await accounts.byId(request.user.playerId)) : null,
+      }),
     });
   }
 
   return Object.assign(app, { services, healthState }) as unknown as App;
 }
+
+const toSessionInfoOrNull = (player: PlayerRow | undefined) => (player ? toSessionInfo(player) : null);

@@ -1,3 +1,4 @@
+import type { SessionInfo } from "./session.ts";
 import type { ContactMessageInput } from "./site.ts";
 import type { PublicPlayer, PublicPlayerList, TalentListQuery } from "./talent.ts";
 
@@ -15,6 +16,11 @@ export interface WebLoadContext {
     /** One approved, unexpired profile by username (any case), or null. */
     getPlayer(username: string): Promise<PublicPlayer | null>;
   };
+  /**
+   * Who is logged in, as the request's session cookie says (null when nobody is). The player
+   * area and the console read it in their layouts' loaders, so their pages arrive ready.
+   */
+  currentSession(): Promise<SessionInfo | null>;
   /** The public site's forms, for pages served without JavaScript that post as plain HTML forms. */
   site: {
     /** Stores a checked contact message for the staff inbox (as POST /api/site/contact-messages does). */

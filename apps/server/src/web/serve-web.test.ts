@@ -42,7 +42,7 @@ describe("web assets", () => {
       buildDir,
       mode: "production",
       publicUrl: "http://localhost",
-      loadContext: () => ({ talent: {} as never, site: {} as never }),
+      loadContext: () => ({ talent: {} as never, site: {} as never, currentSession: async () => null }),
     });
     const file = (suffix: string) => fs.readFileSync(path.join(buildDir, `client/assets/app-3f9a1c.js${suffix}`));
     return {
@@ -237,7 +237,7 @@ export const routeDiscovery = { mode: "initial" };
       buildDir,
       mode: "production",
       publicUrl: "http://localhost",
-      loadContext: () => ({ talent: {} as never, site: {} as never }),
+      loadContext: () => ({ talent: {} as never, site: {} as never, currentSession: async () => null }),
     });
     return { app, close: async () => (await app.close(), fs.rmSync(buildDir, { recursive: true, force: true })) };
   };

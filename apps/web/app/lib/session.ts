@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { redirect } from "react-router";
 import type { SessionInfo } from "@touchline/contract/session";
 import { ApiError, apiFetch } from "./api.ts";
 import { clearLoginSession, refreshLoginSession } from "./session-store.ts";
@@ -26,10 +27,12 @@ export async function loadSession(signal?: AbortSignal): Promise<SessionInfo | n
   }
 }
 
-export function useSession() {
+export function useSession(known?: SessionInfo | null) {
   return useQuery({
     queryKey: SESSION_QUERY_KEY,
     queryFn: ({ signal }) => loadSession(signal),
+    // What the page's loader already knew: no "Loading..." on the first render.
+    ...(known !== undefined ? { initialData: known } : {}),
     staleTime: 60_000,
     retry: (failures, error) => !(error instanceof ApiError && error.status < 500 && error.status > 0) && failures < 2,
   });
@@ -43,4 +46,21 @@ export function usePlayerSession(): SessionInfo {
   const { data } = useSession();
   if (!data) throw new Error("usePlayerSession() is for pages inside the player area layout");
   return data;
+}
+
+/**
+ * Loader of the player area and console layouts: the session the server read from the cookie
+ * for this request, or a redirect to the login screen that comes back here afterwards.
+ */
+export async function requireSessionInLoader(
+  context: { currentSession(): Promise<SessionInfo | null> },
+  request: Request,
+  loginPathFor: (path: string) => string,
+): Promise<{ session: SessionInfo }> {
+  const session = await context.currentSession();
+  if (!session) {
+    const url = new URL(request.url);
+    throw redirect(loginPathFor(`${url.pathname}${url.search}`));
+  }
+  return { session };
 }

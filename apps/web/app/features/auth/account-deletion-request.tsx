@@ -10,10 +10,11 @@ import {
   DELETION_REASON_OTHER_MAX,
 } from "@touchline/contract/limits";
 import { AUTH_SCREENS, DELETION, EXTRA } from "@touchline/contract/messages";
-import { ownDeletionRequestSchema, type OwnDeletionRequestAnswer } from "@touchline/contract/site";
+import { ownDeletionRequestSchema } from "@touchline/contract/site";
 import { Button } from "../../components/button.tsx";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../../components/field.tsx";
-import { apiFetch } from "../../lib/api.ts";
+import { useApiMutation } from "../../lib/use-api-mutation.ts";
+import { requestOwnAccountDeletion } from "./auth-api.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { applyServerErrors } from "./server-errors.ts";
 import { FormAlert } from "../../components/form-alert.tsx";
@@ -32,6 +33,7 @@ export function AccountDeletionRequest({ email }: { email: string }) {
   const hydrated = useHydrated();
   const headingId = useId();
   const [done, setDone] = useState(false);
+  const requestDeletion = useApiMutation(requestOwnAccountDeletion);
   const [formError, setFormError] = useState<string>();
   const {
     register,
@@ -47,7 +49,7 @@ export function AccountDeletionRequest({ email }: { email: string }) {
   const onSubmit = handleSubmit(async (values) => {
     setFormError(undefined);
     try {
-      await apiFetch<OwnDeletionRequestAnswer>("/api/site/deletion-requests/own", { body: values });
+      await requestDeletion.mutateAsync(values);
       setDone(true);
     } catch (error) {
       toast.error(EXTRA.deletionFailed);

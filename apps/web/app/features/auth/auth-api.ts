@@ -1,3 +1,4 @@
+import type { OwnDeletionRequestAnswer, OwnDeletionRequestInput } from "@touchline/contract/site";
 import type { SessionInfo } from "@touchline/contract/session";
 import { apiFetch } from "../../lib/api.ts";
 
@@ -60,3 +61,7 @@ export const logoutEverywhere = () => apiFetch<unknown>(`${BASE}/logoutEverywher
 
 export const changePassword = (body: { currentPassword: string; newPassword: string; confirmPassword: string }) =>
   apiFetch<unknown>(`${BASE}/changePassword`, { body });
+
+/** The logged-in player asks for their own account to be deleted (no e-mailed confirmation needed). */
+export const requestOwnAccountDeletion = (body: OwnDeletionRequestInput) =>
+  apiFetch<OwnDeletionRequestAnswer>("/api/site/deletion-requests/own", { body });

@@ -11,6 +11,7 @@ import { changePassword } from "./auth-api.ts";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { PasswordField } from "./password-field.tsx";
 import { applyServerErrors } from "./server-errors.ts";
+import { useApiMutation } from "../../lib/use-api-mutation.ts";
 
 type Input = z.input<typeof changePasswordSchema>;
 const EMPTY: Input = { currentPassword: "", newPassword: "", confirmPassword: "" };
@@ -18,6 +19,7 @@ const FIELDS = ["currentPassword", "newPassword", "confirmPassword"] as const;
 
 /** Settings: change the password while logged in (the current one proves it is the player). */
 export function ChangePasswordForm() {
+  const changePasswordCall = useApiMutation(changePassword);
   const hydrated = useHydrated();
   const headingId = useId();
   const [formError, setFormError] = useState<string>();
@@ -32,7 +34,7 @@ export function ChangePasswordForm() {
   const onSubmit = handleSubmit(async (values) => {
     setFormError(undefined);
     try {
-      await changePassword(values);
+      await changePasswordCall.mutateAsync(values);
       toast.success(AUTH.passwordChanged);
       reset(EMPTY);
     } catch (error) {

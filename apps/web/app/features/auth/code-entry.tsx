@@ -8,6 +8,7 @@ import { nextSendAt, requestCode } from "./auth-api.ts";
 import { CodeInput, emptyCode, type CodeInputHandle } from "./code-input.tsx";
 import { displayPhone } from "./phone-display.ts";
 import { useSecondsUntil } from "./use-seconds-until.ts";
+import { useApiMutation } from "../../lib/use-api-mutation.ts";
 
 interface CodeEntryProps<T> {
   /** E.164 number the code went to; "" when the journey lost it. */
@@ -33,6 +34,7 @@ export function CodeEntry<T>({
   verify,
   onVerified,
 }: CodeEntryProps<T>) {
+  const requestCodeCall = useApiMutation(requestCode);
   const headingId = useId();
   const sentToId = useId();
   const errorId = useId();
@@ -80,7 +82,7 @@ export function CodeEntry<T>({
     }
     setResending(true);
     try {
-      const answer = await requestCode({ phoneNumber });
+      const answer = await requestCodeCall.mutateAsync({ phoneNumber });
       toast.success(OTP.sent);
       setError(undefined);
       onResendScheduled(nextSendAt(answer, OTP_RESEND_INTERVAL_MS));

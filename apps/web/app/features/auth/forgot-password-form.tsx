@@ -14,11 +14,13 @@ import { updateFlow } from "./flow-storage.ts";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { PhoneNumberField } from "./phone-number-field.tsx";
 import { applyServerErrors } from "./server-errors.ts";
+import { useApiMutation } from "../../lib/use-api-mutation.ts";
 
 type Input = z.input<typeof requestPasswordResetOtpSchema>;
 
 /** /auth/player-forgot-password: asks for a reset code by SMS, then goes to the code screen. */
 export function ForgotPasswordForm() {
+  const requestCodeCall = useApiMutation(requestCode);
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string>();
@@ -35,7 +37,7 @@ export function ForgotPasswordForm() {
   const onSubmit = handleSubmit(async ({ phoneNumber }) => {
     setFormError(undefined);
     try {
-      const answer = await requestCode({ phoneNumber });
+      const answer = await requestCodeCall.mutateAsync({ phoneNumber });
       // A new journey: forget any token or e-mail of an earlier one.
       updateFlow({
         phoneNumber,

@@ -19,6 +19,7 @@ import { PhoneNumberField } from "./phone-number-field.tsx";
 import { applyServerErrors } from "./server-errors.ts";
 import { SESSION_QUERY_KEY } from "../../lib/session.ts";
 import { saveLoginSession } from "../../lib/session-store.ts";
+import { useApiMutation } from "../../lib/use-api-mutation.ts";
 
 const FIELDS = ["phoneNumber", "password"] as const;
 
@@ -27,6 +28,7 @@ const FIELDS = ["phoneNumber", "password"] as const;
  * sees it and moves on to where the player wanted to go.
  */
 export function LoginForm() {
+  const loginCall = useApiMutation(login);
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -54,7 +56,7 @@ export function LoginForm() {
     setFormError(undefined);
     setUnverified(undefined);
     try {
-      const session = await login(values);
+      const session = await loginCall.mutateAsync(values);
       saveLoginSession(session, values.rememberMe);
       clearFlow();
       queryClient.setQueryData(SESSION_QUERY_KEY, session);

@@ -6,12 +6,14 @@ import { Button } from "../../components/button.tsx";
 import { logoutEverywhere } from "./auth-api.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { useForgetPlayer } from "./logout.ts";
+import { useApiMutation } from "../../lib/use-api-mutation.ts";
 
 /**
  * Settings: end every session of the player, this one included (a lost or shared phone).
  * The server clears this browser's cookie too, so the player lands on the login screen.
  */
 export function LogoutEverywhere() {
+  const logoutEverywhereCall = useApiMutation(logoutEverywhere);
   const headingId = useId();
   const navigate = useNavigate();
   const forgetPlayer = useForgetPlayer();
@@ -21,7 +23,7 @@ export function LogoutEverywhere() {
   const confirm = async () => {
     setBusy(true);
     try {
-      await logoutEverywhere();
+      await logoutEverywhereCall.mutateAsync(undefined);
       forgetPlayer();
       toast.success(AUTH.loggedOutEverywhere);
       await navigate("/auth/player-login", { replace: true });

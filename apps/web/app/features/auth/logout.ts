@@ -24,6 +24,8 @@ export function useLogout() {
   const navigate = useNavigate();
   return useCallback(async () => {
     try {
+      // The one call outside useApiMutation: here a 401 is the outcome wanted, not a session to
+      // re-check, and the cache is cleared right after, with no observer left to re-render.
       await logoutCall();
     } catch (error) {
       // 401: the session had already ended (expired, or logged out elsewhere); anything else

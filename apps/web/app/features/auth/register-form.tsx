@@ -16,6 +16,7 @@ import { FormAlert } from "../../components/form-alert.tsx";
 import { PasswordField } from "./password-field.tsx";
 import { PhoneNumberField } from "./phone-number-field.tsx";
 import { applyServerErrors } from "./server-errors.ts";
+import { useApiMutation } from "../../lib/use-api-mutation.ts";
 
 const EMPTY: RegistrationInput = {
   firstName: "",
@@ -30,6 +31,7 @@ const FIELDS = Object.keys(EMPTY) as (keyof RegistrationInput)[];
 
 /** /auth/player-register: the spec's registration payload, checked by the shared schema. */
 export function RegisterForm() {
+  const registerPlayerCall = useApiMutation(registerPlayer);
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string>();
@@ -46,7 +48,7 @@ export function RegisterForm() {
   const onSubmit = handleSubmit(async (values) => {
     setFormError(undefined);
     try {
-      const answer = await registerPlayer(values);
+      const answer = await registerPlayerCall.mutateAsync(values);
       // The code screen needs the number (and the e-mail for the verify call); a code has just
       // been sent, so the next one can be asked for in a minute.
       updateFlow({

@@ -13,11 +13,13 @@ import { FormAlert } from "../../components/form-alert.tsx";
 import { PasswordField } from "./password-field.tsx";
 import { applyServerErrors } from "./server-errors.ts";
 import { useForgetPlayer } from "./logout.ts";
+import { useApiMutation } from "../../lib/use-api-mutation.ts";
 
 const FIELDS = ["newPassword", "confirmPassword"] as const;
 
 /** /auth/player-reset-password, once the code screen has produced a reset token. */
 export function ResetPasswordForm({ phoneNumber, resetToken }: { phoneNumber: string; resetToken: string }) {
+  const resetPasswordCall = useApiMutation(resetPassword);
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const forgetPlayer = useForgetPlayer();
@@ -35,7 +37,7 @@ export function ResetPasswordForm({ phoneNumber, resetToken }: { phoneNumber: st
   const onSubmit = handleSubmit(async (values) => {
     setFormError(undefined);
     try {
-      await resetPassword({ phoneNumber, resetToken, ...values });
+      await resetPasswordCall.mutateAsync({ phoneNumber, resetToken, ...values });
       // The server ended every session of this player; the browser forgets its copy too
       // (a successful reset clears the session), but keeps the number to prefill the login.
       forgetPlayer();

@@ -17,6 +17,7 @@ import { UploadField } from "../uploads/upload-field.tsx";
 import { useFileUpload, type FileUpload } from "../uploads/use-file-upload.ts";
 import { CurrentMedia, DroppedVideo } from "./current-media.tsx";
 import { imageVariant } from "../../lib/player-display.ts";
+import { useApiMutation } from "../../lib/use-api-mutation.ts";
 import { createPlayerProfile } from "./profile-api.ts";
 import { profileQueryKey } from "./use-player-profile.ts";
 
@@ -97,6 +98,7 @@ export function ProfileForm({
 }) {
   const hydrated = useHydrated();
   const queryClient = useQueryClient();
+  const createProfile = useApiMutation(createPlayerProfile);
   const navigate = useNavigate();
   const [waitForUploads, setWaitForUploads] = useState(false);
   const [secondDropped, setSecondDropped] = useState(false);
@@ -169,7 +171,7 @@ export function ProfileForm({
   const submit = handleSubmit(async (values) => {
     const now = new Date().toISOString();
     try {
-      await createPlayerProfile({
+      await createProfile.mutateAsync({
         ...values,
         scoutId,
         submissionDate: now,

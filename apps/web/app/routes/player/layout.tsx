@@ -1,7 +1,9 @@
-import { Outlet } from "react-router";
+import { Outlet, useLoaderData } from "react-router";
 import { PlayerNav } from "../../features/auth/player-nav.tsx";
 import { SessionGate } from "../../features/auth/session-gate.tsx";
-import { useSession } from "../../lib/session.ts";
+import { requireSessionInLoader, useSession } from "../../lib/session.ts";
+import { loginPathFor } from "../../features/auth/safe-next.ts";
+import type { Route } from "./+types/layout";
 import { useLogoutDialog } from "../../features/auth/use-logout-dialog.tsx";
 import { SiteFooter } from "../../features/site/site-footer.tsx";
 
@@ -9,8 +11,17 @@ import { SiteFooter } from "../../features/site/site-footer.tsx";
  * The player area (/player/*): top navigation bar, the page, footer. Pages render only once
  * the server has confirmed the session (SessionGate); inside them usePlayerSession() gives it.
  */
+/** The session, read on the server for this request; anonymous visitors go to log in and back. */
+export const loader = ({ context, request }: Route.LoaderArgs) =>
+  requireSessionInLoader(context, request, loginPathFor);
+
+/** The page carries who is logged in: no shared cache may keep it, and the browser need not. */
+export const headers = () => ({ "cache-control": "private, no-store" });
+
 export default function PlayerLayout() {
-  const session = useSession();
+  // Undefined where the page is rendered without its loader (component tests).
+  const loaded = useLoaderData<typeof loader>() as Awaited<ReturnType<typeof loader>> | undefined;
+  const session = useSession(loaded?.session);
   const { askToLogout, dialog } = useLogoutDialog();
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
