@@ -105,6 +105,11 @@ const envSchema = z
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     /** How long a job stays claimed by a worker that stopped answering (killed, frozen) before another takes it. */
     JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
+    /** ffmpeg and ffprobe to run; by default the ones npm installed (@ffmpeg-installer, @ffprobe-installer). */
+    FFMPEG_PATH: z.string().min(1).optional(),
+    FFPROBE_PATH: z.string().min(1).optional(),
+    /** Keep each player's original video beside its renditions (for staff and re-processing); false deletes it once ready. */
+    KEEP_ORIGINAL_VIDEOS: bool.default(true),
   })
   .superRefine(requireSettingsOfChoices);
 

@@ -1,0 +1,135 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { videoTools } from "../video/video-tools.ts";
+
+const run = promisify(execFile);
+
+/**
+ * Debian's ffmpeg (package ffmpeg; .ci/run installs it) makes the test sources: it has the
+ * encoders a phone uses (x265 for HEVC) that the bundled ffmpeg the product runs may lack.
+ * Sources are made in the test, never committed.
+ */
+export const SOURCE_FFMPEG = process.env.TEST_SOURCE_FFMPEG ?? "/usr/bin/ffmpeg";
+
+export interface SourceOptions {
+  width: number;
+  height: number;
+  seconds: number;
+  fps?: number;
+  codec?: "h264" | "hevc";
+  tenBit?: boolean;
+  audio?: boolean;
+  /** Rotation tag, as a phone held upright writes it (stored landscape, shown portrait). */
+  rotate?: 90 | 270;
+  /** Frame timestamps jitter, as a phone's variable frame rate does. */
+  variableFrameRate?: boolean;
+  /** Average video bitrate in kbit/s (default: what the encoder chooses at a fast preset). */
+  kbps?: number;
+}
+
+/** Moving colour bars with fine noise (so the encoder has detail to spend bits on) and a tone. */
+export async function makeSource(dir: string, name: string, o: SourceOptions): Promise<string> {
+  await fs.access(SOURCE_FFMPEG).catch(() => {
+    throw new Error(
+      `${SOURCE_FFMPEG} is missing: install Debian's ffmpeg (apt-get install ffmpeg) to make test videos`,
+    );
+  });
+  const file = path.join(dir, name);
+  const fps = o.fps ?? 30;
+  const video = `testsrc2=size=${o.width}x${o.height}:rate=${fps},noise=alls=12:allf=t`;
+  const args = ["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", video];
+  if (o.audio !== false) args.push("-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000");
+  args.push("-t", String(o.seconds));
+  if (o.variableFrameRate) args.push("-vf", "setpts='PTS+0.3*random(0)/TB'", "-fps_mode", "vfr");
+  const codec = o.codec === "hevc" ? "libx265" : "libx264";
+  args.push("-c:v", codec, "-preset", "ultrafast", "-pix_fmt", o.tenBit ? "yuv420p10le" : "yuv420p");
+  if (o.codec === "hevc") args.push("-tag:v", "hvc1", "-x265-params", "log-level=error");
+  if (o.kbps) args.push("-b:v", `${o.kbps}k`);
+  if (o.audio !== false) args.push("-c:a", "aac", "-b:a", "128k", "-ac", "6");
+  args.push(o.rotate ? `${file}.unrotated.mp4` : file);
+  await run(SOURCE_FFMPEG, args, { timeout: 300_000 });
+  if (o.rotate) {
+    // Debian's ffmpeg 5 no longer writes a rotate tag; the bundled one (4.1) does, as phones do.
+    const remux = ["-hide_banner", "-loglevel", "error", "-y", "-i", `${file}.unrotated.mp4`, "-c", "copy"];
+    await run(videoTools({}).ffmpeg, [...remux, "-metadata:s:v:0", `rotate=${o.rotate}`, file], { timeout: 60_000 });
+  }
+  return file;
+}
+
+/** What ffprobe reads from an output, for assertions. */
+export async function inspectVideo(ffprobe: string, file: string) {
+  const { stdout } = await run(ffprobe, [
+    "-v",
+    "error",
+    "-print_format",
+    "json",
+    "-show_format",
+    "-show_streams",
+    file,
+  ]);
+  const parsed = JSON.parse(stdout) as {
+    format: { duration: string; bit_rate: string };
+    streams: {
+      codec_type: string;
+      codec_name: string;
+      profile?: string;
+      width?: number;
+      height?: number;
+      pix_fmt?: string;
+      channels?: number;
+      bit_rate?: string;
+      avg_frame_rate?: string;
+      tags?: { rotate?: string };
+      side_data_list?: { rotation?: number }[];
+    }[];
+  };
+  const video = parsed.streams.find((s) => s.codec_type === "video")!;
+  const audio = parsed.streams.find((s) => s.codec_type === "audio") ?? null;
+  return { format: parsed.format, video, audio };
+}
+
+/** Seconds of each key frame of the first video stream. */
+export async function keyFrameTimes(ffprobe: string, file: string): Promise<number[]> {
+  const { stdout } = await run(ffprobe, [
+    "-v",
+    "error",
+    "-select_streams",
+    "v:0",
+    "-skip_frame",
+    "nokey",
+    "-show_entries",
+    "frame=pkt_pts_time,pts_time,best_effort_timestamp_time",
+    "-of",
+    "csv=p=0",
+    file,
+  ]);
+  const times = stdout
+    .split("\n")
+    .map((line) => Number(line.split(",").find((cell) => cell.trim() !== "" && cell.trim() !== "N/A")))
+    .filter((time) => Number.isFinite(time));
+  return [...new Set(times)];
+}
+
+/** The top-level MP4 boxes in file order: fast start means "moov" before "mdat". */
+export async function topLevelBoxes(file: string): Promise<string[]> {
+  const handle = await fs.open(file, "r");
+  try {
+    const { size } = await handle.stat();
+    const names: string[] = [];
+    let at = 0;
+    const header = Buffer.alloc(16);
+    while (at + 8 <= size && names.length < 32) {
+      await handle.read(header, 0, 16, at);
+      let boxSize = header.readUInt32BE(0);
+      names.push(header.toString("latin1", 4, 8));
+      if (boxSize === 1) boxSize = Number(header.readBigUInt64BE(8));
+      if (boxSize === 0) break;
+      at += boxSize;
+    }
+    return names;
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { outputFrameRate, planRenditions } from "./rendition-plan.ts";
+
+describe("planRenditions", () => {
+  it("gives a 1080p landscape source every rung, keeping 16:9", () => {
+    expect(planRenditions({ width: 1920, height: 1080 })).toEqual([
+      { label: "240p", width: 426, height: 240, videoKbps: 300 },
+      { label: "360p", width: 640, height: 360, videoKbps: 600 },
+      { label: "720p", width: 1280, height: 720, videoKbps: 1800 },
+    ]);
+  });
+
+  it("keeps a portrait source portrait", () => {
+    expect(planRenditions({ width: 1080, height: 1920 }).map(({ width, height }) => [width, height])).toEqual([
+      [240, 426],
+      [360, 640],
+      [720, 1280],
+    ]);
+  });
+
+  it("never upscales: a 480p source stops at 360p", () => {
+    expect(planRenditions({ width: 854, height: 480 }).map((r) => r.label)).toEqual(["240p", "360p"]);
+  });
+
+  it("gives a tiny source one rendition at its own size, made even", () => {
+    expect(planRenditions({ width: 321, height: 181 })).toEqual([
+      { label: "240p", width: 322, height: 182, videoKbps: 300 },
+    ]);
+  });
+
+  it("caps the frame rate at 30 and rounds variable rates", () => {
+    expect(outputFrameRate({ frameRate: 59.94 })).toBe(30);
+    expect(outputFrameRate({ frameRate: 24.7 })).toBe(25);
+  });
+});

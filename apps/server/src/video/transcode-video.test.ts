@@ -1,0 +1,137 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inspectVideo, keyFrameTimes, makeSource, topLevelBoxes } from "../test/video-sources.ts";
+import { probeVideo } from "./probe-video.ts";
+import { transcodeVideo, type TranscodeResult } from "./transcode-video.ts";
+import { UndecodableVideoError } from "./video-errors.ts";
+import { videoTools } from "./video-tools.ts";
+
+const tools = videoTools({});
+let dir: string;
+beforeAll(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), "touchline-video-"));
+});
+afterAll(() => fs.rm(dir, { recursive: true, force: true }));
+
+async function transcode(source: string): Promise<TranscodeResult> {
+  const out = await fs.mkdtemp(path.join(dir, "out-"));
+  return transcodeVideo({ tools, sourcePath: source, outputDir: out, niceness: 10 });
+}
+
+describe("transcodeVideo", { timeout: 120_000 }, () => {
+  it("turns a 1080p H.264 clip with 5.1 audio into three fast-start H.264 + AAC stereo renditions", async () => {
+    const source = await makeSource(dir, "1080p.mp4", { width: 1920, height: 1080, seconds: 4 });
+    const progress: number[] = [];
+    const out = await fs.mkdtemp(path.join(dir, "out-"));
+    const result = await transcodeVideo({
+      tools,
+      sourcePath: source,
+      outputDir: out,
+      onProgress: (f) => progress.push(f),
+    });
+
+    expect(result.renditions.map((r) => [r.label, r.width, r.height])).toEqual([
+      ["240p", 426, 240],
+      ["360p", 640, 360],
+      ["720p", 1280, 720],
+    ]);
+    for (const rendition of result.renditions) {
+      const { video, audio } = await inspectVideo(tools.ffprobe, rendition.path);
+      expect(video).toMatchObject({ codec_name: "h264", profile: "Main", pix_fmt: "yuv420p" });
+      expect([video.width, video.height]).toEqual([rendition.width, rendition.height]);
+      expect(audio).toMatchObject({ codec_name: "aac", channels: 2 });
+      expect(Number(audio!.bit_rate)).toBeLessThan(80_000);
+      const boxes = await topLevelBoxes(rendition.path);
+      expect(boxes.indexOf("moov")).toBeLessThan(boxes.indexOf("mdat"));
+      expect(await keyFrameTimes(tools.ffprobe, rendition.path)).toEqual([0, 2]);
+      expect((await fs.stat(rendition.path)).size).toBe(rendition.bytes);
+    }
+    expect(await fs.readdir(out)).not.toContain(expect.stringMatching(/\.part$/));
+    expect(progress.at(-1)).toBe(1);
+    expect(progress.some((f) => f > 0 && f < 1)).toBe(true);
+
+    expect(result.posters.map((p) => [p.format, p.width, p.height])).toEqual([
+      ["jpeg", 320, 180],
+      ["webp", 320, 180],
+      ["jpeg", 640, 360],
+      ["webp", 640, 360],
+    ]);
+  });
+
+  it("makes HEVC 10-bit playable everywhere: H.264 8-bit 4:2:0", async () => {
+    const source = await makeSource(dir, "hevc.mp4", {
+      width: 1280,
+      height: 720,
+      seconds: 3,
+      codec: "hevc",
+      tenBit: true,
+    });
+    expect(await probeVideo(tools, source)).toMatchObject({ videoCodec: "hevc", pixelFormat: "yuv420p10le" });
+    const result = await transcode(source);
+    expect(result.renditions.map((r) => r.label)).toEqual(["240p", "360p", "720p"]);
+    const { video } = await inspectVideo(tools.ffprobe, result.renditions[2]!.path);
+    expect(video).toMatchObject({ codec_name: "h264", pix_fmt: "yuv420p", width: 1280, height: 720 });
+  });
+
+  it("keeps a phone's portrait video portrait, upright and without a rotation tag, never upscaled", async () => {
+    const source = await makeSource(dir, "portrait.mp4", { width: 640, height: 360, seconds: 3, rotate: 90 });
+    expect(await probeVideo(tools, source)).toMatchObject({ rotation: 90, width: 360, height: 640 });
+    const result = await transcode(source);
+    expect(result.renditions.map((r) => [r.label, r.width, r.height])).toEqual([
+      ["240p", 240, 426],
+      ["360p", 360, 640],
+    ]);
+    const { video } = await inspectVideo(tools.ffprobe, result.renditions[1]!.path);
+    expect([video.width, video.height]).toEqual([360, 640]);
+    expect(video.tags?.rotate ?? "0").toBe("0");
+    expect(video.side_data_list?.find((side) => side.rotation)?.rotation ?? 0).toBe(0);
+    expect(result.posters.find((p) => p.format === "jpeg")).toMatchObject({ width: 320, height: 569 });
+  });
+
+  it("gives a source without sound renditions without sound", async () => {
+    const source = await makeSource(dir, "silent.mp4", { width: 640, height: 360, seconds: 2, audio: false });
+    const result = await transcode(source);
+    for (const rendition of result.renditions)
+      expect((await inspectVideo(tools.ffprobe, rendition.path)).audio).toBeNull();
+  });
+
+  it("turns a variable frame rate into a constant one, and an odd size into even ones", async () => {
+    const source = await makeSource(dir, "vfr.mp4", { width: 321, height: 241, seconds: 3, variableFrameRate: true });
+    const result = await transcode(source);
+    expect(result.renditions.map((r) => [r.width, r.height])).toEqual([[320, 240]]);
+    const { video } = await inspectVideo(tools.ffprobe, result.renditions[0]!.path);
+    const [num, den] = video.avg_frame_rate!.split("/").map(Number);
+    expect(Number.isInteger(num! / den!)).toBe(true);
+  });
+
+  it("holds each rendition's video bitrate within 20% of its target", async () => {
+    const source = await makeSource(dir, "detail.mp4", {
+      width: 1280,
+      height: 720,
+      seconds: 10,
+      kbps: 6000,
+      audio: false,
+    });
+    const result = await transcode(source);
+    for (const rendition of result.renditions) {
+      const { video } = await inspectVideo(tools.ffprobe, rendition.path);
+      const kbps = Number(video.bit_rate) / 1000;
+      expect(kbps, rendition.label).toBeGreaterThan(rendition.videoKbps * 0.8);
+      expect(kbps, rendition.label).toBeLessThan(rendition.videoKbps * 1.2);
+    }
+  });
+
+  it("refuses a file that is not a video, and a truncated one, as undecodable", async () => {
+    const garbage = path.join(dir, "garbage.mp4");
+    await fs.writeFile(garbage, Buffer.from("this is not a video at all, only text pretending".repeat(200)));
+    await expect(probeVideo(tools, garbage)).rejects.toBeInstanceOf(UndecodableVideoError);
+
+    const whole = await makeSource(dir, "whole.mp4", { width: 640, height: 360, seconds: 3 });
+    const bytes = await fs.readFile(whole);
+    const truncated = path.join(dir, "truncated.mp4");
+    await fs.writeFile(truncated, bytes.subarray(0, Math.floor(bytes.length * 0.4)));
+    await expect(transcode(truncated)).rejects.toBeInstanceOf(UndecodableVideoError);
+  });
+});

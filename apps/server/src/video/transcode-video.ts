@@ -1,0 +1,157 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import sharp from "sharp";
+import {
+  VIDEO_AUDIO_KBPS,
+  VIDEO_KEYFRAME_SECONDS,
+  VIDEO_POSTER_WIDTHS,
+  type RenditionLabel,
+} from "@touchline/contract/video";
+import { probeVideo, type VideoProbe } from "./probe-video.ts";
+import { outputFrameRate, planRenditions } from "./rendition-plan.ts";
+import { UndecodableVideoError } from "./video-errors.ts";
+import { runTool, type VideoTools } from "./video-tools.ts";
+
+export interface RenditionFile {
+  label: RenditionLabel;
+  width: number;
+  height: number;
+  videoKbps: number;
+  path: string;
+  bytes: number;
+}
+
+export interface PosterFile {
+  format: "webp" | "jpeg";
+  width: number;
+  height: number;
+  path: string;
+  bytes: number;
+}
+
+export interface TranscodeResult {
+  probe: VideoProbe;
+  renditions: RenditionFile[];
+  posters: PosterFile[];
+}
+
+export interface TranscodeOptions {
+  tools: VideoTools;
+  sourcePath: string;
+  /** An empty directory of this attempt: files appear there complete (renamed into place) or not at all. */
+  outputDir: string;
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+  niceness?: number;
+}
+
+/** A transcode that takes longer than this is stuck, whatever the source (at most a few minutes long). */
+const TRANSCODE_TIMEOUT_MS = 60 * 60 * 1000;
+
+/**
+ * Makes the H.264 + AAC renditions of a video and its poster stills.
+ *
+ * One ffmpeg run decodes the source once and encodes every rendition from it (split filter):
+ * decoding a phone's 1080p HEVC costs about as much as one encode. Each output: H.264 Main,
+ * 4:2:0 8-bit (10-bit and HEVC sources play nowhere else), constant frame rate of at most 30,
+ * a key frame every 2 seconds (a viewer can seek and switch quality at any 2 s), average bitrate
+ * with a 1.2x ceiling (steady on a slow link), AAC-LC stereo at 64 kbit/s or no audio track when
+ * the source has none, and the index at the front so playback starts before the download ends.
+ * ffmpeg applies the source's rotation, so the outputs are upright with no rotation tag.
+ */
+export async function transcodeVideo(options: TranscodeOptions): Promise<TranscodeResult> {
+  const { tools, sourcePath, outputDir, signal } = options;
+  const probe = await probeVideo(tools, sourcePath, signal);
+  const plan = planRenditions(probe);
+  const fps = outputFrameRate(probe);
+  const gop = fps * VIDEO_KEYFRAME_SECONDS;
+
+  const splits = plan.map((_, i) => `[s${i}]`).join("");
+  const scales = plan.map((r, i) => `[s${i}]scale=${r.width}:${r.height}:flags=bicubic,setsar=1[o${i}]`).join(";");
+  const filter = `[0:v:0]fps=${fps},format=yuv420p,split=${plan.length}${splits};${scales}`;
+
+  const args = ["-hide_banner", "-nostdin", "-y", "-nostats", "-progress", "pipe:1", "-i", sourcePath];
+  args.push("-filter_complex", filter);
+  const partial = plan.map((r) => path.join(outputDir, `${r.label}.mp4.part`));
+  plan.forEach((r, i) => {
+    args.push("-map", `[o${i}]`);
+    if (probe.audioCodec) args.push("-map", "0:a:0");
+    args.push(
+      ...["-c:v", "libx264", "-preset", "veryfast", "-profile:v", "main", "-pix_fmt", "yuv420p"],
+      ...["-b:v", `${r.videoKbps}k`, "-maxrate", `${Math.round(r.videoKbps * 1.2)}k`],
+      ...["-bufsize", `${r.videoKbps * 2}k`],
+      ...["-g", String(gop), "-keyint_min", String(gop), "-sc_threshold", "0"],
+      ...(probe.audioCodec ? ["-c:a", "aac", "-b:a", `${VIDEO_AUDIO_KBPS}k`, "-ac", "2"] : []),
+      ...["-metadata:s:v:0", "rotate=0", "-movflags", "+faststart", "-f", "mp4", partial[i]!],
+    );
+  });
+
+  const result = await runTool(tools.ffmpeg, args, {
+    signal,
+    niceness: options.niceness,
+    timeoutMs: TRANSCODE_TIMEOUT_MS,
+    onStdoutLine: (line) => {
+      // out_time_us (newer ffmpeg) or out_time_ms (older, also in microseconds despite the name).
+      const match = /^out_time_(?:us|ms)=(\d+)$/.exec(line.trim());
+      if (match && options.onProgress)
+        options.onProgress(Math.min(0.99, Number(match[1]) / 1e6 / probe.durationSeconds));
+    },
+  });
+  if (result.code !== 0) throw new UndecodableVideoError(result.stderrTail.trim() || `ffmpeg exited ${result.code}`);
+
+  const renditions: RenditionFile[] = [];
+  for (const [i, r] of plan.entries()) {
+    const final = path.join(outputDir, `${r.label}.mp4`);
+    await fs.rename(partial[i]!, final);
+    renditions.push({ ...r, path: final, bytes: (await fs.stat(final)).size });
+  }
+  const posters = await makePosters(options, probe);
+  options.onProgress?.(1);
+  return { probe, renditions, posters };
+}
+
+/**
+ * Poster stills: ffmpeg's thumbnail filter picks the most typical of 60 frames from a third of
+ * the way in (not the first frame, which is often black or a blur as the phone starts), then
+ * sharp makes the JPEG and WebP copies at the widths the pages ask for, never wider than the video.
+ */
+async function makePosters(options: TranscodeOptions, probe: VideoProbe): Promise<PosterFile[]> {
+  const { tools, sourcePath, outputDir, signal } = options;
+  const still = path.join(outputDir, "poster-source.png");
+  const at = Math.max(0, Math.min(probe.durationSeconds / 3, probe.durationSeconds - 2.5));
+  const result = await runTool(
+    tools.ffmpeg,
+    [
+      "-hide_banner",
+      "-nostdin",
+      "-y",
+      "-ss",
+      at.toFixed(2),
+      "-i",
+      sourcePath,
+      "-vf",
+      "thumbnail=60,format=rgb24",
+      "-frames:v",
+      "1",
+      still,
+    ],
+    { signal, niceness: options.niceness, timeoutMs: 5 * 60 * 1000 },
+  );
+  if (result.code !== 0) throw new UndecodableVideoError(result.stderrTail.trim() || "no poster frame");
+
+  const posters: PosterFile[] = [];
+  const widths = [...new Set(VIDEO_POSTER_WIDTHS.map((w) => Math.min(w, probe.width)))];
+  for (const width of widths) {
+    for (const format of ["jpeg", "webp"] as const) {
+      const file = path.join(outputDir, `poster-${width}.${format}`);
+      const image = sharp(still).resize({ width });
+      const info = await (
+        format === "jpeg" ? image.jpeg({ quality: 78, mozjpeg: true }) : image.webp({ quality: 72 })
+      ).toFile(`${file}.part`);
+      await fs.rename(`${file}.part`, file);
+      posters.push({ format, width: info.width, height: info.height, path: file, bytes: info.size });
+    }
+  }
+  await fs.rm(still, { force: true });
+  return posters;
+}
