@@ -21,6 +21,7 @@ import { healthRoutes, type HealthState } from "./health/routes.ts";
 import { installErrorHandler } from "./http/errors.ts";
 import type { AnyJobKind } from "./jobs/job-kind.ts";
 import { allJobKinds } from "./jobs/job-kinds.ts";
+import { PRODUCT_JOB_KINDS } from "./product-job-kinds.ts";
 import { startJobs, type JobsTuning } from "./jobs/jobs.ts";
 import { loggerOptions } from "./http/logger.ts";
 import { contextualLogger, installRequestContext } from "./http/request-context.ts";
@@ -118,7 +119,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const jobs = startJobs({
     database,
     log,
-    kinds: options.jobKinds ?? allJobKinds(),
+    kinds: options.jobKinds ?? [...PRODUCT_JOB_KINDS, ...allJobKinds()],
     leaseSeconds: config.JOB_LEASE_SECONDS,
     work: config.JOBS_IN_PROCESS && options.workJobs !== false ? { concurrency: 1, services: () => services } : null,
     tuning: options.jobsTuning,

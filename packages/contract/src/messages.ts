@@ -248,6 +248,18 @@ export const AUTH_SCREENS = {
 } as const;
 
 /** Messages of the upload, media and profile API beyond the spec. */
+/** What a player and a viewer are told about a video the server is preparing. */
+export const VIDEO_PROCESSING = {
+  undecodable:
+    "We could not read this video. Please record it again, or save it as an MP4 from your phone's gallery or video app, and upload it again.",
+  preparing: (percent: number | null) =>
+    percent === null ? "Preparing your video..." : `Preparing your video... ${percent}%`,
+  preparingNote: "We are making copies of your video that play smoothly on mobile data. This page updates by itself.",
+  renditionNotFound: "This version of the video does not exist.",
+  posterInvalid: "Ask for a poster as format=webp or format=jpeg, with w=320 or w=640.",
+  qualityLabel: "Quality",
+} as const;
+
 export const MEDIA = {
   uploadKindInvalid: "Choose whether you are uploading an image or a video.",
   uploadLengthRequired: "The upload must declare its size (Upload-Length).",

@@ -1,3 +1,4 @@
+import type { VideoView } from "./video.ts";
 import { z } from "zod";
 import { FITNESS_VALUES, POSITION_VALUES, PREFERRED_FOOT_VALUES } from "./enums.ts";
 import { ABOUT_MAX_LENGTH, HEIGHT_CM, WEIGHT_KG } from "./limits.ts";
@@ -95,4 +96,9 @@ export interface PlayerInfoResponse {
   isVideoExpired: boolean;
   daysUntilExpiration: number;
   videoExpirationDate: string;
+  /**
+   * The profile's videos as pages play them (renditions, posters, or how far their preparation
+   * is), in the order videoPath, videoPathTwo. Added to the published shape by GetScoutById.
+   */
+  videos?: VideoView[];
 }

@@ -1,3 +1,4 @@
+import type { VideoView } from "./video.ts";
 import { z } from "zod";
 import {
   FITNESS_VALUES,
@@ -195,10 +196,8 @@ export interface PublicCover {
   variants: PublicImageVariant[];
 }
 
-export interface PublicVideo {
-  url: string;
-  durationSeconds: number | null;
-}
+/** A public video: only ever a ready one (a profile is public once its videos have renditions). */
+export type PublicVideo = Pick<VideoView, "url" | "durationSeconds" | "renditions" | "posters">;
 
 /**
  * A player as the public sees them. Built field by field from an allowlist (server

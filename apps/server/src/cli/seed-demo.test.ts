@@ -56,8 +56,12 @@ describe("seed-demo", () => {
     expect(cover.statusCode).toBe(200);
     expect(cover.headers["content-type"]).toBe("image/webp");
     expect(player.cover.variants.map((v) => v.width)).toEqual([320, 640, 960]);
-    const video = await t.app.inject({ url: player.videos[0]!.url, headers: { range: "bytes=0-9" } });
+    // Real renditions: H.264 MP4s with a poster, played with Range requests.
+    const [rendition] = player.videos[0]!.renditions;
+    const video = await t.app.inject({ url: rendition!.url, headers: { range: "bytes=0-9" } });
     expect(video.statusCode).toBe(206);
+    expect(video.headers["content-type"]).toBe("video/mp4");
+    expect(player.videos[0]!.posters.length).toBeGreaterThan(0);
 
     // The pending ones wait in the review queue.
     const pending = (await t.app.inject("/api/talent/players?q=gift")).json() as PublicPlayerList;

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { inArray, like } from "drizzle-orm";
@@ -11,7 +12,7 @@ import { DatabaseInUseError } from "../db/embedded-lock.ts";
 import { players } from "../db/schema/auth.ts";
 import { mediaFiles } from "../db/schema/media.ts";
 import { removeMediaObjects } from "../media/finish-upload.ts";
-import { createMediaStore } from "../media/media-store.ts";
+import { makeRenditions } from "../media/video-renditions-job.ts";
 import { runThroughHolder, type CommandOutput } from "../ops/control-socket.ts";
 import { createProfileService } from "../players/profile-service.ts";
 import { demoCoverJpeg } from "../talent/demo-cover.ts";
@@ -525,7 +526,7 @@ async function removeDemoPlayers(app: App): Promise<number> {
  * them), with fresh dates.
  */
 export async function seedDemo(app: App): Promise<SeedResult> {
-  const { db, storage, config } = app.services;
+  const { db, config } = app.services;
   const removed = await removeDemoPlayers(app);
 
   const start = new Date();
@@ -553,7 +554,7 @@ export async function seedDemo(app: App): Promise<SeedResult> {
       phoneVerifiedAt: at,
     });
 
-    const mediaDeps = { storage, store: createMediaStore(db), now };
+    const mediaDeps = app.services;
     const initials = `${demo.first[0]}${demo.last[0]}`;
     const cover = await importMedia(
       mediaDeps,
@@ -563,6 +564,10 @@ export async function seedDemo(app: App): Promise<SeedResult> {
     );
     const first = await importMedia(mediaDeps, account.id, "video", video);
     const second = index % 3 === 0 ? await importMedia(mediaDeps, account.id, "video", videoTwo) : null;
+    // Real renditions and posters, made now (not left to the job queue): the demo players are
+    // public as soon as the command ends, as their approval says.
+    for (const fileId of [first.fileId, second?.fileId])
+      if (fileId) await makeRenditions(app.services, fileId, { runId: randomUUID(), log: app.services.log });
 
     const profile = await createProfileService({ db, now, videoExpiryDays: config.VIDEO_EXPIRY_DAYS }).submit(
       account.id,

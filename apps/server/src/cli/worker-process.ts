@@ -9,6 +9,7 @@ import { createStorage } from "../media/create-storage.ts";
 import type { AppServices } from "../services.ts";
 import { createSmsSender } from "../sms/sender.ts";
 import { allJobKinds } from "../jobs/job-kinds.ts";
+import { PRODUCT_JOB_KINDS } from "../product-job-kinds.ts";
 import { startJobs } from "../jobs/jobs.ts";
 
 export const WORKER_NEEDS_POSTGRES =
@@ -60,7 +61,7 @@ export async function runWorkerProcess(env: Record<string, string | undefined> =
   const jobs = startJobs({
     database,
     log,
-    kinds: allJobKinds(),
+    kinds: [...PRODUCT_JOB_KINDS, ...allJobKinds()],
     leaseSeconds: config.JOB_LEASE_SECONDS,
     work: { concurrency: config.WORKER_CONCURRENCY, services: () => services },
     tuning: { stopGraceMs: STOP_GRACE_MS },

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INPUT, REGISTER } from "@touchline/contract/messages";
-import { createMediaStore } from "../media/media-store.ts";
 import { createPlayer, createStaff, loginCookie, registrationBody, uniqueAddress } from "../test/auth-helpers.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
 import { createProfile } from "../test/public-players.ts";
@@ -208,7 +207,7 @@ describe("invisible and direction-override characters", () => {
 async function profileBody(playerId: string) {
   const { demoCoverJpeg } = await import("../talent/demo-cover.ts");
   const { fixture } = await import("../test/upload-client.ts");
-  const deps = { storage: t.app.services.storage, store: createMediaStore(t.app.services.db), now: t.app.services.now };
+  const deps = t.app.services;
   const cover = await importMedia(
     deps,
     playerId,

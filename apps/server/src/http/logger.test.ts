@@ -50,6 +50,8 @@ describe("request logs", () => {
     const sameRequest = parsed().filter((line) => line.reqId === finished!.reqId);
     expect(sameRequest.map((line) => line.msg)).toEqual([
       "incoming request",
+      // The video's renditions job, queued with the file in one transaction.
+      "job enqueued",
       "upload complete and checked",
       "request completed",
     ]);

@@ -1,15 +1,13 @@
 import type { AnyJobKind } from "./job-kind.ts";
 
-/**
- * Every kind of job this server runs, in the server process and in `npm run worker` alike. A
- * domain declares its kinds with defineJobKind beside its code and lists them here.
- */
-const PRODUCT_JOB_KINDS: readonly AnyJobKind[] = [];
-
 const added: AnyJobKind[] = [];
 
+/**
+ * The kinds a process runs besides the product's own (product-job-kinds.ts, which sits above the
+ * domains): those added before it starts, for the demonstration kinds of the tests.
+ */
 export function allJobKinds(): AnyJobKind[] {
-  return [...PRODUCT_JOB_KINDS, ...added];
+  return [...added];
 }
 
 /**

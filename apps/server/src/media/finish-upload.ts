@@ -7,12 +7,20 @@ import {
   VIDEO_MIME_TYPES,
 } from "@touchline/contract/limits";
 import type { MediaKind, UploadedMedia } from "@touchline/contract/media";
-import { EXTRA, MEDIA, VIDEO_FILE } from "@touchline/contract/messages";
+import { EXTRA, MEDIA, VIDEO_FILE, VIDEO_PROCESSING } from "@touchline/contract/messages";
 import { mediaUrl } from "@touchline/contract/profile";
 import { ImageRefused, normaliseImage } from "./images.ts";
 import { readerFor, sniffType } from "./inspect.ts";
 import { readMp4Info } from "./mp4-info.ts";
-import type { MediaStore } from "./media-store.ts";
+import type { Database } from "../db/client.ts";
+import type { JobQueue } from "../jobs/job-queue.ts";
+import { probeVideo } from "../video/probe-video.ts";
+import { UndecodableVideoError } from "../video/video-errors.ts";
+import { videoTools, type VideoTools } from "../video/video-tools.ts";
+import type { AppServices } from "../services.ts";
+import { withLocalCopy } from "./local-copy.ts";
+import { createMediaStore, type MediaStore } from "./media-store.ts";
+import { videoRenditionsJob } from "./video-renditions-job.ts";
 import { mediaKeys, type Storage } from "./storage.ts";
 
 /**
@@ -47,6 +55,21 @@ export interface FinishDeps {
   storage: Storage;
   store: MediaStore;
   now: () => Date;
+  db: Database;
+  jobs: JobQueue;
+  tools: VideoTools;
+}
+
+/** What finishUpload needs, from the app's services. */
+export function finishDepsOf(services: AppServices): FinishDeps {
+  return {
+    storage: services.storage,
+    store: createMediaStore(services.db),
+    now: services.now,
+    db: services.db,
+    jobs: services.jobs,
+    tools: videoTools(services.config),
+  };
 }
 
 /**
@@ -58,7 +81,7 @@ export interface FinishDeps {
 export async function finishUpload(deps: FinishDeps, upload: FinishedUpload): Promise<UploadedMedia> {
   try {
     const media = upload.kind === "video" ? await finishVideo(deps, upload) : await finishImage(deps, upload);
-    await deps.store.insert({
+    const row = {
       id: upload.id,
       ownerPlayerId: upload.ownerId,
       kind: media.kind,
@@ -68,6 +91,15 @@ export async function finishUpload(deps: FinishDeps, upload: FinishedUpload): Pr
       width: media.width ?? null,
       height: media.height ?? null,
       createdAt: deps.now(),
+    };
+    if (media.kind !== "video") {
+      await deps.store.insert(row);
+      return media;
+    }
+    // The video and the job that prepares it exist together or not at all.
+    await deps.db.transaction(async (tx) => {
+      await createMediaStore(tx).insert({ ...row, videoState: "processing" });
+      await deps.jobs.enqueue(videoRenditionsJob, { fileId: upload.id }, { tx });
     });
     return media;
   } catch (error) {
@@ -77,7 +109,7 @@ export async function finishUpload(deps: FinishDeps, upload: FinishedUpload): Pr
   }
 }
 
-async function finishVideo({ storage }: FinishDeps, upload: FinishedUpload): Promise<UploadedMedia> {
+async function finishVideo({ storage, tools }: FinishDeps, upload: FinishedUpload): Promise<UploadedMedia> {
   const key = mediaKeys.original(upload.id);
   const stored = await storage.uploads.adopt(upload.id, key, { contentType: "video/mp4" });
   if (stored.size > VIDEO_MAX_BYTES) throw new MediaRejected(413, VIDEO_FILE.tooLarge);
@@ -90,6 +122,15 @@ async function finishVideo({ storage }: FinishDeps, upload: FinishedUpload): Pro
   if (info.durationSeconds > VIDEO_MAX_SECONDS + TRACK_PADDING_SECONDS)
     throw new MediaRejected(422, VIDEO_FILE.tooLong);
   if (info.inconsistency) throw new MediaRejected(415, VIDEO_FILE.invalidType, info.inconsistency);
+  // What the MP4's boxes say is not enough: ffprobe must be able to read the streams, or the
+  // renditions could never be made. Refused now, while the player is still on the page.
+  try {
+    await withLocalCopy(storage, key, "probe", (file) => probeVideo(tools, file));
+  } catch (error) {
+    if (error instanceof UndecodableVideoError)
+      throw new MediaRejected(422, VIDEO_PROCESSING.undecodable, error.detail);
+    throw error;
+  }
   return {
     fileId: upload.id,
     url: mediaUrl(upload.id),

@@ -9,6 +9,7 @@ import { createPlayer, createStaff, loginCookie, type TestPlayer } from "../test
 import { createTestApp, type TestApp } from "../test/test-app.ts";
 import { mediaKeys } from "./storage.ts";
 import { fixture, uploadFixture } from "../test/upload-client.ts";
+import { prepareVideo } from "../test/public-players.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -194,8 +195,16 @@ describe("public media", () => {
         headers: { cookie: reviewerCookie },
         ...(payload ? { payload } : {}),
       });
+    await prepareVideo(t, highlight.url);
     expect((await decide("approve")).statusCode).toBe(200);
-    const urls = [highlight.url, cover.url, `${cover.url}?w=640`];
+    // The public plays renditions; the original stays the player's and staff's.
+    expect((await get(highlight.url)).statusCode).toBe(404);
+    const urls = [
+      `${highlight.url}/renditions/240p`,
+      `${highlight.url}/poster?format=webp&w=64`,
+      cover.url,
+      `${cover.url}?w=640`,
+    ];
     const etags: string[] = [];
     for (const url of urls) {
       const res = await get(url);
@@ -236,15 +245,18 @@ describe("public media", () => {
       },
     });
     expect(submitted.statusCode).toBe(201);
+    await prepareVideo(t, highlight.url);
+    const rendition = `${highlight.url}/renditions/240p`;
 
     // Pending review: still private.
-    expect((await get(highlight.url)).statusCode).toBe(404);
+    expect((await get(rendition)).statusCode).toBe(404);
 
     await t.database.db
       .update(playerProfiles)
       .set({ reviewStatus: "approved", reviewedAt: t.clock.now })
       .where(eq(playerProfiles.playerId, player.id));
-    for (const url of [highlight.url, cover.url, `${cover.url}?w=320`]) {
+    expect((await get(highlight.url)).statusCode).toBe(404);
+    for (const url of [rendition, cover.url, `${cover.url}?w=320`]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       // Minutes, not days: a withdrawn player's photo must leave shared caches soon.
@@ -255,9 +267,9 @@ describe("public media", () => {
 
     // Two minutes before expiry, caches may keep it two minutes at most.
     t.clock.advance(90 * DAY_MS - 2 * 60 * 1000);
-    expect((await get(highlight.url)).headers["cache-control"]).toBe("public, max-age=120, s-maxage=120");
+    expect((await get(rendition)).headers["cache-control"]).toBe("public, max-age=120, s-maxage=120");
     t.clock.advance(2 * 60 * 1000 + 1000);
-    expect((await get(highlight.url)).statusCode).toBe(404);
+    expect((await get(rendition)).statusCode).toBe(404);
     expect((await get(cover.url)).statusCode).toBe(404);
     // The owner still sees their own files (logged in again: 90 days ended the old session).
     expect((await get(highlight.url, await loginCookie(t, player))).statusCode).toBe(200);

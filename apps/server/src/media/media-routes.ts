@@ -1,6 +1,6 @@
-import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { IMAGE_VARIANT_WIDTHS } from "@touchline/contract/media";
-import { MEDIA } from "@touchline/contract/messages";
+import { MEDIA, VIDEO_PROCESSING } from "@touchline/contract/messages";
 import { isStaff, requireUser, type RequestUser } from "../auth/request-user.ts";
 import { HttpError } from "../http/errors.ts";
 import { videoExpiresAt } from "@touchline/contract/video-expiry";
@@ -51,14 +51,59 @@ export const mediaRoutes: FastifyPluginAsync<{ services: AppServices }> = async 
     return `public, max-age=${seconds}, s-maxage=${seconds}`;
   };
 
+  /** The file, if this reader may see it, with the Cache-Control they get; otherwise 404. */
+  const readable = async (request: FastifyRequest<{ Params: { fileId: string } }>) => {
+    const file = await store.find(request.params.fileId);
+    const cacheControl = file ? await cacheControlFor(request.user, file) : null;
+    if (!file || !cacheControl) throw new HttpError(404, MEDIA.mediaNotFound);
+    return { file, cacheControl };
+  };
+
+  /** Sends one stored object with validators and Range support (video players seek with it). */
+  const sendStored = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    object: { key: string; contentType: string; etag: string; cacheControl: string; file: MediaFile },
+  ) => {
+    const stored = await storage.stat(object.key);
+    if (!stored) {
+      request.log.warn({ fileId: object.file.id, key: object.key }, "media row without its stored object");
+      throw new HttpError(404, MEDIA.mediaNotFound);
+    }
+    const { etag } = object;
+    reply
+      .header("content-type", object.contentType)
+      .header("cache-control", object.cacheControl)
+      .header("etag", etag)
+      .header("last-modified", object.file.createdAt.toUTCString())
+      .header("accept-ranges", "bytes");
+
+    if (matchesEtag(request.headers["if-none-match"], etag)) return reply.code(304).send();
+
+    // If-Range: the client's partial copy is of another version, so it gets the whole file.
+    const ifRange = request.headers["if-range"];
+    const range =
+      ifRange && ifRange !== etag ? ({ kind: "whole" } as const) : parseRange(request.headers.range, stored.size);
+    if (range.kind === "unsatisfiable") {
+      reply.header("content-range", `bytes */${stored.size}`);
+      throw new HttpError(416, MEDIA.rangeNotSatisfiable);
+    }
+    if (range.kind === "range") {
+      reply.code(206).header("content-range", `bytes ${range.start}-${range.end}/${stored.size}`);
+      return sendBody(reply, request.method === "HEAD", range.end - range.start + 1, () =>
+        storage.get(object.key, range),
+      );
+    }
+    return sendBody(reply, request.method === "HEAD", stored.size, () => storage.get(object.key));
+  };
+
   app.route<{ Params: { fileId: string }; Querystring: { w?: string } }>({
     method: ["GET", "HEAD"],
     url: "/api/media/:fileId",
     handler: async (request, reply) => {
-      const file = await store.find(request.params.fileId);
-      const cacheControl = file ? await cacheControlFor(request.user, file) : null;
-      if (!file || !cacheControl) throw new HttpError(404, MEDIA.mediaNotFound);
-
+      const { file, cacheControl } = await readable(request);
+      // A player's original video is for them and staff: everyone else plays a rendition.
+      if (file.kind === "video" && !cacheControl.startsWith("private")) throw new HttpError(404, MEDIA.mediaNotFound);
       const width = request.query.w;
       if (
         width !== undefined &&
@@ -67,35 +112,39 @@ export const mediaRoutes: FastifyPluginAsync<{ services: AppServices }> = async 
         throw new HttpError(400, MEDIA.variantWidthInvalid);
       }
       const key = width ? mediaKeys.variant(file.id, Number(width)) : mediaKeys.original(file.id);
-      const stored = await storage.stat(key);
-      if (!stored) {
-        request.log.warn({ fileId: file.id, key }, "media row without its stored object");
-        throw new HttpError(404, MEDIA.mediaNotFound);
-      }
-
       const etag = `"${file.id}${width ? `-w${width}` : ""}"`;
-      reply
-        .header("content-type", file.contentType)
-        .header("cache-control", cacheControl)
-        .header("etag", etag)
-        .header("last-modified", file.createdAt.toUTCString())
-        .header("accept-ranges", "bytes");
+      return sendStored(request, reply, { key, contentType: file.contentType, etag, cacheControl, file });
+    },
+  });
 
-      if (matchesEtag(request.headers["if-none-match"], etag)) return reply.code(304).send();
+  app.route<{ Params: { fileId: string; label: string } }>({
+    method: ["GET", "HEAD"],
+    url: "/api/media/:fileId/renditions/:label",
+    handler: async (request, reply) => {
+      const { file, cacheControl } = await readable(request);
+      const rendition =
+        file.videoState === "ready" ? file.videoRenditions?.find((r) => r.label === request.params.label) : undefined;
+      if (!rendition) throw new HttpError(404, VIDEO_PROCESSING.renditionNotFound);
+      const key = mediaKeys.rendition(file.id, rendition.label);
+      const etag = `"${file.id}-${rendition.label}"`;
+      return sendStored(request, reply, { key, contentType: "video/mp4", etag, cacheControl, file });
+    },
+  });
 
-      // If-Range: the client's partial copy is of another version, so it gets the whole file.
-      const ifRange = request.headers["if-range"];
-      const range =
-        ifRange && ifRange !== etag ? ({ kind: "whole" } as const) : parseRange(request.headers.range, stored.size);
-      if (range.kind === "unsatisfiable") {
-        reply.header("content-range", `bytes */${stored.size}`);
-        throw new HttpError(416, MEDIA.rangeNotSatisfiable);
-      }
-      if (range.kind === "range") {
-        reply.code(206).header("content-range", `bytes ${range.start}-${range.end}/${stored.size}`);
-        return sendBody(reply, request.method === "HEAD", range.end - range.start + 1, () => storage.get(key, range));
-      }
-      return sendBody(reply, request.method === "HEAD", stored.size, () => storage.get(key));
+  app.route<{ Params: { fileId: string }; Querystring: { format?: string; w?: string } }>({
+    method: ["GET", "HEAD"],
+    url: "/api/media/:fileId/poster",
+    handler: async (request, reply) => {
+      const { file, cacheControl } = await readable(request);
+      const { format, w } = request.query;
+      const poster =
+        file.videoState === "ready"
+          ? file.videoPosters?.find((p) => p.format === format && String(p.width) === w)
+          : undefined;
+      if (!poster) throw new HttpError(file.kind === "video" ? 400 : 404, VIDEO_PROCESSING.posterInvalid);
+      const key = mediaKeys.poster(file.id, poster.width, poster.format);
+      const etag = `"${file.id}-poster-${poster.width}-${poster.format}"`;
+      return sendStored(request, reply, { key, contentType: `image/${poster.format}`, etag, cacheControl, file });
     },
   });
 

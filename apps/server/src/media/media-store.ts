@@ -1,13 +1,13 @@
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { mediaFiles, type MediaFile } from "../db/schema/media.ts";
+import { mediaFiles, type MediaFile, type StoredPoster, type StoredRendition } from "../db/schema/media.ts";
 import { playerProfiles } from "../db/schema/profiles.ts";
 
 /** Media ids are UUIDs (the tus upload id); anything else is simply not found. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isMediaId = (value: string): boolean => UUID.test(value);
 
-export type { MediaFile };
+export type { MediaFile, StoredPoster, StoredRendition };
 export type NewMediaFile = typeof mediaFiles.$inferInsert;
 
 /** The media_files table: complete, checked files and whether a profile uses them. */
@@ -66,6 +66,37 @@ export function createMediaStore(db: Database) {
         )
         .limit(1);
       return row?.videoUploadedAt ?? null;
+    },
+
+    /**
+     * Publishes a video's renditions and posters with its "ready" state, in one statement: a
+     * reader sees all of them or none. False when the video is gone or no longer processing.
+     */
+    async markVideoReady(fileId: string, renditions: StoredRendition[], posters: StoredPoster[]): Promise<boolean> {
+      const rows = await db
+        .update(mediaFiles)
+        .set({ videoState: "ready", videoRenditions: renditions, videoPosters: posters, videoFailure: null })
+        .where(and(eq(mediaFiles.id, fileId), eq(mediaFiles.videoState, "processing")))
+        .returning({ id: mediaFiles.id });
+      return rows.length > 0;
+    },
+
+    async markVideoFailed(fileId: string, message: string): Promise<void> {
+      await db
+        .update(mediaFiles)
+        .set({ videoState: "failed", videoFailure: message })
+        .where(and(eq(mediaFiles.id, fileId), eq(mediaFiles.videoState, "processing")));
+    },
+
+    /** Videos still waiting for their renditions, oldest first (queued again when a server starts). */
+    async videosProcessing(limit = 1000): Promise<string[]> {
+      const rows = await db
+        .select({ id: mediaFiles.id })
+        .from(mediaFiles)
+        .where(eq(mediaFiles.videoState, "processing"))
+        .orderBy(mediaFiles.createdAt)
+        .limit(limit);
+      return rows.map((row) => row.id);
     },
 
     /** Deletes the rows of files no profile took up before cutoff; returns their ids. */

@@ -4,11 +4,19 @@ import { mediaRoutes } from "./media-routes.ts";
 import { createMediaStore } from "./media-store.ts";
 import { startMediaSweep } from "./sweep.ts";
 import { uploadRoutes } from "./upload-routes.ts";
+import { videoRenditionsJob } from "./video-renditions-job.ts";
 
 /** Uploads, media serving and the hourly sweep of unused files (MEDIA_SWEEP_MINUTES, 0 = off). */
 export const mediaPlugin: FastifyPluginAsync<{ services: AppServices }> = async (app, { services }) => {
   await app.register(uploadRoutes, { services });
   await app.register(mediaRoutes, { services });
+
+  // Videos still waiting for renditions (a job lost with a database restored from a backup, or
+  // stored before renditions existed) get their job; one already waiting is not doubled.
+  app.addHook("onReady", async () => {
+    for (const fileId of await createMediaStore(services.db).videosProcessing())
+      await services.jobs.enqueue(videoRenditionsJob, { fileId });
+  });
 
   const minutes = services.config.MEDIA_SWEEP_MINUTES;
   if (minutes > 0) {

@@ -80,4 +80,7 @@ export const mediaKeys = {
   /** A photo as the player sent it, kept only while it is checked and re-encoded. */
   source: (fileId: string) => `media/${fileId}/source`,
   variant: (fileId: string, width: number) => `media/${fileId}/w${width}`,
+  /** A video's rendition ("media/<id>/r-360p") and poster stills ("media/<id>/poster-640.webp"). */
+  rendition: (fileId: string, label: string) => `media/${fileId}/r-${label}`,
+  poster: (fileId: string, width: number, format: "webp" | "jpeg") => `media/${fileId}/poster-${width}.${format}`,
 };

@@ -7,7 +7,7 @@ import { EXTRA, MEDIA } from "@touchline/contract/messages";
 import { requireUser, type RequestUser } from "../auth/request-user.ts";
 import { HttpError } from "../http/errors.ts";
 import type { AppServices } from "../services.ts";
-import { finishUpload, MediaRejected } from "./finish-upload.ts";
+import { finishDepsOf, finishUpload, MediaRejected } from "./finish-upload.ts";
 import { sendErrorsAsJson } from "./json-error-response.ts";
 import { createMediaStore, isMediaId } from "./media-store.ts";
 import { createRefusedUploads } from "./refused-uploads.ts";
@@ -68,7 +68,7 @@ export const uploadRoutes: FastifyPluginAsync<{ services: AppServices }> = async
       if (!pending) {
         const kind = upload.metadata?.kind as MediaKind;
         const ownerId = upload.metadata?.ownerId ?? "";
-        pending = finishUpload({ storage, store, now: services.now }, { id: upload.id, kind, ownerId })
+        pending = finishUpload(finishDepsOf(services), { id: upload.id, kind, ownerId })
           .catch(async (error: unknown) => {
             // Counted once per upload, however many times a client retries its final PATCH.
             if (error instanceof MediaRejected) {

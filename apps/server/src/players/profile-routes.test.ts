@@ -192,7 +192,13 @@ describe("a submitted profile", () => {
     const read = await t.app.inject({ url: GET(player.id), headers: { cookie } });
     expect(read.statusCode).toBe(200);
     expect(read.headers["cache-control"]).toBe("private, no-store");
-    expect(read.json()).toEqual(created);
+    // The same shape, and the videos as pages play them (their renditions job may have run).
+    expect(read.json()).toEqual({
+      ...created,
+      videos: [video.url, videoTwo.url].map((url) =>
+        expect.objectContaining({ url, status: expect.stringMatching(/^(processing|ready)$/) }),
+      ),
+    });
   });
 
   it("cannot be submitted a second time (409)", async () => {

@@ -6,6 +6,7 @@ import { isStaff, requireUser } from "../auth/request-user.ts";
 import { fillUserFromSession } from "../auth/session-plugin.ts";
 import { createSessionStore } from "../auth/session-store.ts";
 import { HttpError } from "../http/errors.ts";
+import { videoViewsOf } from "../media/video-view.ts";
 import type { AppServices } from "../services.ts";
 import { createProfileService } from "./profile-service.ts";
 
@@ -54,7 +55,10 @@ export const profileRoutes: FastifyPluginAsync<{ services: AppServices }> = asyn
       // Another player's profile answers exactly like a missing one.
       const profile = user.playerId === scoutId || isStaff(user) ? read.profile : null;
       if (!profile) throw new HttpError(404, MEDIA.profileNotFound);
-      return reply.header("cache-control", "private, no-store").send(profiles.toResponse(profile));
+      const answer = profiles.toResponse(profile);
+      const videoIds = [profile.profile.videoFileId, profile.profile.videoTwoFileId].filter((id) => id !== null);
+      const videos = await videoViewsOf(services, videoIds);
+      return reply.header("cache-control", "private, no-store").send({ ...answer, videos });
     },
   );
 };

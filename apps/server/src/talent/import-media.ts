@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { Upload } from "@tus/server";
 import type { MediaKind, UploadedMedia } from "@touchline/contract/media";
-import { finishUpload, type FinishDeps } from "../media/finish-upload.ts";
+import { finishDepsOf, finishUpload } from "../media/finish-upload.ts";
+import type { AppServices } from "../services.ts";
 
 /**
  * Stores a file exactly as if its owner had uploaded it: the bytes go into the tus staging area
@@ -10,11 +11,12 @@ import { finishUpload, type FinishDeps } from "../media/finish-upload.ts";
  * upload gets. For the demo seed and tests, which need real media without an HTTP upload.
  */
 export async function importMedia(
-  deps: FinishDeps,
+  services: AppServices,
   ownerId: string,
   kind: MediaKind,
   bytes: Uint8Array,
 ): Promise<UploadedMedia> {
+  const deps = finishDepsOf(services);
   const id = randomUUID();
   const { datastore } = deps.storage.uploads;
   await datastore.create(

@@ -62,7 +62,12 @@ export function toPublicPlayer(row: PublicPlayerDetailRow, videos: PublicVideo[]
   return {
     ...toPublicSummary(row, today),
     aboutYourself: row.about,
-    videos: videos.map((video) => ({ url: video.url, durationSeconds: video.durationSeconds })),
+    videos: videos.map(({ url, durationSeconds, renditions, posters }) => ({
+      url,
+      durationSeconds,
+      renditions,
+      posters,
+    })),
   };
 }
 

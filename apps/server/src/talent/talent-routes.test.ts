@@ -34,7 +34,9 @@ const PLAYER_KEYS = new Set([
 ]);
 const COVER_KEYS = new Set(["variants"]);
 const VARIANT_KEYS = new Set(["url", "width", "height"]);
-const VIDEO_KEYS = new Set(["url", "durationSeconds"]);
+const VIDEO_KEYS = new Set(["url", "durationSeconds", "renditions", "posters"]);
+const RENDITION_KEYS = new Set(["label", "width", "height", "url", "bytes"]);
+const POSTER_KEYS = new Set(["format", "width", "height", "url"]);
 
 /** Every key of an answer, with the path it sits at ("items[].cover.variants[].url"). */
 function keysOf(value: unknown, at = ""): { path: string; key: string; parent: string }[] {
@@ -52,6 +54,8 @@ function allowedAt(parent: string): Set<string> {
   if (parent.endsWith(".cover")) return COVER_KEYS;
   if (parent.endsWith(".variants[]")) return VARIANT_KEYS;
   if (parent.endsWith(".videos[]")) return VIDEO_KEYS;
+  if (parent.endsWith(".renditions[]")) return RENDITION_KEYS;
+  if (parent.endsWith(".posters[]")) return POSTER_KEYS;
   return new Set();
 }
 
@@ -390,7 +394,13 @@ describe("GET /api/talent/players/:username", () => {
       age: 19,
       aboutYourself: "Striker at Green Buffaloes academy in Lusaka.",
     });
-    expect(player.videos).toEqual(made.mwila!.videoUrls.map((url) => ({ url, durationSeconds: 1 })));
+    expect(player.videos.map(({ url, durationSeconds }) => ({ url, durationSeconds }))).toEqual(
+      made.mwila!.videoUrls.map((url) => ({ url, durationSeconds: 1 })),
+    );
+    for (const video of player.videos) {
+      expect(video.renditions.map((r) => [r.label, r.url])).toEqual([["240p", `${video.url}/renditions/240p`]]);
+      expect(video.posters.map((p) => p.format).sort()).toEqual(["jpeg", "webp"]);
+    }
     for (const secret of [made.mwila!.email, made.mwila!.phoneNumber, "Banda", made.mwila!.id, made.mwila!.profileId])
       expect(res.body).not.toContain(secret);
   });
@@ -412,8 +422,10 @@ describe("GET /api/talent/players/:username", () => {
       expect(image.statusCode, variant.url).toBe(200);
       expect(image.headers["content-type"]).toBe("image/webp");
     }
-    const video = await t.app.inject({ url: player.videos[0]!.url, headers: { range: "bytes=0-99" } });
+    const video = await t.app.inject({ url: player.videos[0]!.renditions[0]!.url, headers: { range: "bytes=0-99" } });
     expect(video.statusCode).toBe(206);
+    // The player's original is never served to the public.
+    expect((await t.app.inject(player.videos[0]!.url)).statusCode).toBe(404);
   });
 
   it("matches what the web pages receive through the load context", async () => {

@@ -1,11 +1,11 @@
 import { and, count, desc, eq, gt, gte, inArray, like, lt, lte, ne, notLike, or, sql, type SQL } from "drizzle-orm";
 import { TALENT_COUNT_CAP } from "@touchline/contract/limits";
-import { mediaUrl } from "@touchline/contract/profile";
 import type { PublicPlayer, PublicPlayerList, TalentListQuery } from "@touchline/contract/talent";
 import type { Database } from "../db/client.ts";
 import { players } from "../db/schema/auth.ts";
 import { mediaFiles } from "../db/schema/media.ts";
 import { playerProfiles } from "../db/schema/profiles.ts";
+import { toVideoView } from "../media/video-view.ts";
 import { birthDateBounds } from "./birth-date-bounds.ts";
 import { toPublicPlayer, toPublicSummary, type PublicPlayerDetailRow, type PublicPlayerRow } from "./public-player.ts";
 
@@ -49,12 +49,21 @@ function escapeLike(text: string): string {
  * Only approved profiles whose video has not expired (VIDEO_EXPIRY_DAYS after its upload) are
  * ever read, which is the same rule the media route applies to their photos and videos.
  */
+/**
+ * Every video of the profile has its renditions: a profile is never public with a video that
+ * cannot be played yet (the player's original is never shown to the public).
+ */
+const videosReady: SQL = sql`not exists (
+  select 1 from ${mediaFiles} where ${mediaFiles.id} in (${playerProfiles.videoFileId}, ${playerProfiles.videoTwoFileId})
+    and ${mediaFiles.videoState} is distinct from 'ready')`;
+
 export function createTalentService({ db, now, videoExpiryDays, countCap = TALENT_COUNT_CAP }: TalentServiceDeps) {
   /** Approved and unexpired at `at`: a range of every public index (migration 0005). */
   const visibleAt = (at: Date): SQL =>
     and(
       eq(playerProfiles.reviewStatus, "approved"),
       gt(playerProfiles.videoUploadedAt, new Date(at.getTime() - videoExpiryDays * DAY_MS)),
+      videosReady,
     )!;
 
   /**
@@ -184,15 +193,15 @@ export function createTalentService({ db, now, videoExpiryDays, countCap = TALEN
       if (!row) return null;
 
       const videoIds = [row.videoFileId, row.videoTwoFileId].filter((id): id is string => id !== null);
-      const durations = new Map(
-        (
-          await db
-            .select({ id: mediaFiles.id, durationSeconds: mediaFiles.durationSeconds })
-            .from(mediaFiles)
-            .where(inArray(mediaFiles.id, videoIds))
-        ).map((video) => [video.id, video.durationSeconds]),
+      const files = new Map(
+        (await db.select().from(mediaFiles).where(inArray(mediaFiles.id, videoIds))).map((file) => [file.id, file]),
       );
-      const videos = videoIds.map((id) => ({ url: mediaUrl(id), durationSeconds: durations.get(id) ?? null }));
+      const videos = videoIds.flatMap((id) => {
+        const file = files.get(id);
+        if (!file) return [];
+        const { url, durationSeconds, renditions, posters } = toVideoView(file);
+        return [{ url, durationSeconds, renditions, posters }];
+      });
       return toPublicPlayer(row satisfies PublicPlayerDetailRow, videos, at);
     },
 

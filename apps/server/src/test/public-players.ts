@@ -1,9 +1,10 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { FitnessLevel, Position, PreferredFoot } from "@touchline/contract/enums";
 import { REJECTION_REASONS } from "@touchline/contract/admin";
 import { createReviewService } from "../admin/review-service.ts";
-import { createMediaStore } from "../media/media-store.ts";
+import { makeRenditions } from "../media/video-renditions-job.ts";
 import { createProfileService } from "../players/profile-service.ts";
 import { createPlayer, type TestPlayer } from "./auth-helpers.ts";
 import type { TestApp } from "./test-app.ts";
@@ -15,6 +16,8 @@ const VIDEO = fs.readFileSync(path.resolve(import.meta.dirname, "../media/fixtur
 let cover: Promise<Buffer> | undefined;
 
 export interface ProfileOptions {
+  /** false: the videos stay "processing", as before their renditions job has run. */
+  videosReady?: boolean;
   firstName?: string;
   lastName?: string;
   userName?: string;
@@ -46,11 +49,15 @@ export async function createProfile(
     userName: options.userName,
     dateOfBirth: options.dateOfBirth,
   });
-  const deps = { storage: t.app.services.storage, store: createMediaStore(t.app.services.db), now: t.app.services.now };
+  const deps = t.app.services;
   cover ??= demoCoverJpeg({ initials: "TL", number: 10, kit: 0, width: 160, height: 120 });
   const photo = await importMedia(deps, player.id, "image", await cover);
   const video = await importMedia(deps, player.id, "video", VIDEO);
   const videoTwo = options.twoVideos ? await importMedia(deps, player.id, "video", VIDEO) : null;
+  // The renditions job, run here rather than waited for: a profile is public only once they exist.
+  for (const fileId of [video.fileId, videoTwo?.fileId])
+    if (fileId && options.videosReady !== false)
+      await makeRenditions(deps, fileId, { runId: randomUUID(), log: deps.log });
 
   const profiles = createProfileService({
     db: t.app.services.db,
@@ -86,4 +93,10 @@ export async function createProfile(
     coverUrl: photo.url,
     videoUrls: [video.url, ...(videoTwo ? [videoTwo.url] : [])],
   };
+}
+
+/** Runs a video's renditions job now (instead of waiting for the queue); takes its id or its URL. */
+export async function prepareVideo(t: TestApp, fileIdOrUrl: string): Promise<void> {
+  const fileId = fileIdOrUrl.replace(/^\/api\/media\//, "");
+  await makeRenditions(t.app.services, fileId, { runId: randomUUID(), log: t.app.services.log });
 }

@@ -1,67 +1,210 @@
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { VIDEO_PROCESSING } from "@touchline/contract/messages";
+import type { VideoView } from "@touchline/contract/video";
+import {
+  browserConnection,
+  chooseRendition,
+  posterOf,
+  readRememberedQuality,
+  rememberQuality,
+  renditionChoiceLabel,
+} from "../lib/video-choice.ts";
+
+/** A video as the pages have it: public pages get only ready ones, the player's own page all. */
+export type PlayableVideo = Pick<VideoView, "url" | "durationSeconds" | "renditions" | "posters"> &
+  Partial<Pick<VideoView, "status" | "progressPercent" | "failureMessage">>;
 
 /**
- * The player's highlight videos. Nothing is downloaded until a video is played
- * (preload="none", the cover photo as poster): on a metered connection the page costs only
- * what the player chooses to watch. Starting one video pauses the other.
+ * The player's highlight videos, as every page shows them (public player page, the player's own
+ * profile, the review console). A video plays one of its renditions, never the original, and
+ * nothing is downloaded until play is pressed: the poster still stands in until then, so on a
+ * metered connection the page costs only what the viewer chooses to watch. Starting one video
+ * pauses the other.
  */
-export function PlayerVideos({ sources, poster }: { sources: string[]; poster?: string }) {
-  const videos = useRef<(HTMLVideoElement | null)[]>([]);
-  const [playing, setPlaying] = useState<number | null>(null);
-
-  const onPlay = useCallback((index: number) => {
-    videos.current.forEach((video, i) => {
+export function PlayerVideos({ videos, poster }: { videos: PlayableVideo[]; poster?: string }) {
+  const elements = useRef<(HTMLVideoElement | null)[]>([]);
+  const onStart = useCallback((index: number) => {
+    elements.current.forEach((video, i) => {
       if (i !== index && video && !video.paused) video.pause();
     });
-    setPlaying(index);
   }, []);
+  return (
+    <div className={`grid gap-4 ${videos.length > 1 ? "md:grid-cols-2" : ""}`}>
+      {videos.map((video, index) => (
+        <VideoItem
+          key={video.url}
+          video={video}
+          fallbackPoster={poster}
+          name={videos.length > 1 ? `Video ${index + 1}` : "Video"}
+          register={(element) => {
+            elements.current[index] = element;
+          }}
+          onStart={() => onStart(index)}
+        />
+      ))}
+    </div>
+  );
+}
 
-  const toggle = (index: number) => {
-    const video = videos.current[index];
-    if (!video) return;
-    if (video.paused) void video.play().catch(() => undefined);
-    else video.pause();
+function VideoItem({
+  video,
+  fallbackPoster,
+  name,
+  register,
+  onStart,
+}: {
+  video: PlayableVideo;
+  fallbackPoster?: string;
+  name: string;
+  register: (element: HTMLVideoElement | null) => void;
+  onStart: () => void;
+}) {
+  const status = video.status ?? "ready";
+  const label = `highlight ${name.toLowerCase()}`;
+  const [choice, setChoice] = useState<string | null>(null);
+  const [started, setStarted] = useState(false);
+  const [playing, setPlaying] = useState(false);
+  const element = useRef<HTMLVideoElement | null>(null);
+  const resumeAt = useRef<{ time: number; play: boolean } | null>(null);
+
+  // The default is chosen in the browser (connection, remembered pick), after hydration.
+  useEffect(() => {
+    setChoice(
+      (current) =>
+        current ?? chooseRendition(video.renditions, browserConnection(), readRememberedQuality())?.label ?? null,
+    );
+  }, [video.renditions]);
+
+  // Pressing play mounts the <video> with its source; it starts as soon as it exists.
+  useEffect(() => {
+    if (started) void element.current?.play().catch(() => undefined);
+  }, [started]);
+
+  if (status === "processing") {
+    const percent = video.progressPercent ?? null;
+    return (
+      <figure className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-slate-50 p-5" aria-live="polite">
+        <p className="font-semibold text-slate-900">{VIDEO_PROCESSING.preparing(percent)}</p>
+        <div
+          role="progressbar"
+          aria-label={`Preparing ${label}`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent ?? undefined}
+          className="h-2 w-full overflow-hidden rounded-full bg-slate-200"
+        >
+          <div className="h-full bg-brand-700 transition-all" style={{ width: `${percent ?? 5}%` }} />
+        </div>
+        <figcaption className="text-sm text-slate-600">{VIDEO_PROCESSING.preparingNote}</figcaption>
+      </figure>
+    );
+  }
+  if (status === "failed") {
+    return (
+      <figure role="alert" className="rounded-xl border border-red-200 bg-red-50 p-5 text-red-800">
+        <figcaption>{video.failureMessage}</figcaption>
+      </figure>
+    );
+  }
+
+  const rendition = video.renditions.find((r) => r.label === choice) ?? video.renditions[0];
+  const poster = posterOf(video.posters) ?? fallbackPoster;
+
+  const start = () => {
+    setStarted(true);
+    onStart();
+  };
+  const toggle = () => {
+    const current = element.current;
+    if (!started || !current) return start();
+    if (current.paused) void current.play().catch(() => undefined);
+    else current.pause();
+  };
+  const pick = (label: string) => {
+    rememberQuality(label);
+    const current = element.current;
+    // Switching keeps the place in the video and whether it was playing.
+    if (current && started) resumeAt.current = { time: current.currentTime, play: !current.paused };
+    setChoice(label);
   };
 
   return (
-    <div className={`grid gap-4 ${sources.length > 1 ? "md:grid-cols-2" : ""}`}>
-      {sources.map((src, index) => {
-        const label = sources.length > 1 ? `highlight video ${index + 1}` : "highlight video";
-        const isPlaying = playing === index;
-        return (
-          <figure key={src} className="flex flex-col gap-2">
-            <video
-              ref={(element) => {
-                videos.current[index] = element;
-              }}
-              src={src}
-              poster={poster}
-              preload="none"
-              controls
-              playsInline
-              aria-label={label}
-              onPlay={() => onPlay(index)}
-              onPause={() => setPlaying((current) => (current === index ? null : current))}
-              onEnded={() => setPlaying((current) => (current === index ? null : current))}
-              className="aspect-video w-full rounded-xl bg-black object-contain"
-            />
-            <figcaption className="flex items-center justify-between gap-3">
-              <span className="text-sm font-medium text-slate-700">
-                {sources.length > 1 ? `Video ${index + 1}` : "Video"}
-              </span>
-              <button
-                type="button"
-                onClick={() => toggle(index)}
-                aria-label={`${isPlaying ? "Pause" : "Play"} ${label}`}
-                className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+    <figure className="flex flex-col gap-2">
+      {started && rendition ? (
+        <video
+          ref={(node) => {
+            element.current = node;
+            register(node);
+          }}
+          src={rendition.url}
+          poster={poster}
+          controls
+          playsInline
+          aria-label={label}
+          onPlay={() => {
+            setPlaying(true);
+            onStart();
+          }}
+          onPause={() => setPlaying(false)}
+          onEnded={() => setPlaying(false)}
+          onLoadedMetadata={(event) => {
+            const resume = resumeAt.current;
+            if (!resume) return;
+            resumeAt.current = null;
+            event.currentTarget.currentTime = resume.time;
+            if (resume.play) void event.currentTarget.play().catch(() => undefined);
+          }}
+          className="aspect-video w-full rounded-xl bg-black object-contain"
+        />
+      ) : (
+        <button
+          type="button"
+          onClick={start}
+          aria-label={`Play ${label}`}
+          className="group relative aspect-video w-full overflow-hidden rounded-xl bg-black focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+        >
+          {poster ? <img src={poster} alt="" loading="lazy" className="h-full w-full object-contain" /> : null}
+          <span
+            aria-hidden="true"
+            className="absolute inset-0 m-auto flex h-16 w-16 items-center justify-center rounded-full bg-white/90 text-2xl text-brand-900 shadow-lg group-hover:bg-white"
+          >
+            ▶
+          </span>
+        </button>
+      )}
+      <figcaption className="flex flex-wrap items-center justify-between gap-3">
+        <span className="text-sm font-medium text-slate-700">{name}</span>
+        <span className="flex items-center gap-2">
+          {video.renditions.length > 1 ? (
+            <label className="flex items-center gap-1 text-sm text-slate-700">
+              <span>{VIDEO_PROCESSING.qualityLabel}</span>
+              <select
+                value={rendition?.label ?? ""}
+                onChange={(event) => pick(event.target.value)}
+                aria-label={`${VIDEO_PROCESSING.qualityLabel} of ${label}`}
+                className="min-h-11 rounded-lg border border-slate-300 bg-white px-2"
               >
-                <span aria-hidden="true">{isPlaying ? "❚❚" : "▶"}</span>
-                {isPlaying ? "Pause" : "Play"}
-              </button>
-            </figcaption>
-          </figure>
-        );
-      })}
-    </div>
+                {video.renditions.map((r) => (
+                  <option key={r.label} value={r.label}>
+                    {renditionChoiceLabel(r)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+          {started ? (
+            <button
+              type="button"
+              onClick={toggle}
+              aria-label={`${playing ? "Pause" : "Play"} ${label}`}
+              className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+            >
+              <span aria-hidden="true">{playing ? "❚❚" : "▶"}</span>
+              {playing ? "Pause" : "Play"}
+            </button>
+          ) : null}
+        </span>
+      </figcaption>
+    </figure>
   );
 }

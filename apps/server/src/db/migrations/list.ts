@@ -6,6 +6,7 @@ import { adminMigration } from "./0004_admin.ts";
 import { talentMigration } from "./0005_talent.ts";
 import { uploadLocksMigration } from "./0006_upload_locks.ts";
 import { deletionConfirmationMigration } from "./0007_deletion_confirmation.ts";
+import { videoRenditionsMigration } from "./0008_video_renditions.ts";
 
 /** Every migration, in the order it shipped. Add new ones at the end with the next number. */
 export const MIGRATIONS: Migration[] = [
@@ -16,4 +17,5 @@ export const MIGRATIONS: Migration[] = [
   talentMigration,
   uploadLocksMigration,
   deletionConfirmationMigration,
+  videoRenditionsMigration,
 ];

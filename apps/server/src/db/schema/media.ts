@@ -1,4 +1,5 @@
-import { bigint, boolean, doublePrecision, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, doublePrecision, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { RenditionLabel } from "@touchline/contract/video";
 import { players } from "./auth.ts";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -20,7 +21,26 @@ export const mediaFiles = pgTable("media_files", {
   createdAt: ts("created_at").notNull(),
   /** Set when a submitted profile uses the file; unattached files are swept after 24 hours. */
   attachedAt: ts("attached_at"),
+  /** Videos only (migration 0008): where the renditions job stands. */
+  videoState: text("video_state", { enum: ["processing", "ready", "failed"] }),
+  /** Written with videoState "ready", in one statement. */
+  videoRenditions: jsonb("video_renditions").$type<StoredRendition[]>(),
+  videoPosters: jsonb("video_posters").$type<StoredPoster[]>(),
+  videoFailure: text("video_failure"),
 });
+
+export interface StoredRendition {
+  label: RenditionLabel;
+  width: number;
+  height: number;
+  bytes: number;
+}
+
+export interface StoredPoster {
+  format: "webp" | "jpeg";
+  width: number;
+  height: number;
+}
 
 export type MediaFile = typeof mediaFiles.$inferSelect;
 

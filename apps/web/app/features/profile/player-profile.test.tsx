@@ -182,17 +182,18 @@ describe("PlayerProfile", () => {
   it("shows both videos, loading nothing until played, with the cover as poster", async () => {
     setup(async () => json(200, profileFixture()));
     await screen.findByRole("heading", { name: "Player Videos" });
-    const videos = [screen.getByLabelText("highlight video 1"), screen.getByLabelText("highlight video 2")];
-    expect(videos.map((v) => v.getAttribute("src"))).toEqual(["/api/media/video1234", "/api/media/video5678"]);
-    for (const video of videos) {
-      expect(video).toHaveAttribute("preload", "none");
-      expect(video).toHaveAttribute("poster", "/api/media/cover1234?w=640");
-    }
+    // Nothing is loaded before play: a poster button per video, the cover as its picture.
+    expect(screen.queryAllByLabelText(/highlight video/, { selector: "video" })).toHaveLength(0);
+    for (const name of ["Play highlight video 1", "Play highlight video 2"])
+      expect(screen.getByRole("button", { name }).querySelector("img")).toHaveAttribute(
+        "src",
+        "/api/media/cover1234?w=640",
+      );
   });
 
   it("with one video shows one player", async () => {
     setup(async () => json(200, profileFixture({ videoPathTwo: null })));
     await screen.findByRole("heading", { name: "Player Videos" });
-    expect(screen.getAllByLabelText(/highlight video/, { selector: "video" })).toHaveLength(1);
+    expect(screen.getAllByRole("button", { name: /^Play highlight video/ })).toHaveLength(1);
   });
 });

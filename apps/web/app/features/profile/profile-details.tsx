@@ -18,7 +18,8 @@ import { Card } from "../../components/card.tsx";
 /** The player's submitted profile as they see it. */
 export function ProfileDetails({ profile }: { profile: PlayerInfoResponse }) {
   const { scout } = profile;
-  const videos = [scout.videoPath, scout.videoPathTwo].filter((v): v is string => Boolean(v));
+  // GetScoutById adds the videos as they play (renditions, or how far their preparation is).
+  const videos = profile.videos ?? [];
   const rejected = scout.reviewStatus === "rejected";
 
   return (
@@ -102,7 +103,7 @@ export function ProfileDetails({ profile }: { profile: PlayerInfoResponse }) {
         <h2 id="player-videos" className="text-xl font-bold text-slate-900">
           Player Videos
         </h2>
-        <PlayerVideos sources={videos} poster={imageVariant(scout.coverPhotoPath, 640)} />
+        <PlayerVideos videos={videos} poster={imageVariant(scout.coverPhotoPath, 640)} />
       </section>
 
       <section aria-labelledby="about-me" className="rounded-xl border border-slate-200 p-5">

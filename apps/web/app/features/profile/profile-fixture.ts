@@ -1,4 +1,5 @@
 import type { PlayerInfoResponse } from "@touchline/contract/profile";
+import type { VideoView } from "@touchline/contract/video";
 
 /** A submitted profile as GET /api/Scouts/ScoutManagement/GetScoutById answers it (tests only). */
 export function profileFixture(
@@ -35,6 +36,25 @@ export function profileFixture(
     isVideoExpired: false,
     daysUntilExpiration: 80,
     videoExpirationDate: "2026-05-30T08:00:00.000Z",
+    videos: [
+      overrides.videoPath ?? "/api/media/video1234",
+      overrides.videoPathTwo === undefined ? "/api/media/video5678" : overrides.videoPathTwo,
+    ]
+      .filter((url) => url !== null)
+      .map(readyVideo),
     ...top,
+  };
+}
+
+/** A video whose renditions are ready, as GetScoutById lists it (tests only). */
+export function readyVideo(url: string): VideoView {
+  return {
+    url,
+    status: "ready",
+    progressPercent: null,
+    durationSeconds: 42,
+    renditions: [{ label: "360p", width: 640, height: 360, bytes: 3_000_000, url: `${url}/renditions/360p` }],
+    posters: [],
+    failureMessage: null,
   };
 }

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { toast } from "sonner";
 import { PROFILE_CACHE_MS, PROFILE_MAX_RETRIES } from "@touchline/contract/limits";
 import { PROFILE_PAGE } from "@touchline/contract/messages";
+import { VIDEO_PROCESSING_POLL_MS } from "@touchline/contract/video";
 import type { PlayerInfoResponse } from "@touchline/contract/profile";
 import { ApiError } from "../../lib/api.ts";
 import { getPlayerProfile } from "./profile-api.ts";
@@ -35,6 +36,9 @@ export function usePlayerProfile(scoutId: string | undefined) {
     enabled: Boolean(scoutId),
     staleTime: PROFILE_CACHE_MS,
     retry: shouldRetryProfile,
+    // While a video is being prepared, look again now and then: the page updates by itself.
+    refetchInterval: (current) =>
+      current.state.data?.videos?.some((video) => video.status === "processing") ? VIDEO_PROCESSING_POLL_MS : false,
   });
 
   // One toast per failed load (the spec's 'Error fetching player data'), not one per render.

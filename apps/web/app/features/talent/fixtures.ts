@@ -24,7 +24,27 @@ export function publicPlayer(overrides: Partial<PublicPlayer> = {}): PublicPlaye
     },
     approvedAt: "2026-03-02T10:00:00.000Z",
     aboutYourself: "Striker at Green Buffaloes academy in Lusaka. Quick, two-footed, loves to score.",
-    videos: [{ url: "/api/media/0b6e3f00-0000-4000-8000-000000000002", durationSeconds: 42 }],
+    videos: [
+      {
+        url: "/api/media/0b6e3f00-0000-4000-8000-000000000002",
+        durationSeconds: 42,
+        renditions: (["240p", "360p"] as const).map((label, i) => ({
+          label,
+          width: 426 + i * 214,
+          height: 240 + i * 120,
+          bytes: (i + 1) * 1_600_000,
+          url: `/api/media/0b6e3f00-0000-4000-8000-000000000002/renditions/${label}`,
+        })),
+        posters: [
+          {
+            format: "webp" as const,
+            width: 640,
+            height: 360,
+            url: "/api/media/0b6e3f00-0000-4000-8000-000000000002/poster?format=webp&w=640",
+          },
+        ],
+      },
+    ],
     ...overrides,
   };
 }

@@ -77,7 +77,7 @@ export function PlayerPage({ player }: { player: PublicPlayer }) {
         <h2 id="player-videos" className="text-xl font-bold text-slate-900">
           Player Videos
         </h2>
-        <PlayerVideos sources={player.videos.map((video) => video.url)} poster={poster} />
+        <PlayerVideos videos={player.videos} poster={poster} />
       </section>
 
       <section aria-labelledby="about-me" className="rounded-xl border border-slate-200 p-5">

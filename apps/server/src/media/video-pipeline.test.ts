@@ -1,0 +1,135 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { VIDEO_PROCESSING } from "@touchline/contract/messages";
+import type { PlayerInfoResponse } from "@touchline/contract/profile";
+import type { PublicPlayerList } from "@touchline/contract/talent";
+import { createPlayer, loginCookie } from "../test/auth-helpers.ts";
+import { createProfile, prepareVideo } from "../test/public-players.ts";
+import { createTestApp, type TestApp } from "../test/test-app.ts";
+import { fixture, uploadBytes } from "../test/upload-client.ts";
+import { inspectVideo, makeSource, topLevelBoxes } from "../test/video-sources.ts";
+import { videoTools } from "../video/video-tools.ts";
+import { createMediaStore } from "./media-store.ts";
+import { mediaKeys } from "./storage.ts";
+import { videoRenditionsJob } from "./video-renditions-job.ts";
+
+let t: TestApp;
+let dir: string;
+beforeAll(async () => {
+  // Originals deleted once ready, to check that setting; jobs are run by the tests themselves
+  // (prepareVideo) or by the in-process runner where a test waits for it.
+  t = await createTestApp({ KEEP_ORIGINAL_VIDEOS: "false" });
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), "touchline-pipeline-"));
+});
+afterAll(async () => {
+  await t.close();
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+const store = () => createMediaStore(t.app.services.db);
+
+async function waitForState(fileId: string, timeoutMs = 90_000): Promise<string | null> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const state = (await store().find(fileId))?.videoState ?? null;
+    if (state !== "processing" || Date.now() > until) return state;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+describe("an uploaded video", { timeout: 150_000 }, () => {
+  it("is prepared by a queued job into renditions and posters the owner can play with Range", async () => {
+    const player = await createPlayer(t);
+    const cookie = await loginCookie(t, player);
+    const source = await makeSource(dir, "phone.mp4", { width: 1280, height: 720, seconds: 3 });
+    const upload = await uploadBytes(t.app, cookie, await fs.readFile(source), {
+      kind: "video",
+      filename: "phone.mp4",
+      filetype: "video/mp4",
+    });
+    expect(upload.status).toBe(200);
+    const fileId = upload.body.fileId!;
+    expect((await store().find(fileId))?.videoState).toBe("processing");
+    expect(await t.app.services.jobs.status(videoRenditionsJob, fileId)).toMatchObject({
+      state: expect.stringMatching(/^(created|active|completed)$/),
+    });
+
+    // The in-process runner does it, as on the embedded default.
+    expect(await waitForState(fileId)).toBe("ready");
+    const row = (await store().find(fileId))!;
+    expect(row.videoRenditions!.map((r) => [r.label, r.width, r.height])).toEqual([
+      ["240p", 426, 240],
+      ["360p", 640, 360],
+      ["720p", 1280, 720],
+    ]);
+    expect((await t.app.services.jobs.status(videoRenditionsJob, fileId))?.state).toBe("completed");
+
+    const rendition = await t.app.inject({
+      url: `/api/media/${fileId}/renditions/360p`,
+      headers: { cookie, range: "bytes=0-99" },
+    });
+    expect(rendition.statusCode).toBe(206);
+    expect(rendition.headers["content-type"]).toBe("video/mp4");
+    const whole = await t.app.inject({ url: `/api/media/${fileId}/renditions/720p`, headers: { cookie } });
+    const copy = path.join(dir, "served-720p.mp4");
+    await fs.writeFile(copy, whole.rawPayload);
+    const { video, audio } = await inspectVideo(videoTools({}).ffprobe, copy);
+    expect(video).toMatchObject({ codec_name: "h264", width: 1280, height: 720 });
+    expect(audio).toMatchObject({ codec_name: "aac", channels: 2 });
+    const boxes = await topLevelBoxes(copy);
+    expect(boxes.indexOf("moov")).toBeLessThan(boxes.indexOf("mdat"));
+
+    const poster = await t.app.inject({ url: `/api/media/${fileId}/poster?format=webp&w=640`, headers: { cookie } });
+    expect(poster.statusCode).toBe(200);
+    expect(poster.headers["content-type"]).toBe("image/webp");
+    expect((await t.app.inject({ url: `/api/media/${fileId}/renditions/1080p`, headers: { cookie } })).statusCode).toBe(
+      404,
+    );
+
+    // KEEP_ORIGINAL_VIDEOS=false: the original is gone once the renditions exist.
+    expect(await t.app.services.storage.stat(mediaKeys.original(fileId))).toBeNull();
+  });
+
+  it("that ffprobe cannot read is refused at upload with what to do, and nothing is kept", async () => {
+    const player = await createPlayer(t);
+    const cookie = await loginCookie(t, player);
+    // A well-formed MP4 whose video track names a codec nobody knows.
+    const bytes = Buffer.from(fixture("faststart.mp4"));
+    const at = bytes.indexOf("avc1", bytes.indexOf("stsd"));
+    bytes.write("zzzz", at, "latin1");
+    const upload = await uploadBytes(t.app, cookie, bytes, {
+      kind: "video",
+      filename: "odd.mp4",
+      filetype: "video/mp4",
+    });
+    expect(upload.status).toBe(422);
+    expect(upload.body.message).toBe(VIDEO_PROCESSING.undecodable);
+    expect(await store().countUnattached(player.id)).toBe(0);
+  });
+
+  it("keeps a profile out of public view until its videos are ready, and its player sees the progress", async () => {
+    const made = await createProfile(t, { userName: "waiting_wk", videosReady: false });
+    const cookie = await loginCookie(t, made);
+    const inList = async () =>
+      ((await t.app.inject("/api/talent/players?q=waiting_wk")).json() as PublicPlayerList).total;
+    expect(await inList()).toBe(0);
+    expect((await t.app.inject("/api/talent/players/waiting_wk")).statusCode).toBe(404);
+
+    const own = (
+      await t.app.inject({ url: `/api/Scouts/ScoutManagement/GetScoutById/${made.id}`, headers: { cookie } })
+    ).json() as PlayerInfoResponse;
+    expect(own.videos).toEqual([
+      expect.objectContaining({ url: made.videoUrls[0], renditions: [], posters: [], failureMessage: null }),
+    ]);
+
+    await prepareVideo(t, made.videoUrls[0]!);
+    expect(await inList()).toBe(1);
+    const ready = (
+      await t.app.inject({ url: `/api/Scouts/ScoutManagement/GetScoutById/${made.id}`, headers: { cookie } })
+    ).json() as PlayerInfoResponse;
+    expect(ready.videos![0]).toMatchObject({ status: "ready", progressPercent: null });
+    expect(ready.videos![0]!.renditions.map((r) => r.label)).toEqual(["240p"]);
+  });
+});

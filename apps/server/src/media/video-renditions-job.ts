@@ -1,0 +1,93 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { FastifyBaseLogger } from "fastify";
+import { z } from "zod";
+import { VIDEO_PROCESSING } from "@touchline/contract/messages";
+import { defineJobKind, type JobContext } from "../jobs/job-kind.ts";
+import type { AppServices } from "../services.ts";
+import { transcodeVideo } from "../video/transcode-video.ts";
+import { UndecodableVideoError } from "../video/video-errors.ts";
+import { videoTools } from "../video/video-tools.ts";
+import { withLocalCopy } from "./local-copy.ts";
+import { createMediaStore } from "./media-store.ts";
+import { mediaKeys } from "./storage.ts";
+
+/**
+ * Makes a video's renditions and posters (video/transcode-video.ts) and publishes them.
+ *
+ * Safe to run twice or to die half-way (a worker killed, a lease lost): the work happens in a
+ * directory of this attempt; the files are then stored under fixed keys (a retry overwrites
+ * them), and only the last step, one UPDATE, makes the video "ready". Until that statement
+ * nothing is served: the serving routes look at the row, not at the stored objects.
+ */
+export const videoRenditionsJob = defineJobKind<{ fileId: string }>({
+  name: "video-renditions",
+  payload: z.object({ fileId: z.uuid() }),
+  singletonKey: ({ fileId }) => fileId,
+  retry: { limit: 3, delaySeconds: 30, backoff: true },
+  timeoutSeconds: 60 * 60,
+  handler: ({ fileId }, ctx: JobContext) =>
+    makeRenditions(ctx.services, fileId, {
+      runId: ctx.attemptId,
+      onProgress: (fraction) => ctx.progress(fraction),
+      signal: ctx.signal,
+      niceness: ctx.childNiceness,
+      log: ctx.log,
+    }),
+});
+
+export interface RenditionRun {
+  /** Names this run's temporary directory: two runs never share files. */
+  runId: string;
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+  niceness?: number;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The job's work, also run directly where a caller needs the video ready before it goes on
+ * (the demo seed). A video that is not processing (ready, failed, deleted) is left alone.
+ */
+export async function makeRenditions(services: AppServices, fileId: string, run: RenditionRun): Promise<void> {
+  const { storage, db, config } = services;
+  const store = createMediaStore(db);
+  const file = await store.find(fileId);
+  if (!file || file.kind !== "video" || file.videoState !== "processing") return;
+
+  try {
+    await withLocalCopy(storage, mediaKeys.original(fileId), `video-${run.runId}`, async (source, dir) => {
+      const outputDir = path.join(dir, "out");
+      fs.mkdirSync(outputDir);
+      const result = await transcodeVideo({
+        tools: videoTools(config),
+        sourcePath: source,
+        outputDir,
+        onProgress: run.onProgress,
+        signal: run.signal,
+        niceness: run.niceness,
+      });
+      for (const r of result.renditions)
+        await storage.put(mediaKeys.rendition(fileId, r.label), fs.createReadStream(r.path), {
+          contentType: "video/mp4",
+        });
+      for (const p of result.posters)
+        await storage.put(mediaKeys.poster(fileId, p.width, p.format), fs.createReadStream(p.path), {
+          contentType: `image/${p.format}`,
+        });
+      const published = await store.markVideoReady(
+        fileId,
+        result.renditions.map(({ label, width, height, bytes }) => ({ label, width, height, bytes })),
+        result.posters.map(({ format, width, height }) => ({ format, width, height })),
+      );
+      run.log.info({ fileId, published, renditions: result.renditions.map((r) => r.label) }, "video renditions made");
+      if (published && !config.KEEP_ORIGINAL_VIDEOS) await storage.delete(mediaKeys.original(fileId));
+    });
+  } catch (error) {
+    if (!(error instanceof UndecodableVideoError)) throw error;
+    // The same bytes fail the same way: no retry. The player is told what to do; the bytes go.
+    run.log.warn({ fileId, detail: error.detail.slice(0, 500) }, "video could not be decoded");
+    await store.markVideoFailed(fileId, VIDEO_PROCESSING.undecodable);
+    await storage.delete(mediaKeys.original(fileId));
+  }
+}
