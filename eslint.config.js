@@ -212,6 +212,17 @@ export default tseslint.config(
     },
   },
   {
+    // The web app's test support (app/test) is for tests only, as the server's is.
+    files: [`${WEB}/**/*.{ts,tsx}`],
+    ignores: [`${WEB}/**/*.test.{ts,tsx}`, `${WEB}/test/**`],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/test/*"], message: "Only tests use the test support in app/test." }] },
+      ],
+    },
+  },
+  {
     files: [`${WEB}/**/*.{ts,tsx}`],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { "react-hooks": reactHooks },

@@ -1,3 +1,4 @@
+import type { VideoView } from "./video.ts";
 import { z } from "zod";
 import { ADMIN } from "./messages.ts";
 import { registrationSchema } from "./auth.ts";
@@ -179,6 +180,8 @@ export interface ReviewItem {
   videoExpirationDate: string;
   /** Staff allowed the player to submit new videos; cleared when the player resubmits. */
   reuploadAllowed: boolean;
+  /** The videos as the console plays them (renditions), in the order videoPath, videoPathTwo. */
+  videos?: VideoView[];
 }
 export type ReviewListResponse = Page<ReviewItem>;
 

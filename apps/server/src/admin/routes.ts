@@ -7,9 +7,11 @@ import {
   deletionListQuerySchema,
   rejectProfileSchema,
   reviewListQuerySchema,
+  type ReviewItem,
 } from "@touchline/contract/admin";
 import { requireRole, type Role } from "../auth/request-user.ts";
 import { createPlayerStore } from "../auth/player-store.ts";
+import { videoViewsOf } from "../media/video-view.ts";
 import type { AppServices } from "../services.ts";
 import { createAccountDeletion } from "./account-deletion.ts";
 import { listAudit, type Actor } from "./audit.ts";
@@ -42,6 +44,17 @@ export const adminRoutes: FastifyPluginAsync<{ services: AppServices }> = async 
     return { id: user.playerId, username: row?.username ?? "unknown" };
   };
 
+  /** The items with their videos as the console plays them: one read of the page's media rows. */
+  const withVideos = async (items: ReviewItem[]): Promise<ReviewItem[]> => {
+    const idOf = (url: string | null) => url?.replace(/^\/api\/media\//, "") ?? null;
+    const ids = items.flatMap((item) => [idOf(item.videoPath), idOf(item.videoPathTwo)]).filter((id) => id !== null);
+    const views = new Map((await videoViewsOf(services, ids)).map((view) => [view.url, view]));
+    return items.map((item) => ({
+      ...item,
+      videos: [item.videoPath, item.videoPathTwo].flatMap((url) => (url && views.has(url) ? [views.get(url)!] : [])),
+    }));
+  };
+
   // Role checks run in onRequest, before validation, so a bad query from a player is still a 403.
   const staffOnly = { onRequest: async (request: FastifyRequest) => void requireRole(request, ...STAFF) };
   const adminOnly = { onRequest: async (request: FastifyRequest) => void requireRole(request, "admin") };
@@ -53,7 +66,8 @@ export const adminRoutes: FastifyPluginAsync<{ services: AppServices }> = async 
 
   app.get("/api/admin/reviews", { ...staffOnly, schema: { querystring: reviewListQuerySchema } }, async (request) => {
     await staff(request);
-    return reviews.list(request.query.status, request.query.page);
+    const page = await reviews.list(request.query.status, request.query.page);
+    return { ...page, items: await withVideos(page.items) };
   });
 
   app.post(

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { VIDEO_PROCESSING } from "@touchline/contract/messages";
 import type { VideoView } from "@touchline/contract/video";
 import {
@@ -19,15 +19,9 @@ export type PlayableVideo = Pick<VideoView, "url" | "durationSeconds" | "renditi
  * profile, the review console). A video plays one of its renditions, never the original, and
  * nothing is downloaded until play is pressed: the poster still stands in until then, so on a
  * metered connection the page costs only what the viewer chooses to watch. Starting one video
- * pauses the other.
+ * pauses every other on the page (the review console lists many profiles).
  */
 export function PlayerVideos({ videos, poster }: { videos: PlayableVideo[]; poster?: string }) {
-  const elements = useRef<(HTMLVideoElement | null)[]>([]);
-  const onStart = useCallback((index: number) => {
-    elements.current.forEach((video, i) => {
-      if (i !== index && video && !video.paused) video.pause();
-    });
-  }, []);
   return (
     <div className={`grid gap-4 ${videos.length > 1 ? "md:grid-cols-2" : ""}`}>
       {videos.map((video, index) => (
@@ -36,29 +30,13 @@ export function PlayerVideos({ videos, poster }: { videos: PlayableVideo[]; post
           video={video}
           fallbackPoster={poster}
           name={videos.length > 1 ? `Video ${index + 1}` : "Video"}
-          register={(element) => {
-            elements.current[index] = element;
-          }}
-          onStart={() => onStart(index)}
         />
       ))}
     </div>
   );
 }
 
-function VideoItem({
-  video,
-  fallbackPoster,
-  name,
-  register,
-  onStart,
-}: {
-  video: PlayableVideo;
-  fallbackPoster?: string;
-  name: string;
-  register: (element: HTMLVideoElement | null) => void;
-  onStart: () => void;
-}) {
+function VideoItem({ video, fallbackPoster, name }: { video: PlayableVideo; fallbackPoster?: string; name: string }) {
   const status = video.status ?? "ready";
   const label = `highlight ${name.toLowerCase()}`;
   const [choice, setChoice] = useState<string | null>(null);
@@ -77,7 +55,7 @@ function VideoItem({
 
   // Pressing play mounts the <video> with its source; it starts as soon as it exists.
   useEffect(() => {
-    if (started) void element.current?.play().catch(() => undefined);
+    if (started) void element.current?.play()?.catch(() => undefined);
   }, [started]);
 
   if (status === "processing") {
@@ -110,14 +88,18 @@ function VideoItem({
   const rendition = video.renditions.find((r) => r.label === choice) ?? video.renditions[0];
   const poster = posterOf(video.posters) ?? fallbackPoster;
 
+  const pauseOthers = () => {
+    for (const other of Array.from(document.querySelectorAll("video")))
+      if (other !== element.current && !other.paused) other.pause();
+  };
   const start = () => {
+    pauseOthers();
     setStarted(true);
-    onStart();
   };
   const toggle = () => {
     const current = element.current;
     if (!started || !current) return start();
-    if (current.paused) void current.play().catch(() => undefined);
+    if (current.paused) void current.play()?.catch(() => undefined);
     else current.pause();
   };
   const pick = (label: string) => {
@@ -132,10 +114,7 @@ function VideoItem({
     <figure className="flex flex-col gap-2">
       {started && rendition ? (
         <video
-          ref={(node) => {
-            element.current = node;
-            register(node);
-          }}
+          ref={element}
           src={rendition.url}
           poster={poster}
           controls
@@ -143,7 +122,7 @@ function VideoItem({
           aria-label={label}
           onPlay={() => {
             setPlaying(true);
-            onStart();
+            pauseOthers();
           }}
           onPause={() => setPlaying(false)}
           onEnded={() => setPlaying(false)}
@@ -152,7 +131,7 @@ function VideoItem({
             if (!resume) return;
             resumeAt.current = null;
             event.currentTarget.currentTime = resume.time;
-            if (resume.play) void event.currentTarget.play().catch(() => undefined);
+            if (resume.play) void event.currentTarget.play()?.catch(() => undefined);
           }}
           className="aspect-video w-full rounded-xl bg-black object-contain"
         />

@@ -1,5 +1,6 @@
 import type { ReviewItem } from "@touchline/contract/admin";
 import { Button } from "../../components/button.tsx";
+import { PlayerVideos } from "../../components/player-videos.tsx";
 import { fitnessLabel, footLabel, formatDate, imageVariant, positionLabel } from "../../lib/player-display.ts";
 import { dayCount, daysUntil, formatDateTime } from "./format.ts";
 
@@ -54,7 +55,6 @@ export function ReviewCard({
   const name = `${item.firstName} ${item.lastName}`.trim() || item.username;
   const headingId = `review-${item.profileId}`;
   const poster = imageVariant(item.coverPhotoPath, 640);
-  const videos = [item.videoPath, item.videoPathTwo].filter((path): path is string => Boolean(path));
   const badge = STATUS_BADGES[item.reviewStatus];
   const attributes: [string, string][] = [
     ["Age", `${item.age}`],
@@ -111,22 +111,8 @@ export function ReviewCard({
         </div>
       </div>
 
-      <div className="grid gap-4 px-4 sm:grid-cols-2 sm:px-6">
-        {videos.map((src, index) => (
-          <figure key={src} className="min-w-0">
-            <video
-              controls
-              preload="none"
-              playsInline
-              poster={poster}
-              src={src}
-              aria-label={`Highlight video ${index + 1} of ${name}`}
-              onPlay={(event) => pauseOthers(event.currentTarget)}
-              className="aspect-video w-full rounded-xl bg-slate-900"
-            />
-            <figcaption className="mt-1 text-xs text-slate-600">Video {index + 1}</figcaption>
-          </figure>
-        ))}
+      <div className="px-4 sm:px-6">
+        <PlayerVideos videos={item.videos ?? []} poster={poster} />
       </div>
 
       {item.reviewedAt || item.rejectionReason || item.reuploadAllowed ? (
@@ -186,11 +172,4 @@ function ActionBar({
       ))}
     </div>
   );
-}
-
-/** One video at a time across the whole queue, as on the player's own profile page. */
-function pauseOthers(playing: HTMLVideoElement) {
-  for (const video of Array.from(document.querySelectorAll("video"))) {
-    if (video !== playing && !video.paused) video.pause();
-  }
 }

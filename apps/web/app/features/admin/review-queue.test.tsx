@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { REJECTION_REASONS } from "@touchline/contract/admin";
 import { ADMIN, ADMIN_CONSOLE } from "@touchline/contract/messages";
-import { fakeApi, json, page, reviewItem, staffSession } from "./admin-fixtures.ts";
-import { renderConsole } from "./console-test-render.tsx";
+import { fakeApi, json, page, reviewItem, staffSession } from "../../test/admin-fixtures.ts";
+import { renderConsole } from "../../test/console-render.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -30,17 +31,15 @@ describe("review queue", () => {
     expect(cover).toHaveAttribute("src", "/api/media/cover1?w=320");
     expect(cover).toHaveAttribute("srcset", "/api/media/cover1?w=320 320w, /api/media/cover1?w=640 640w");
 
-    const videos = [
-      item.getByLabelText("Highlight video 1 of Chanda Mulenga"),
-      item.getByLabelText("Highlight video 2 of Chanda Mulenga"),
-    ];
-    expect(videos.map((v) => v.getAttribute("src"))).toEqual(["/api/media/video1", "/api/media/video2"]);
-    for (const video of videos) {
-      expect(video.tagName).toBe("VIDEO");
-      expect(video).toHaveAttribute("preload", "none");
-      expect(video).toHaveAttribute("controls");
-      expect(video).toHaveAttribute("poster", "/api/media/cover1?w=640");
-    }
+    // Both videos wait behind their poster (the cover) until played, then play a rendition.
+    for (const name of ["Play highlight video 1", "Play highlight video 2"])
+      expect(item.getByRole("button", { name }).querySelector("img")).toHaveAttribute("src", "/api/media/cover1?w=640");
+    expect(item.queryAllByLabelText(/highlight video/, { selector: "video" })).toHaveLength(0);
+    await userEvent.setup().click(item.getByRole("button", { name: "Play highlight video 2" }));
+    expect(item.getByLabelText("highlight video 2", { selector: "video" })).toHaveAttribute(
+      "src",
+      "/api/media/video2/renditions/360p",
+    );
 
     const attribute = (label: string) => item.getByText(label, { selector: "dt" }).nextElementSibling?.textContent;
     expect(attribute("Age")).toBe("17");
@@ -211,7 +210,11 @@ describe("review queue", () => {
     renderConsole("/admin?status=rejected");
     const item = await card();
     expect(item.getByText("Your cover photo is unsuitable.")).toBeInTheDocument();
-    expect(item.queryByRole("button")).not.toBeInTheDocument();
+    // No review actions: the only buttons play the videos.
+    expect(item.queryAllByRole("button").map((b) => b.getAttribute("aria-label"))).toEqual([
+      "Play highlight video 1",
+      "Play highlight video 2",
+    ]);
   });
 
   it("pages through a long queue", async () => {

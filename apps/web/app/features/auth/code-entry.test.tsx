@@ -3,7 +3,7 @@ import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AUTH_SCREENS, OTP } from "@touchline/contract/messages";
 import { CodeEntry } from "./code-entry.tsx";
-import { jsonResponse, renderScreen, sentBodies } from "./test-render.tsx";
+import { jsonResponse, renderScreen, sentBodies } from "../../test/render.tsx";
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -5,7 +5,7 @@ import { clearFlow, readFlow, updateFlow } from "./flow-storage.ts";
 import { LoginForm } from "./login-form.tsx";
 import { SESSION_QUERY_KEY } from "../../lib/session.ts";
 import { clearLoginSession, readLoginSession, readRememberMe } from "../../lib/session-store.ts";
-import { jsonResponse, renderScreen, sentBodies } from "./test-render.tsx";
+import { jsonResponse, renderScreen, sentBodies } from "../../test/render.tsx";
 
 const session = {
   scoutId: "p1",

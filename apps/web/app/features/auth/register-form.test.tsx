@@ -5,7 +5,7 @@ import { MAX_REGISTRATION_AGE } from "@touchline/contract/limits";
 import { AUTH, EXTRA, REGISTER, RESET } from "@touchline/contract/messages";
 import { readFlow, clearFlow } from "./flow-storage.ts";
 import { RegisterForm } from "./register-form.tsx";
-import { jsonResponse, renderScreen, sentBodies } from "./test-render.tsx";
+import { jsonResponse, renderScreen, sentBodies } from "../../test/render.tsx";
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -4,7 +4,7 @@ import { AUTH, RESET } from "@touchline/contract/messages";
 import { clearFlow, readFlow, updateFlow } from "./flow-storage.ts";
 import { ResetPasswordForm } from "./reset-password-form.tsx";
 import { saveLoginSession, readLoginSession } from "../../lib/session-store.ts";
-import { jsonResponse, renderScreen, sentBodies } from "./test-render.tsx";
+import { jsonResponse, renderScreen, sentBodies } from "../../test/render.tsx";
 
 afterEach(() => {
   vi.unstubAllGlobals();

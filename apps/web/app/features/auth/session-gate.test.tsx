@@ -2,7 +2,7 @@ import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AUTH_SCREENS } from "@touchline/contract/messages";
 import { SessionGate } from "./session-gate.tsx";
-import { jsonResponse, renderScreen } from "./test-render.tsx";
+import { jsonResponse, renderScreen } from "../../test/render.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
 

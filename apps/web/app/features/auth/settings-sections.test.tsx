@@ -6,7 +6,7 @@ import { AccountDeletionRequest } from "./account-deletion-request.tsx";
 import { ChangePasswordForm } from "./change-password-form.tsx";
 import { LogoutEverywhere } from "./logout-everywhere.tsx";
 import { readLoginSession, saveLoginSession } from "../../lib/session-store.ts";
-import { jsonResponse, renderScreen, sentBodies } from "./test-render.tsx";
+import { jsonResponse, renderScreen, sentBodies } from "../../test/render.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -8,7 +8,8 @@ import { EXTRA, MEDIA, PROFILE_FORM } from "@touchline/contract/messages";
 import type { PlayerInfoResponse } from "@touchline/contract/profile";
 import type { UploadCallbacks } from "../uploads/tus-upload.ts";
 import { AddContent } from "./add-content.tsx";
-import { profileFixture } from "./profile-fixture.ts";
+import { profileFixture } from "../../test/profile-fixture.ts";
+import { jsonResponse as json } from "../../test/render.tsx";
 
 // Resubmission of a rejected or reopened profile on /player/add-content.
 
@@ -33,9 +34,6 @@ vi.mock("../uploads/file-checks.ts", async (importOriginal) => {
   const real = await importOriginal<typeof import("../uploads/file-checks.ts")>();
   return { ...real, checkVideoFile: (file: File) => real.checkVideoFile(file, async () => 20) };
 });
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 type Handler = (url: string, init: RequestInit) => Promise<Response> | Response;
 

@@ -7,7 +7,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { EXTRA, PROFILE_FORM } from "@touchline/contract/messages";
 import type { UploadCallbacks } from "../uploads/tus-upload.ts";
 import { AddContent } from "./add-content.tsx";
-import { profileFixture } from "./profile-fixture.ts";
+import { profileFixture } from "../../test/profile-fixture.ts";
+import { jsonResponse as json } from "../../test/render.tsx";
 
 /** Uploads finish when the test says so; until then they report progress only. */
 const pending: { file: File; callbacks: UploadCallbacks }[] = [];
@@ -33,9 +34,6 @@ vi.mock("../uploads/file-checks.ts", async (importOriginal) => {
   const real = await importOriginal<typeof import("../uploads/file-checks.ts")>();
   return { ...real, checkVideoFile: (file: File) => real.checkVideoFile(file, async () => 20) };
 });
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 type Handler = (url: string, init: RequestInit) => Promise<Response> | Response;
 

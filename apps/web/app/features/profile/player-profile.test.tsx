@@ -6,10 +6,8 @@ import { Toaster, toast } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { EXTRA, PROFILE_PAGE } from "@touchline/contract/messages";
 import { PlayerProfile } from "./player-profile.tsx";
-import { profileFixture } from "./profile-fixture.ts";
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+import { profileFixture } from "../../test/profile-fixture.ts";
+import { jsonResponse as json } from "../../test/render.tsx";
 
 function setup(fetchMock: (...args: unknown[]) => Promise<Response>) {
   const fetchSpy = vi.fn(fetchMock);

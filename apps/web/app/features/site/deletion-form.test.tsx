@@ -8,6 +8,7 @@ import { DELETION_REASONS } from "@touchline/contract/enums";
 import { DELETION_REDIRECT_MS } from "@touchline/contract/limits";
 import { DELETION, EXTRA } from "@touchline/contract/messages";
 import DeletePage from "../../routes/public/delete.tsx";
+import { jsonResponse as json } from "../../test/render.tsx";
 
 function PrivacyStub() {
   const location = useLocation();
@@ -30,8 +31,6 @@ function setup(options: Parameters<typeof userEvent.setup>[0] = {}, at = "/delet
   return { user };
 }
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 const email = () => screen.getByLabelText("Email address") as HTMLInputElement;
 const reason = () => screen.getByLabelText(/Why are you leaving/) as HTMLSelectElement;
 const understand = () => screen.getByLabelText(/I understand that deleting my account/) as HTMLInputElement;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ageText, coverSrcSet, filtersPath, lastKnownPage, playerCountText } from "./display.ts";
-import { publicPlayer } from "./fixtures.ts";
+import { publicPlayer } from "../../test/talent-fixtures.ts";
 
 describe("filtersPath", () => {
   it("keeps only the filled-in filters, trimmed, in a stable order, and never the page", () => {

@@ -3,10 +3,8 @@ import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AUTH, EXTRA, TALENT } from "@touchline/contract/messages";
 import { PlayerContactForm } from "./player-contact-form.tsx";
-import { renderAt } from "./test-router.tsx";
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+import { renderAt } from "../../test/talent-router.tsx";
+import { jsonResponse as json } from "../../test/render.tsx";
 
 function setup() {
   const rendered = renderAt("/players/mwila10", () => <PlayerContactForm username="mwila10" firstName="Mwila" />);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { publicPlayer } from "./fixtures.ts";
+import { publicPlayer } from "../../test/talent-fixtures.ts";
 import { playerMeta } from "./player-meta.ts";
 
 const find = (tags: ReturnType<typeof playerMeta>, property: string) =>

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { TALENT } from "@touchline/contract/messages";
 import { readTalentQuery } from "@touchline/contract/talent";
 import { TalentFilters } from "./talent-filters.tsx";
-import { renderAt } from "./test-router.tsx";
+import { renderAt } from "../../test/talent-router.tsx";
 
 /** The filters as the /players page renders them for a URL. */
 const filtersFor = ({ search }: { search: string }) => {

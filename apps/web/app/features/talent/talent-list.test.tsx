@@ -2,9 +2,9 @@ import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { TALENT } from "@touchline/contract/messages";
 import { readTalentQuery, type PublicPlayerList } from "@touchline/contract/talent";
-import { playerList, publicPlayer } from "./fixtures.ts";
+import { playerList, publicPlayer } from "../../test/talent-fixtures.ts";
 import { TalentList } from "./talent-list.tsx";
-import { renderAt } from "./test-router.tsx";
+import { renderAt } from "../../test/talent-router.tsx";
 
 const show = (url: string, list: PublicPlayerList) =>
   renderAt(url, ({ search }) => {

@@ -6,7 +6,7 @@ import { toast, Toaster } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AUTH, PROFILE_PAGE } from "@touchline/contract/messages";
 import { readLoginSession, saveLoginSession } from "../../lib/session-store.ts";
-import { jsonResponse } from "../../features/auth/test-render.tsx";
+import { jsonResponse } from "../../test/render.tsx";
 import PlayerLayout from "./layout.tsx";
 
 const session = {

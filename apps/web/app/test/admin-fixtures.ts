@@ -1,6 +1,7 @@
 import type { ContactMessageItem, DeletionRequestItem, ReviewItem } from "@touchline/contract/admin";
 import type { Role } from "@touchline/contract/session";
 import { vi } from "vitest";
+import { readyVideo } from "./video-fixtures.ts";
 
 /** Staff API answers for component tests (tests only). */
 export const staffSession = (role: Role = "reviewer") => ({
@@ -40,6 +41,7 @@ export function reviewItem(overrides: Partial<ReviewItem> = {}): ReviewItem {
     isVideoExpired: false,
     videoExpirationDate: "2099-05-30T08:00:00.000Z",
     reuploadAllowed: false,
+    videos: [readyVideo("/api/media/video1"), readyVideo("/api/media/video2")],
     ...overrides,
   };
 }
@@ -94,8 +96,9 @@ export const page = <T>(items: T[], total = items.length, pageNumber = 1) => ({
 
 type Handler = (body: unknown, url: URL) => Response | Promise<Response>;
 
-export const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+import { jsonResponse as json } from "./render.tsx";
+
+export { json };
 
 /**
  * A fetch stand-in answering "METHOD /path" (query ignored) from a table; handlers can be

@@ -3,11 +3,11 @@ import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, useLocation } from "react-router";
 import { toast, Toaster } from "sonner";
-import AdminAudit from "../../routes/admin/audit.tsx";
-import AdminDeletions from "../../routes/admin/deletions.tsx";
-import AdminLayout from "../../routes/admin/layout.tsx";
-import AdminMessages from "../../routes/admin/messages.tsx";
-import AdminReviews from "../../routes/admin/reviews.tsx";
+import AdminAudit from "../routes/admin/audit.tsx";
+import AdminDeletions from "../routes/admin/deletions.tsx";
+import AdminLayout from "../routes/admin/layout.tsx";
+import AdminMessages from "../routes/admin/messages.tsx";
+import AdminReviews from "../routes/admin/reviews.tsx";
 
 function Where() {
   const location = useLocation();

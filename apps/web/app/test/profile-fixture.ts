@@ -1,5 +1,5 @@
 import type { PlayerInfoResponse } from "@touchline/contract/profile";
-import type { VideoView } from "@touchline/contract/video";
+import { readyVideo } from "./video-fixtures.ts";
 
 /** A submitted profile as GET /api/Scouts/ScoutManagement/GetScoutById answers it (tests only). */
 export function profileFixture(
@@ -43,18 +43,5 @@ export function profileFixture(
       .filter((url) => url !== null)
       .map(readyVideo),
     ...top,
-  };
-}
-
-/** A video whose renditions are ready, as GetScoutById lists it (tests only). */
-export function readyVideo(url: string): VideoView {
-  return {
-    url,
-    status: "ready",
-    progressPercent: null,
-    durationSeconds: 42,
-    renditions: [{ label: "360p", width: 640, height: 360, bytes: 3_000_000, url: `${url}/renditions/360p` }],
-    posters: [],
-    failureMessage: null,
   };
 }
