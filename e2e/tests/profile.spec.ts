@@ -71,10 +71,13 @@ test("a new player uploads a photo and a video, submits, and sees the profile pe
   await expect(banner).toHaveAttribute("srcset", /\?w=320 320w, .*\?w=640 640w, .*\?w=1280 1280w/);
   await expect.poll(() => banner.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
-  // The video loads nothing until played, then plays.
-  const video = page.locator("video").first();
-  await expect(video).toHaveAttribute("preload", "none");
+  // Once prepared (the page updates by itself), the video loads nothing until played, then
+  // plays a rendition, never the original.
+  await expect(page.getByRole("button", { name: "Play highlight video" })).toBeVisible({ timeout: 60_000 });
+  await expect(page.locator("video")).toHaveCount(0);
   await page.getByRole("button", { name: "Play highlight video" }).click();
+  const video = page.locator("video").first();
+  await expect(video).toHaveAttribute("src", /\/renditions\/240p$/);
   await expect
     .poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0), { timeout: 15_000 })
     .toBe(true);
