@@ -1,3 +1,5 @@
+import parseRangeHeader from "range-parser";
+
 export type RangeRequest =
   /** No Range header, another unit, or several ranges: answer 200 with the whole file. */
   | { kind: "whole" }
@@ -7,30 +9,21 @@ export type RangeRequest =
   | { kind: "unsatisfiable" };
 
 /**
- * Reads an HTTP Range header (RFC 9110 §14) for a file of size bytes. Video players ask for
- * "bytes=0-", "bytes=1000-" or "bytes=-500"; several ranges at once are not worth a multipart
- * answer, so they get the whole file, which the RFC allows.
+ * Reads an HTTP Range header (RFC 9110 §14) for a file of size bytes, with range-parser (the
+ * parser behind Express's static files). Video players ask for "bytes=0-", "bytes=1000-" or
+ * "bytes=-500"; several ranges at once are not worth a multipart answer, so they get the whole
+ * file, which the RFC allows.
  */
 export function parseRange(header: string | undefined, size: number): RangeRequest {
   if (!header) return { kind: "whole" };
-  const match = /^\s*([A-Za-z]+)\s*=\s*(.*)$/.exec(header);
-  if (!match) return { kind: "unsatisfiable" };
-  if (match[1]!.toLowerCase() !== "bytes") return { kind: "whole" };
-  const specs = match[2]!.split(",").map((spec) => spec.trim());
-  if (specs.length !== 1)
-    return specs.every((spec) => /^(\d+-\d*|-\d+)$/.test(spec)) ? { kind: "whole" } : { kind: "unsatisfiable" };
-
-  const spec = specs[0]!;
-  const suffix = /^-(\d+)$/.exec(spec);
-  if (suffix) {
-    const length = Number(suffix[1]);
-    if (length === 0 || size === 0) return { kind: "unsatisfiable" };
-    return { kind: "range", start: Math.max(0, size - length), end: size - 1 };
-  }
-  const bounded = /^(\d+)-(\d*)$/.exec(spec);
-  if (!bounded) return { kind: "unsatisfiable" };
-  const start = Number(bounded[1]);
-  const end = bounded[2] === "" ? size - 1 : Math.min(Number(bounded[2]), size - 1);
-  if (!Number.isSafeInteger(start) || start >= size || end < start) return { kind: "unsatisfiable" };
+  const ranges = parseRangeHeader(size, header);
+  // A suffix longer than the file means the whole file (RFC 9110 §14.1.2), which range-parser
+  // calls unsatisfiable.
+  if (ranges === -1 && size > 0 && /^\s*bytes\s*=\s*-0*[1-9]\d*\s*$/i.test(header))
+    return { kind: "range", start: 0, end: size - 1 };
+  // -1: unsatisfiable; -2: malformed.
+  if (typeof ranges === "number") return { kind: "unsatisfiable" };
+  if (ranges.type !== "bytes" || ranges.length !== 1) return { kind: "whole" };
+  const { start, end } = ranges[0]!;
   return { kind: "range", start, end };
 }
