@@ -1,3 +1,5 @@
+import DataLoader from "dataloader";
+
 /**
  * DataLoader-style batching of one read (docs/decisions/0013-postgres-batched-reads.md): the
  * calls made while the event loop handles one round of I/O (for a server, the requests that
@@ -19,47 +21,24 @@ export interface BatchedReadOptions<K> {
  * A function answering one key, backed by loadMany, which gets distinct keys and must return
  * one value per key, in the same order. If loadMany fails (or answers with the wrong number of
  * values), every caller of that batch gets the error.
+ *
+ * Built on DataLoader. Its cache only joins the calls of one batch: it is emptied as each batch
+ * is dispatched, so a value is never served to a later request.
  */
 export function createBatchedRead<K, V>(
   loadMany: (keys: K[]) => Promise<V[]>,
   { keyOf, maxBatch = 100 }: BatchedReadOptions<K>,
 ): (key: K) => Promise<V> {
-  interface Waiting {
-    key: K;
-    callers: { resolve: (value: V) => void; reject: (error: unknown) => void }[];
-  }
-  let pending = new Map<string, Waiting>();
-  let scheduled = false;
-
-  const load = async (batch: Waiting[]) => {
-    try {
-      const values = await loadMany(batch.map((waiting) => waiting.key));
-      if (values.length !== batch.length)
-        throw new Error(`batched read answered ${values.length} values for ${batch.length} keys`);
-      batch.forEach((waiting, i) => waiting.callers.forEach((caller) => caller.resolve(values[i]!)));
-    } catch (error) {
-      for (const waiting of batch) for (const caller of waiting.callers) caller.reject(error);
-    }
-  };
-
-  const dispatch = () => {
-    scheduled = false;
-    const batch = [...pending.values()];
-    pending = new Map();
-    for (let start = 0; start < batch.length; start += maxBatch) void load(batch.slice(start, start + maxBatch));
-  };
-
-  return (key) =>
-    new Promise<V>((resolve, reject) => {
-      const id = keyOf(key);
-      let waiting = pending.get(id);
-      if (!waiting) pending.set(id, (waiting = { key, callers: [] }));
-      waiting.callers.push({ resolve, reject });
-      // setImmediate, not a microtask or nextTick: it runs after the poll phase, so the requests
-      // whose data arrived in the same turn (each handled in its own callback) join one batch.
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(dispatch);
-      }
-    });
+  const loader: DataLoader<K, V, string> = new DataLoader<K, V, string>((keys) => loadMany([...keys]), {
+    cacheKeyFn: keyOf,
+    maxBatchSize: maxBatch,
+    // setImmediate, not a microtask or nextTick: it runs after the poll phase, so the requests
+    // whose data arrived in the same turn (each handled in its own callback) join one batch.
+    batchScheduleFn: (dispatch) =>
+      setImmediate(() => {
+        dispatch();
+        loader.clearAll();
+      }),
+  });
+  return (key) => loader.load(key);
 }
