@@ -30,7 +30,11 @@ fs.mkdirSync(tmp, { recursive: true });
 for (const entry of ["data", "out"]) fs.rmSync(path.join(tmp, entry), { recursive: true, force: true });
 const tools = videoTools({});
 const mb = (bytes: number) => bytes / 1_000_000;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
 
 // The source takes a minute or two to make: a run reuses the one the last run made.
 const made = path.join(tmp, `source-${SECONDS}s.mp4`);
@@ -60,7 +64,8 @@ const getScout = (duration: number) =>
     ),
   );
 await getScout(2); // warm-up
-const idle = [(await getScout(5)).latency.p99, (await getScout(5)).latency.p99];
+const idle: number[] = [];
+for (let i = 0; i < 3; i++) idle.push((await getScout(5)).latency.p99);
 
 console.log("transcoding...");
 const out = path.join(tmp, "out");
@@ -160,6 +165,7 @@ async function runThrice(name: string) {
 await browser.close();
 fileServer.close();
 
+const machine = describeMachine();
 const r360 = result.renditions.find((r) => r.label === "360p")!;
 const rows = result.renditions
   .map(
@@ -167,7 +173,7 @@ const rows = result.renditions
       `| ${r.label} | ${r.width}x${r.height} | ${mb(r.bytes).toFixed(1)} MB | ${((r.bytes * 8) / SECONDS / 1000).toFixed(0)} kbit/s | ${((100 * r.bytes) / sourceBytes).toFixed(1)}% |`,
   )
   .join("\n");
-const section = `Measured by \`npx tsx bench/video.ts\` (${new Date().toISOString().slice(0, 10)}; ${describeMachine()}; load ${os
+const section = `Measured by \`npx tsx bench/video.ts\` (${new Date().toISOString().slice(0, 10)}; ${machine.cpu}, ${machine.cores} cores; load ${os
   .loadavg()
   .map((l) => l.toFixed(2))
   .join(

@@ -7,10 +7,14 @@
  * renditions (fast start, a key frame every 2 s) and poster stills; pages play a rendition.
  */
 
-/** The renditions, smallest first. A rendition taller than the source is never made. */
+/**
+ * The renditions, smallest first. A rendition taller than the source is never made. 360p, the
+ * default, is held to 460 kbit/s of video so that a whole 3-minute clip with its sound costs a
+ * viewer under 12 MB (bench/RESULTS.md, "Video renditions").
+ */
 export const VIDEO_RENDITIONS = [
   { label: "240p", shortSide: 240, videoKbps: 300 },
-  { label: "360p", shortSide: 360, videoKbps: 600 },
+  { label: "360p", shortSide: 360, videoKbps: 460 },
   { label: "720p", shortSide: 720, videoKbps: 1800 },
 ] as const;
 export type RenditionLabel = (typeof VIDEO_RENDITIONS)[number]["label"];

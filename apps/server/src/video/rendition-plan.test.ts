@@ -5,7 +5,7 @@ describe("planRenditions", () => {
   it("gives a 1080p landscape source every rung, keeping 16:9", () => {
     expect(planRenditions({ width: 1920, height: 1080 })).toEqual([
       { label: "240p", width: 426, height: 240, videoKbps: 300 },
-      { label: "360p", width: 640, height: 360, videoKbps: 600 },
+      { label: "360p", width: 640, height: 360, videoKbps: 460 },
       { label: "720p", width: 1280, height: 720, videoKbps: 1800 },
     ]);
   });
