@@ -12,6 +12,7 @@ import {
   WEIGHT_KG,
 } from "./limits.ts";
 import { IMAGE_VARIANT_WIDTHS } from "./media.ts";
+import { countOf } from "./plural.ts";
 
 /**
  * Every user-facing message of the product, word for word as published.
@@ -122,7 +123,7 @@ export const PROFILE_PAGE = {
 
 /** Days-left text of the video status card: '{daysUntilExpiration} days left ({date})'. */
 export function daysLeftText(days: number, date: string): string {
-  return `${days} days left (${date})`;
+  return `${countOf(days, "day")} left (${date})`;
 }
 
 export const DELETION = {
@@ -157,7 +158,7 @@ export const EXTRA = {
   /** The /delete page once the request is stored: the e-mailed link must confirm it. */
   deletionCheckEmail: "Check your e-mail to confirm.",
   deletionCheckEmailDetail: (email: string, days: number) =>
-    `We have sent an e-mail to ${email}. Open the link in it within ${days} days to confirm your request: nothing is deleted until you do. Once you confirm, we delete your account within ${DELETION_PROCESSING_DAYS} days and e-mail you when it is done.`,
+    `We have sent an e-mail to ${email}. Open the link in it within ${countOf(days, "day")} to confirm your request: nothing is deleted until you do. Once you confirm, we delete your account within ${DELETION_PROCESSING_DAYS} days and e-mail you when it is done.`,
   /** The /delete page opened from the e-mailed link. */
   deletionConfirmTitle: "Confirm the deletion of your account",
   deletionConfirmed: `Your request is confirmed. We will delete your account within ${DELETION_PROCESSING_DAYS} days and send you an e-mail when it is done.`,
@@ -212,8 +213,9 @@ export const AUTH = {
   codeLocked: "Too many wrong codes. Please request a new code.",
   phoneVerified: "Verification successful. You can now log in.",
   codeVerified: "Verification successful",
-  resendTooSoon: (seconds: number) => `Please wait ${seconds} seconds before requesting a new code.`,
-  tooManyCodes: (minutes: number) => `Too many codes were sent to this number. Please try again in ${minutes} minutes.`,
+  resendTooSoon: (seconds: number) => `Please wait ${countOf(seconds, "second")} before requesting a new code.`,
+  tooManyCodes: (minutes: number) =>
+    `Too many codes were sent to this number. Please try again in ${countOf(minutes, "minute")}.`,
   smsFailed: "We could not send the SMS right now. Your details are saved: please try again in a moment.",
   resetTokenInvalid: "This password reset has expired or was already used. Please start the reset process again.",
   passwordReset: "Password reset successfully!",
@@ -221,13 +223,13 @@ export const AUTH = {
   currentPasswordWrong: "Your current password is incorrect.",
   loggedOut: "You have been logged out.",
   loggedOutEverywhere: "You have been logged out on all devices.",
-  tooManyAttempts: (minutes: number) => `Too many attempts. Please try again in ${minutes} minutes.`,
+  tooManyAttempts: (minutes: number) => `Too many attempts. Please try again in ${countOf(minutes, "minute")}.`,
   /**
    * A second registration for a number whose registration code is still open. It names no detail
    * of the waiting registration, and reads the same whoever asks.
    */
   registrationPending: (minutes: number) =>
-    `A registration for this number is waiting for the SMS code we sent. If it is yours, enter that code. If not, please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`,
+    `A registration for this number is waiting for the SMS code we sent. If it is yours, enter that code. If not, please try again in ${countOf(minutes, "minute")}.`,
   /** The per-number ceiling of wrong passwords (from many addresses) is reached. */
   tooManyWrongPasswords:
     "Too many wrong passwords have been tried for this number. To log in now, reset your password by SMS; otherwise try again later.",
@@ -238,13 +240,13 @@ export const AUTH = {
 
 /** Messages of the account screens beyond the spec. */
 export const AUTH_SCREENS = {
-  resendIn: (seconds: number) => `You can request a new code in ${seconds} ${seconds === 1 ? "second" : "seconds"}.`,
+  resendIn: (seconds: number) => `You can request a new code in ${countOf(seconds, "second")}.`,
   sessionCheckFailed: "We could not check whether you are logged in. Check your connection and try again.",
   logoutFailed: "You could not be logged out. Check your connection and try again.",
   logoutEverywhereFailed: "You could not be logged out of all devices. Please try again.",
   changePasswordFailed: "Your password could not be changed. Please try again.",
   deletionRequested: (days: number) =>
-    `We have received your request. Your account will be deleted within ${days} days, and we will e-mail you when it is done.`,
+    `We have received your request. Your account will be deleted within ${countOf(days, "day")}, and we will e-mail you when it is done.`,
 } as const;
 
 /** Messages of the upload, media and profile API beyond the spec. */

@@ -1,3 +1,4 @@
+import { countOf } from "@touchline/contract/plural";
 /**
  * How dates read in the review console: one locale and the Zambian time zone, so every staff
  * member sees the same "12 Mar 2026, 14:05" whatever their computer is set to.
@@ -26,7 +27,7 @@ export function daysUntil(iso: string, now = Date.now()): number {
 }
 
 /** "1 day", "3 days". */
-export const dayCount = (days: number) => `${days} ${days === 1 ? "day" : "days"}`;
+export const dayCount = (days: number) => countOf(days, "day");
 
 /** "12 days left of 30", "Due today", "Overdue by 2 days": the 30-day promise of a deletion request. */
 export function deletionDueText(daysLeft: number): string {

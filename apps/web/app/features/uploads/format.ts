@@ -1,3 +1,4 @@
+import { countOf } from "@touchline/contract/plural";
 /**
  * Sizes and durations as the upload fields show them. Binary units, so "150 MB" here is the same 150 MB the limit means.
  */
@@ -13,7 +14,7 @@ export function formatBytes(bytes: number): string {
 export function formatDuration(seconds: number): string {
   if (!Number.isFinite(seconds) || seconds < 0) return "0 seconds";
   const whole = Math.round(seconds);
-  return whole === 1 ? "1 second" : `${whole} seconds`;
+  return countOf(whole, "second");
 }
 
 /** One decimal below 10 (2.4 MB), whole numbers above (148 MB): precise where it matters. */
