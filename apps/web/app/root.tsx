@@ -29,7 +29,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         {hydrate ? (
           <>
-            <Toaster position="top-center" richColors closeButton />
+            {/* At the bottom: a toast never covers the header's logo, menu or log-out controls. */}
+            <Toaster position="bottom-center" richColors closeButton visibleToasts={3} />
             <ScrollRestoration />
             <Scripts />
           </>

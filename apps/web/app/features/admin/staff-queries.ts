@@ -64,10 +64,10 @@ export function useStaffAction<TVars, TData>({
     mutationFn: action,
     onSuccess: (data, vars) => {
       const message = success(data, vars);
-      if (message) toast.success(message);
+      if (message) toast.success(message, { id: "staff-action" });
     },
     onError: (error) => {
-      toast.error(describeFailure(error));
+      toast.error(describeFailure(error), { id: "staff-action" });
       if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
         void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
       }

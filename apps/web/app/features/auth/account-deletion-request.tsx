@@ -52,7 +52,7 @@ export function AccountDeletionRequest({ email }: { email: string }) {
       await requestDeletion.mutateAsync(values);
       setDone(true);
     } catch (error) {
-      toast.error(EXTRA.deletionFailed);
+      toast.error(EXTRA.deletionFailed, { id: "own-deletion" });
       setFormError(applyServerErrors(error, FIELDS, setError));
     }
   });

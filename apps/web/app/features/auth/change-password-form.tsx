@@ -35,10 +35,10 @@ export function ChangePasswordForm() {
     setFormError(undefined);
     try {
       await changePasswordCall.mutateAsync(values);
-      toast.success(AUTH.passwordChanged);
+      toast.success(AUTH.passwordChanged, { id: "change-password" });
       reset(EMPTY);
     } catch (error) {
-      toast.error(AUTH_SCREENS.changePasswordFailed);
+      toast.error(AUTH_SCREENS.changePasswordFailed, { id: "change-password" });
       setFormError(applyServerErrors(error, FIELDS, setError));
     }
   });

@@ -64,10 +64,10 @@ export function CodeEntry<T>({
     setError(undefined);
     try {
       const result = await verify(Number(code.join("")));
-      toast.success(OTP.verified);
+      toast.success(OTP.verified, { id: "code" });
       await onVerified(result);
     } catch (failure) {
-      toast.error(OTP.verifyFailed);
+      toast.error(OTP.verifyFailed, { id: "code" });
       setError(serverMessage(failure));
       restart();
     } finally {
@@ -77,18 +77,18 @@ export function CodeEntry<T>({
 
   const resend = async () => {
     if (!phoneNumber) {
-      toast.error(OTP.phoneMissingToast);
+      toast.error(OTP.phoneMissingToast, { id: "code" });
       return;
     }
     setResending(true);
     try {
       const answer = await requestCodeCall.mutateAsync({ phoneNumber });
-      toast.success(OTP.sent);
+      toast.success(OTP.sent, { id: "code" });
       setError(undefined);
       onResendScheduled(nextSendAt(answer, OTP_RESEND_INTERVAL_MS));
       restart();
     } catch (failure) {
-      toast.error(OTP.resendFailed);
+      toast.error(OTP.resendFailed, { id: "code" });
       setError(serverMessage(failure));
       // A refused resend says when the next one will be accepted; show that countdown.
       if (failure instanceof ApiError && failure.retryAfterSeconds)

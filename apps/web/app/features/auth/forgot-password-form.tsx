@@ -45,10 +45,10 @@ export function ForgotPasswordForm() {
         resetToken: undefined,
         resendAvailableAt: nextSendAt(answer, OTP_RESEND_INTERVAL_MS),
       });
-      toast.success(OTP.sent);
+      toast.success(OTP.sent, { id: "code" });
       await navigate("/auth/player-otp");
     } catch (error) {
-      toast.error(OTP.sendFailed);
+      toast.error(OTP.sendFailed, { id: "code" });
       setFormError(applyServerErrors(error, ["phoneNumber"], setError));
     }
   });

@@ -60,9 +60,9 @@ export function LoginForm() {
       saveLoginSession(session, values.rememberMe);
       clearFlow();
       queryClient.setQueryData(SESSION_QUERY_KEY, session);
-      toast.success(LOGIN.success);
+      toast.success(LOGIN.success, { id: "login" });
     } catch (error) {
-      toast.error(LOGIN.failure);
+      toast.error(LOGIN.failure, { id: "login" });
       if (error instanceof ApiError && error.code === "PHONE_NOT_VERIFIED") {
         const phoneNumber = typeof error.body.phoneNumber === "string" ? error.body.phoneNumber : values.phoneNumber;
         const wait = error.retryAfterSeconds;

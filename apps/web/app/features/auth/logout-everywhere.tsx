@@ -25,10 +25,10 @@ export function LogoutEverywhere() {
     try {
       await logoutEverywhereCall.mutateAsync(undefined);
       forgetPlayer();
-      toast.success(AUTH.loggedOutEverywhere);
+      toast.success(AUTH.loggedOutEverywhere, { id: "logout-everywhere" });
       await navigate("/auth/player-login", { replace: true });
     } catch {
-      toast.error(AUTH_SCREENS.logoutEverywhereFailed);
+      toast.error(AUTH_SCREENS.logoutEverywhereFailed, { id: "logout-everywhere" });
       setBusy(false);
       setAsking(false);
     }

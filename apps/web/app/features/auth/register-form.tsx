@@ -57,10 +57,10 @@ export function RegisterForm() {
         resetToken: undefined,
         resendAvailableAt: nextSendAt(answer, OTP_RESEND_INTERVAL_MS),
       });
-      toast.success(REGISTER.success);
+      toast.success(REGISTER.success, { id: "register" });
       await navigate("/auth/player-register-otp");
     } catch (error) {
-      toast.error(REGISTER.failure);
+      toast.error(REGISTER.failure, { id: "register" });
       setFormError(applyServerErrors(error, FIELDS, setError));
     }
   });

@@ -42,10 +42,10 @@ export function ResetPasswordForm({ phoneNumber, resetToken }: { phoneNumber: st
       // (a successful reset clears the session), but keeps the number to prefill the login.
       forgetPlayer();
       updateFlow({ phoneNumber });
-      toast.success(RESET.success);
+      toast.success(RESET.success, { id: "reset-password" });
       await navigate("/auth/player-login", { replace: true });
     } catch (error) {
-      toast.error(RESET.failure);
+      toast.error(RESET.failure, { id: "reset-password" });
       setFormError(applyServerErrors(error, FIELDS, setError));
     }
   });

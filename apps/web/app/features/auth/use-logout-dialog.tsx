@@ -17,9 +17,9 @@ export function useLogoutDialog() {
     setBusy(true);
     try {
       await logout();
-      toast.success(AUTH.loggedOut);
+      toast.success(AUTH.loggedOut, { id: "logout" });
     } catch {
-      toast.error(AUTH_SCREENS.logoutFailed);
+      toast.error(AUTH_SCREENS.logoutFailed, { id: "logout" });
       setBusy(false);
       setOpen(false);
     }

@@ -46,9 +46,9 @@ export function ProfileExists({ profile }: { profile: PlayerInfoResponse }) {
 
 function Fact({ term, value }: { term: string; value: ReactNode }) {
   return (
-    <div>
+    <div className="min-w-0">
       <dt className="text-slate-600">{term}</dt>
-      <dd className="font-semibold text-slate-900">{value}</dd>
+      <dd className="break-words font-semibold text-slate-900">{value}</dd>
     </div>
   );
 }

@@ -179,7 +179,9 @@ export function ProfileForm({
       });
     } catch (error) {
       // Nothing typed or uploaded is lost: the player fixes what the server names and resends.
-      toast.error(error instanceof Error && error.message ? error.message : PROFILE_PAGE.unknownError);
+      toast.error(error instanceof Error && error.message ? error.message : PROFILE_PAGE.unknownError, {
+        id: "profile-submit",
+      });
       if (error instanceof ApiError) {
         for (const field of FIELDS) {
           const message = error.errors[field];
@@ -191,7 +193,7 @@ export function ProfileForm({
       }
       return;
     }
-    toast.success(PROFILE_FORM.submitted);
+    toast.success(PROFILE_FORM.submitted, { id: "profile-submit" });
     onSubmitted();
     // The files now belong to the profile: forget them here without deleting them.
     for (const upload of uploads) upload.reset();

@@ -104,7 +104,7 @@ export function AccountDeletionForm() {
       await apiFetch<DeletionRequestAnswer>("/api/site/deletion-requests", { method: "POST", body });
       setSubmittedEmail(body.email);
     } catch (error) {
-      toast.error(EXTRA.deletionFailed);
+      toast.error(EXTRA.deletionFailed, { id: "deletion-request" });
       if (!(error instanceof ApiError)) return setServerMessage(EXTRA.serverError);
       setServerMessage(error.message);
       let stepOneWrong = false;

@@ -48,9 +48,11 @@ export function PlayerCard({ player }: { player: PublicPlayerSummary }) {
 
 function Fact({ term, value }: { term: string; value: string }) {
   return (
-    <div>
+    // min-w-0 lets a long value ("Ambidextrous" in a third of a 360 px card) wrap inside its
+    // column instead of running into the next one.
+    <div className="min-w-0">
       <dt className="text-xs text-slate-600">{term}</dt>
-      <dd className="font-semibold text-slate-900">{value}</dd>
+      <dd className="font-semibold break-words hyphens-auto text-slate-900">{value}</dd>
     </div>
   );
 }

@@ -47,13 +47,13 @@ export function PlayerContactForm({
         method: "POST",
         body: values,
       });
-      toast.success(TALENT.contactSent(firstName));
+      toast.success(TALENT.contactSent(firstName), { id: "player-contact" });
       reset(EMPTY);
     } catch (error) {
       // Too many requests and a profile that just left the list have their own words; the rest
       // get the general failure. Field verdicts of the server go beside the fields.
       const specific = error instanceof ApiError && (error.status === 429 || error.status === 404);
-      toast.error(specific ? error.message : TALENT.contactFailed);
+      toast.error(specific ? error.message : TALENT.contactFailed, { id: "player-contact" });
       if (error instanceof ApiError) {
         for (const field of FIELDS) {
           const message = error.errors[field];

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, useId } from "react";
 import { toast } from "sonner";
 import type { MediaKind, UploadedMedia } from "@touchline/contract/media";
 import { UPLOAD_TOASTS } from "@touchline/contract/messages";
@@ -70,6 +70,8 @@ export function useFileUpload(kind: MediaKind, options: Options): FileUpload {
   const optionsRef = useRef(options);
   optionsRef.current = options;
   const handle = useRef<UploadHandle | null>(null);
+  // One toast per field: a new outcome of this field replaces the last one.
+  const toastId = useId();
   const preview = useRef<string | null>(null);
   const lastSent = useRef(0);
   // Every select/remove/reset starts a new generation; callbacks of an older one are ignored,
@@ -95,7 +97,7 @@ export function useFileUpload(kind: MediaKind, options: Options): FileUpload {
       update({ status: "uploading", file, previewUrl, sent: 0, total: file.size });
       const fail = (message: string | null) => {
         if (gen !== generation.current) return;
-        toast.error(TOASTS[kind].failed);
+        toast.error(TOASTS[kind].failed, { id: toastId });
         // A refusal of the content cannot be fixed by sending it again; a lost connection can.
         update({ status: "error", file, message: message ?? INLINE_FAILURE[kind], canRetry: message === null });
       };
@@ -116,7 +118,7 @@ export function useFileUpload(kind: MediaKind, options: Options): FileUpload {
               durationSeconds: media.durationSeconds ?? durationSeconds,
               removing: false,
             });
-            toast.success(TOASTS[kind].uploaded);
+            toast.success(TOASTS[kind].uploaded, { id: toastId });
             optionsRef.current.onUploaded(media);
           },
           onError: fail,
@@ -126,7 +128,7 @@ export function useFileUpload(kind: MediaKind, options: Options): FileUpload {
         fail(null);
       }
     },
-    [kind, releasePreview, update],
+    [kind, releasePreview, toastId, update],
   );
 
   const select = useCallback(
@@ -179,12 +181,13 @@ export function useFileUpload(kind: MediaKind, options: Options): FileUpload {
         // A refusal names the kind of file; a lost connection gets the spec's plain message.
         toast.error(
           error instanceof ApiError && error.status === 0 ? UPLOAD_TOASTS.deleteFailed : TOASTS[kind].deleteFailed,
+          { id: toastId },
         );
         if (stateRef.current.status === "uploaded") update({ ...current, removing: false });
         return;
       }
       generation.current++;
-      toast.success(TOASTS[kind].deleted);
+      toast.success(TOASTS[kind].deleted, { id: toastId });
       clear();
       optionsRef.current.onCleared();
       return;
@@ -200,10 +203,10 @@ export function useFileUpload(kind: MediaKind, options: Options): FileUpload {
         await stopping.abort(true);
       } catch {
         // Unfinished uploads are swept by the server after 24 hours anyway.
-        toast.error(UPLOAD_TOASTS.deleteFailed);
+        toast.error(UPLOAD_TOASTS.deleteFailed, { id: toastId });
       }
     }
-  }, [clear, kind, update]);
+  }, [clear, kind, toastId, update]);
 
   const reset = useCallback(() => {
     generation.current++;
