@@ -240,6 +240,11 @@ export const AUTH = {
 
 /** Messages of the account screens beyond the spec. */
 export const AUTH_SCREENS = {
+  /**
+   * Under the login's toast ("Something went wrong, please try again"), the page says why, as
+   * the explanation of that one failure rather than a second error.
+   */
+  loginFailureReason: (reason: string) => `What went wrong: ${reason}`,
   resendIn: (seconds: number) => `You can request a new code in ${countOf(seconds, "second")}.`,
   sessionCheckFailed: "We could not check whether you are logged in. Check your connection and try again.",
   logoutFailed: "You could not be logged out. Check your connection and try again.",

@@ -1,6 +1,6 @@
 import { screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AUTH, LOGIN } from "@touchline/contract/messages";
+import { AUTH, AUTH_SCREENS, LOGIN } from "@touchline/contract/messages";
 import { clearFlow, readFlow, updateFlow } from "./flow-storage.ts";
 import { LoginForm } from "./login-form.tsx";
 import { SESSION_QUERY_KEY } from "../../lib/session.ts";
@@ -101,7 +101,8 @@ describe("LoginForm", () => {
     await user.type(password(), "wrong-password");
     await user.click(logIn());
     expect(await screen.findByText(LOGIN.failure)).toBeInTheDocument();
-    expect(screen.getByRole("alert")).toHaveTextContent(AUTH.loginFailed);
+    // One failure, said once: the toast, and under it the reason as its explanation.
+    expect(screen.getByRole("alert")).toHaveTextContent(AUTH_SCREENS.loginFailureReason(AUTH.loginFailed));
     expect(readLoginSession()).toBeNull();
     expect(queryClient.getQueryData(SESSION_QUERY_KEY)).toBeUndefined();
   });

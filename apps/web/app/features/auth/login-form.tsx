@@ -6,7 +6,7 @@ import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { loginSchema, type LoginInput } from "@touchline/contract/auth";
-import { LOGIN } from "@touchline/contract/messages";
+import { AUTH_SCREENS, LOGIN } from "@touchline/contract/messages";
 import { Button } from "../../components/button.tsx";
 import { CheckboxField } from "../../components/field.tsx";
 import { ApiError } from "../../lib/api.ts";
@@ -101,7 +101,7 @@ export function LoginForm() {
           </Button>
         </FormAlert>
       ) : null}
-      {formError ? <FormAlert>{formError}</FormAlert> : null}
+      {formError ? <FormAlert tone="info">{AUTH_SCREENS.loginFailureReason(formError)}</FormAlert> : null}
       <PhoneNumberField error={errors.phoneNumber?.message} {...register("phoneNumber")} />
       <PasswordField
         label="Password"
