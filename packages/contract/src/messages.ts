@@ -185,6 +185,10 @@ export const EXTRA = {
   imageTooLarge: `Image must be smaller than ${IMAGE_MAX_MEGABYTES}MB`,
   /** Player profile screens: review states the spec implies but does not word. */
   profileUnderReview: "Your information has been submitted and is being reviewed.",
+  profileApprovedLive: "Your profile is approved and public: clubs and scouts can find it on the talent list.",
+  /** What the contact form is filled in with when an expired player asks support for help. */
+  expiredProfileHelp: (username: string) =>
+    `Hello, my highlight video has expired and I would like to update my profile. My username is ${username}.`,
   profileRejectedTitle: "Your profile was not approved",
   profileRejectedStatus: "Not Approved",
   profileRejectedNoReason: "The reviewer did not give a reason.",

@@ -48,13 +48,13 @@ function setup(handler: Handler) {
     ],
     { initialEntries: ["/player/add-content"] },
   );
-  render(
+  const { unmount } = render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
       <Toaster />
     </QueryClientProvider>,
   );
-  return { fetchSpy, router, user: userEvent.setup() };
+  return { fetchSpy, router, unmount, user: userEvent.setup() };
 }
 
 const noProfile: Handler = (url) =>
@@ -237,9 +237,28 @@ describe("AddContent when a profile exists", () => {
     expect(screen.queryByText(PROFILE_FORM.videoExpired)).not.toBeInTheDocument();
   });
 
-  it("says the video has expired", async () => {
-    setup(async () => json(200, profileFixture({}, { isVideoExpired: true, daysUntilExpiration: 0 })));
-    expect(await screen.findByText(PROFILE_FORM.videoExpired)).toBeInTheDocument();
+  it("says the video has expired, with a way to contact support that names the player", async () => {
+    setup(async () =>
+      json(200, profileFixture({ reviewStatus: "approved" }, { isVideoExpired: true, daysUntilExpiration: 0 })),
+    );
+    const notice = await screen.findByRole("alert");
+    expect(notice).toHaveTextContent(PROFILE_FORM.videoExpired);
+    expect(screen.queryByText(EXTRA.profileUnderReview)).not.toBeInTheDocument();
+    const link = screen.getByRole("link", { name: "contact support" });
+    const message = new URL(link.getAttribute("href")!, "http://x").searchParams.get("message");
+    expect(message).toBe(EXTRA.expiredProfileHelp("chanda10"));
+  });
+
+  it("says what is true of each state: pending, approved and rejected", async () => {
+    for (const [status, words] of [
+      ["pending", EXTRA.profileUnderReview],
+      ["approved", EXTRA.profileApprovedLive],
+      ["rejected", EXTRA.profileRejectedTitle],
+    ] as const) {
+      const { unmount } = setup(async () => json(200, profileFixture({ reviewStatus: status })));
+      expect(await screen.findByText(words), status).toBeInTheDocument();
+      unmount();
+    }
   });
 
   it("when the profile cannot be loaded, offers Retry instead of a form", async () => {

@@ -9,6 +9,7 @@ import { footLabel, formatDate, positionLabel } from "../../lib/player-display.t
 export function ProfileExists({ profile }: { profile: PlayerInfoResponse }) {
   const { scout } = profile;
   const rejected = scout.reviewStatus === "rejected";
+  const expired = profile.isVideoExpired && !rejected;
   return (
     <section
       aria-labelledby="profile-exists"
@@ -22,14 +23,13 @@ export function ProfileExists({ profile }: { profile: PlayerInfoResponse }) {
           <p className="font-semibold">{EXTRA.profileRejectedTitle}</p>
           <p>{scout.rejectionReason || EXTRA.profileRejectedNoReason}</p>
         </div>
+      ) : expired ? (
+        <ExpiredNotice username={scout.username} />
       ) : (
-        <p className="mt-3 text-slate-700">{EXTRA.profileUnderReview}</p>
-      )}
-      {profile.isVideoExpired ? (
-        <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 font-medium text-red-900">
-          {PROFILE_FORM.videoExpired}
+        <p className="mt-3 text-slate-700">
+          {scout.reviewStatus === "approved" ? EXTRA.profileApprovedLive : EXTRA.profileUnderReview}
         </p>
-      ) : null}
+      )}
       <dl className="mt-5 grid grid-cols-2 gap-4 text-sm">
         <Fact term="Position" value={positionLabel(scout.position)} />
         <Fact term="Preferred foot" value={footLabel(scout.preferredFoot)} />
@@ -52,3 +52,30 @@ function Fact({ term, value }: { term: string; value: ReactNode }) {
     </div>
   );
 }
+
+/**
+ * The published sentence for an expired video, with "contact support" as a link to the contact
+ * form, filled in with the player's username so support knows whose profile it is.
+ */
+function ExpiredNotice({ username }: { username: string }) {
+  const text = PROFILE_FORM.videoExpired;
+  const at = text.indexOf(SUPPORT_WORDS);
+  const href = `/contact?message=${encodeURIComponent(EXTRA.expiredProfileHelp(username))}#contact-form`;
+  return (
+    <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 font-medium text-red-900">
+      {at === -1 ? (
+        text
+      ) : (
+        <>
+          {text.slice(0, at)}
+          <Link to={href} reloadDocument className="underline">
+            {SUPPORT_WORDS}
+          </Link>
+          {text.slice(at + SUPPORT_WORDS.length)}
+        </>
+      )}
+    </p>
+  );
+}
+
+const SUPPORT_WORDS = "contact support";

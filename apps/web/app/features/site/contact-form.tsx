@@ -55,6 +55,13 @@ export function ContactForm({ action, anchor, headingId }: { action: string; anc
           {sending ? "Sending…" : "Send Message"}
         </Button>
       </div>
+      {/* A link may bring a message to start from (?message=): filled in when the field is empty. */}
+      <script dangerouslySetInnerHTML={{ __html: PREFILL_MESSAGE_SCRIPT }} suppressHydrationWarning />
     </Form>
   );
 }
+
+const PREFILL_MESSAGE_SCRIPT =
+  '(function(){var m=new URLSearchParams(location.search).get("message");' +
+  'var s=document.currentScript,f=s&&s.closest("form"),t=f&&f.querySelector("textarea[name=message]");' +
+  "if(m&&t&&!t.value)t.value=m.slice(0,2000);})();";
