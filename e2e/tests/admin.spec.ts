@@ -91,12 +91,22 @@ test("a reviewer approves a submitted profile from /admin and the player goes pu
   // The cover is a WebP variant the browser really loads; the video loads nothing until played.
   const cover = card.getByRole("img", { name: `Cover photo of ${player.firstName} ${player.lastName}` });
   await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-  const video = card.getByLabel(`Highlight video 1 of ${player.firstName} ${player.lastName}`);
-  await expect(video).toHaveAttribute("preload", "none");
-  await video.evaluate((v: HTMLVideoElement) => {
-    v.muted = true;
-    return v.play();
-  });
+  // Once prepared (the console is reloaded until then), the video waits behind its poster.
+  const play = card.getByRole("button", { name: "Play highlight video" });
+  await expect
+    .poll(
+      async () => {
+        if (await play.isVisible()) return true;
+        await staff.reload();
+        return false;
+      },
+      { timeout: 60_000, intervals: [1_000, 2_000] },
+    )
+    .toBe(true);
+  await expect(card.locator("video")).toHaveCount(0);
+  await play.click();
+  const video = card.locator("video");
+  await expect(video).toHaveAttribute("src", /\/renditions\/\d+p$/);
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime > 0), { timeout: 15_000 }).toBe(true);
   await video.evaluate((v: HTMLVideoElement) => v.pause());
   await expectAccessible(staff);

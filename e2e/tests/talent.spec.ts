@@ -96,6 +96,17 @@ async function approvedPlayer(
   });
   expect(submitted.status(), await submitted.text()).toBe(201);
   const profileId = ((await submitted.json()) as { scout: { scoutsInformationId: string } }).scout.scoutsInformationId;
+  // A profile is public once its video's renditions are made (a job of a few seconds here).
+  await expect
+    .poll(
+      async () => {
+        const own = await api.get(`/api/Scouts/ScoutManagement/GetScoutById/${scoutId}`);
+        const { videos } = (await own.json()) as { videos?: { status: string }[] };
+        return videos?.every((video) => video.status === "ready") ?? false;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
   await api.dispose();
 
   const staff = await playwright.request.newContext({ baseURL });
@@ -194,8 +205,9 @@ test("filters live in the URL: chosen in the form, kept on reload, and the playe
   await card.getByRole("link").click();
   await expect(page).toHaveURL(`/players/${player.username}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${player.firstName} C.`);
-  const video = page.getByLabel("highlight video", { exact: true });
-  await expect(video).toHaveAttribute("preload", "none");
+  // The video waits behind its poster until played: no <video> and no bytes of it before.
+  await expect(page.getByRole("button", { name: "Play highlight video" })).toBeVisible();
+  await expect(page.locator("video")).toHaveCount(0);
   // A full page load from the plain /players: check it once hydrated (the send button is enabled then).
   await expect(page.getByRole("button", { name: "Send request" })).toBeEnabled();
   await expectAccessible(page);

@@ -185,6 +185,9 @@ export const EXTRA = {
   imageTooLarge: `Image must be smaller than ${IMAGE_MAX_MEGABYTES}MB`,
   /** Player profile screens: review states the spec implies but does not word. */
   profileUnderReview: "Your information has been submitted and is being reviewed.",
+  /** In place of the countdown while a profile waits for review. */
+  waitingForReview: (days: number) =>
+    `Waiting for review: your ${countOf(days, "day")} of public time start once approved`,
   profileApprovedLive: "Your profile is approved and public: clubs and scouts can find it on the talent list.",
   /** What the contact form is filled in with when an expired player asks support for help. */
   expiredProfileHelp: (username: string) =>

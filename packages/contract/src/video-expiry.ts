@@ -8,7 +8,7 @@ export interface VideoExpiry {
   videoExpirationDate: string;
 }
 
-/** A profile's videos are public for expiryDays after their upload (VIDEO_EXPIRY_DAYS). */
+/** A profile's videos are public for expiryDays from the start of its public time (VIDEO_EXPIRY_DAYS). */
 export function videoExpiresAt(videoUploadedAt: Date, expiryDays: number): Date {
   return new Date(videoUploadedAt.getTime() + expiryDays * DAY_MS);
 }
@@ -21,4 +21,25 @@ export function videoExpiry(videoUploadedAt: Date, expiryDays: number, now: Date
     daysUntilExpiration: left <= 0 ? 0 : Math.ceil(left / DAY_MS),
     videoExpirationDate: expiresAt.toISOString(),
   };
+}
+
+/**
+ * When a profile's public time started: its approval, or a later renewal by staff (which moves
+ * the video date). Null while it is not approved: time waiting for review is never counted
+ * against the player.
+ */
+export function publicSince(profile: {
+  reviewStatus: string;
+  reviewedAt: Date | null;
+  videoUploadedAt: Date | null;
+  submittedAt: Date;
+}): Date | null {
+  if (profile.reviewStatus !== "approved") return null;
+  const videoDate = profile.videoUploadedAt ?? profile.submittedAt;
+  return profile.reviewedAt && profile.reviewedAt > videoDate ? profile.reviewedAt : videoDate;
+}
+
+/** The expiry a profile shows: counted from publicSince, or in full from now before approval. */
+export function profileExpiry(profile: Parameters<typeof publicSince>[0], expiryDays: number, now: Date): VideoExpiry {
+  return videoExpiry(publicSince(profile) ?? now, expiryDays, now);
 }

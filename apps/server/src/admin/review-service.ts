@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNull, lte, ne, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import {
   ADMIN_PAGE_SIZE,
@@ -14,10 +14,10 @@ import { ADMIN } from "@touchline/contract/messages";
 import { mediaUrl } from "@touchline/contract/profile";
 import type { Database } from "../db/client.ts";
 import { players } from "../db/schema/auth.ts";
-import { playerProfiles } from "../db/schema/profiles.ts";
+import { playerProfiles, profilePublicSince } from "../db/schema/profiles.ts";
 import { HttpError } from "../http/errors.ts";
 import { isUuid } from "./uuid.ts";
-import { videoExpiry } from "@touchline/contract/video-expiry";
+import { profileExpiry, videoExpiry } from "@touchline/contract/video-expiry";
 import { recordAudit, type Actor } from "./audit.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -35,9 +35,9 @@ export interface ReviewServiceDeps {
  * the second finds the profile no longer in a state the action applies to and gets a 409.
  */
 export function createReviewService({ db, now, videoExpiryDays }: ReviewServiceDeps) {
-  /** The date from which a profile's videos count as expired; video_uploaded_at at or before it. */
+  /** The date from which an approved profile counts as expired: its public time started at or before it. */
   const expiryCutoff = () => new Date(now().getTime() - videoExpiryDays * DAY_MS);
-  const videoDate = sql`coalesce(${playerProfiles.videoUploadedAt}, ${playerProfiles.submittedAt})`;
+  const videoDate = profilePublicSince;
 
   const filters: Record<ReviewFilter, () => { where: SQL; order: SQL[] }> = {
     pending: () => ({
@@ -68,7 +68,7 @@ export function createReviewService({ db, now, videoExpiryDays }: ReviewServiceD
   type Row = Awaited<ReturnType<ReturnType<typeof selectItems>["where"]>>[number];
 
   const toItem = ({ profile, player, reviewerUsername }: Row): ReviewItem => {
-    const expiry = videoExpiry(profile.videoUploadedAt ?? profile.submittedAt, videoExpiryDays, now());
+    const expiry = profileExpiry(profile, videoExpiryDays, now());
     return {
       profileId: profile.id,
       scoutId: player.id,

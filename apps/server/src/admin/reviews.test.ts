@@ -87,6 +87,7 @@ describe("the review queue", () => {
         "isVideoExpired",
         "videoExpirationDate",
         "reuploadAllowed",
+        "videos",
       ].sort(),
     );
     expect(item).toMatchObject({

@@ -56,6 +56,19 @@ describe("an ordinary JSON route", () => {
     expect(connection.received()).toContain(JSON.stringify({ message: INPUT.requestTimeout }));
   });
 
+  it("outlives a body nobody reads: refused before parsing, then stalled past the deadline", async () => {
+    // 415 is answered before the body is read; the deadline then fires on a stream nobody
+    // listens to, which must not take the process down.
+    const connection = rawConnection();
+    connection.socket.write(
+      "POST /api/site/contact-messages HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\nhello",
+    );
+    await connection.closedWithin(2_500);
+    expect(connection.received()).toMatch(/^HTTP\/1\.1 4\d\d /);
+    const alive = await fetch(`${await serverUrl(t.app)}/api/health`);
+    expect(alive.status).toBe(200);
+  });
+
   it("does the same for the second request of a kept-alive connection", async () => {
     const connection = rawConnection();
     connection.socket.write(contactHead(contactBody.length) + contactBody);

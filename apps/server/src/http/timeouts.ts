@@ -69,7 +69,11 @@ export class BodyTimeoutError extends Error {
 export function installBodyDeadline(app: FastifyInstance, ms: number): void {
   app.addHook("preParsing", async (request, _reply, payload) => {
     if (request.routeOptions.config?.unhurriedBody || !hasBody(request.headers)) return payload;
-    return withDeadline(payload, ms);
+    const { limited, stop } = withDeadline(payload, ms);
+    // A request answered without its body being read (refused before parsing) ends here: its
+    // deadline has nothing left to guard.
+    request.raw.once("close", stop);
+    return limited;
   });
 }
 
@@ -78,8 +82,11 @@ function hasBody(headers: Record<string, string | string[] | undefined>): boolea
 }
 
 /** The payload as it arrives, failing with BodyTimeoutError if its end has not come within ms. */
-function withDeadline(payload: Readable, ms: number): Readable {
+function withDeadline(payload: Readable, ms: number): { limited: Readable; stop: () => void } {
   const limited = new PassThrough();
+  // The body's reader (the parser) listens for errors; when nothing reads the body any more, a
+  // late deadline must not become an unhandled 'error' event that ends the process.
+  limited.on("error", () => {});
   const timer = setTimeout(() => {
     payload.unpipe(limited);
     limited.destroy(new BodyTimeoutError());
@@ -92,5 +99,5 @@ function withDeadline(payload: Readable, ms: number): Readable {
   });
   limited.once("close", stop);
   payload.pipe(limited);
-  return limited;
+  return { limited, stop };
 }

@@ -41,10 +41,10 @@ export const mediaRoutes: FastifyPluginAsync<{ services: AppServices }> = async 
   const cacheControlFor = async (user: RequestUser | null, file: MediaFile): Promise<string | null> => {
     if (user && (user.playerId === file.ownerPlayerId || isStaff(user)))
       return `private, max-age=${YEAR_SECONDS}, immutable`;
-    const videoUploadedAt = await store.approvedProfileVideoDate(file.id);
-    if (!videoUploadedAt) return null;
+    const publicSince = await store.approvedProfileVideoDate(file.id);
+    if (!publicSince) return null;
     const secondsLeft = Math.floor(
-      (videoExpiresAt(videoUploadedAt, services.config.VIDEO_EXPIRY_DAYS).getTime() - services.now().getTime()) / 1000,
+      (videoExpiresAt(publicSince, services.config.VIDEO_EXPIRY_DAYS).getTime() - services.now().getTime()) / 1000,
     );
     if (secondsLeft <= 0) return null;
     const seconds = Math.min(PUBLIC_MEDIA_CACHE_SECONDS, secondsLeft);

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { mediaFiles, type MediaFile, type StoredPoster, type StoredRendition } from "../db/schema/media.ts";
-import { playerProfiles } from "../db/schema/profiles.ts";
+import { playerProfiles, profilePublicSince } from "../db/schema/profiles.ts";
 
 /** Media ids are UUIDs (the tus upload id); anything else is simply not found. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -52,7 +52,7 @@ export function createMediaStore(db: Database) {
      */
     async approvedProfileVideoDate(fileId: string): Promise<Date | null> {
       const [row] = await db
-        .select({ videoUploadedAt: playerProfiles.videoUploadedAt })
+        .select({ publicSince: sql<Date>`${profilePublicSince}` })
         .from(playerProfiles)
         .where(
           and(
@@ -65,7 +65,8 @@ export function createMediaStore(db: Database) {
           ),
         )
         .limit(1);
-      return row?.videoUploadedAt ?? null;
+      // greatest() comes back as text from some drivers: a Date either way.
+      return row?.publicSince ? new Date(row.publicSince) : null;
     },
 
     /**

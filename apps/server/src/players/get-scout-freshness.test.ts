@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { SESSION_IDLE_MS } from "@touchline/contract/limits";
 import { MEDIA } from "@touchline/contract/messages";
 import { NOT_LOGGED_IN } from "../auth/request-user.ts";
+import { playerProfiles } from "../db/schema/profiles.ts";
 import { uploadFixture } from "../test/upload-client.ts";
 import { createPlayer, createStaff, latestCode, loginCookie, type TestPlayer } from "../test/auth-helpers.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
@@ -192,6 +194,11 @@ describe("GetScoutById sees every change at the next request", () => {
     expectLoggedOut(await get(player.id, cookie));
 
     const remembered = await playerWithProfile();
+    // The countdown runs from approval: approve it now, as a reviewer would.
+    await t.database.db
+      .update(playerProfiles)
+      .set({ reviewStatus: "approved", reviewedAt: new Date(t.clock.now) })
+      .where(eq(playerProfiles.playerId, remembered.player.id));
     const start = (await get(remembered.player.id, remembered.cookie)).json();
     t.clock.advance(10 * DAY_MS);
     const later = (await get(remembered.player.id, remembered.cookie)).json();

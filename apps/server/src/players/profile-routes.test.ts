@@ -251,9 +251,17 @@ describe("a submitted profile", () => {
     expect(together.map((answer) => answer.status)).toEqual([200, 404, 404, 200, 404, 401, 200]);
   });
 
-  it("counts the days until its video expires with the server's clock", async () => {
+  it("counts the days of public time from approval, with the server's clock", async () => {
     const read = async () =>
       (await t.app.inject({ url: GET(player.id), headers: { cookie: await loginCookie(t, player) } })).json();
+    // Waiting for review costs the player nothing: the whole period is still to come.
+    t.clock.advance(20 * DAY_MS);
+    expect(await read()).toMatchObject({ isVideoExpired: false, daysUntilExpiration: 90 });
+    const approvedAt = new Date(t.clock.now);
+    await t.database.db
+      .update(playerProfiles)
+      .set({ reviewStatus: "approved", reviewedAt: approvedAt })
+      .where(eq(playerProfiles.playerId, player.id));
     t.clock.advance(30 * DAY_MS);
     expect(await read()).toMatchObject({ isVideoExpired: false, daysUntilExpiration: 60 });
     t.clock.advance(59 * DAY_MS + 12 * 60 * 60 * 1000);
@@ -262,6 +270,6 @@ describe("a submitted profile", () => {
     t.clock.advance(12 * 60 * 60 * 1000);
     const expired = await read();
     expect(expired).toMatchObject({ isVideoExpired: true, daysUntilExpiration: 0 });
-    expect(expired.videoExpirationDate).toBe(new Date(submittedAt.getTime() + 90 * DAY_MS).toISOString());
+    expect(expired.videoExpirationDate).toBe(new Date(approvedAt.getTime() + 90 * DAY_MS).toISOString());
   });
 });

@@ -19,7 +19,7 @@ import { mediaFiles, type MediaFile } from "../db/schema/media.ts";
 import { playerProfiles, type PlayerProfile } from "../db/schema/profiles.ts";
 import { HttpError } from "../http/errors.ts";
 import { createMediaStore, isMediaId } from "../media/media-store.ts";
-import { videoExpiry } from "@touchline/contract/video-expiry";
+import { profileExpiry } from "@touchline/contract/video-expiry";
 
 export type PlayerInfo = z.output<typeof playerInfoSchema>;
 
@@ -71,6 +71,7 @@ export function createProfileService({ db, changes, batchReads = false, now, vid
     submittedAt: playerProfiles.submittedAt,
     videoUploadedAt: playerProfiles.videoUploadedAt,
     reviewStatus: playerProfiles.reviewStatus,
+    reviewedAt: playerProfiles.reviewedAt,
     rejectionReason: playerProfiles.rejectionReason,
     reuploadAllowedAt: playerProfiles.reuploadAllowedAt,
   };
@@ -184,8 +185,8 @@ export function createProfileService({ db, changes, batchReads = false, now, vid
   );
 
   const toResponse = ({ profile, player }: ProfileRow): PlayerInfoResponse => {
-    // The video date is always set (a first video is required); the submission date is the fallback.
-    const expiry = videoExpiry(profile.videoUploadedAt ?? profile.submittedAt, videoExpiryDays, now());
+    // Counted from approval (or a renewal); before approval the whole period is still to come.
+    const expiry = profileExpiry(profile, videoExpiryDays, now());
     return {
       scout: {
         scoutsInformationId: profile.id,

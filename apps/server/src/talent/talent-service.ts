@@ -4,7 +4,7 @@ import type { PublicPlayer, PublicPlayerList, TalentListQuery } from "@touchline
 import type { Database } from "../db/client.ts";
 import { players } from "../db/schema/auth.ts";
 import { mediaFiles } from "../db/schema/media.ts";
-import { playerProfiles } from "../db/schema/profiles.ts";
+import { playerProfiles, profilePublicSince } from "../db/schema/profiles.ts";
 import { toVideoView } from "../media/video-view.ts";
 import { birthDateBounds } from "./birth-date-bounds.ts";
 import { toPublicPlayer, toPublicSummary, type PublicPlayerDetailRow, type PublicPlayerRow } from "./public-player.ts";
@@ -62,7 +62,7 @@ export function createTalentService({ db, now, videoExpiryDays, countCap = TALEN
   const visibleAt = (at: Date): SQL =>
     and(
       eq(playerProfiles.reviewStatus, "approved"),
-      gt(playerProfiles.videoUploadedAt, new Date(at.getTime() - videoExpiryDays * DAY_MS)),
+      gt(profilePublicSince, new Date(at.getTime() - videoExpiryDays * DAY_MS)),
       videosReady,
     )!;
 

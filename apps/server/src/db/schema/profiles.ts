@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { date, doublePrecision, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { players } from "./auth.ts";
 import { mediaFiles } from "./media.ts";
@@ -47,3 +48,10 @@ export const playerProfiles = pgTable("player_profiles", {
 });
 
 export type PlayerProfile = typeof playerProfiles.$inferSelect;
+
+/**
+ * When a profile's public time started, in SQL (as publicSince in the contract's video-expiry.ts):
+ * the later of its approval and its video date (which a renewal moves). Only meaningful for
+ * approved profiles.
+ */
+export const profilePublicSince = sql`greatest(${playerProfiles.reviewedAt}, coalesce(${playerProfiles.videoUploadedAt}, ${playerProfiles.submittedAt}))`;

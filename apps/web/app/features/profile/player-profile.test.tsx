@@ -94,10 +94,17 @@ describe("PlayerProfile", () => {
     expect(screen.getByText("Fast striker from Kitwe.")).toBeInTheDocument();
   });
 
-  it("pending and not expired: 'Pending Approval' and the days left with the date", async () => {
-    setup(async () => json(200, profileFixture()));
+  it("pending: 'Pending Approval' and 'Waiting for review' instead of a countdown", async () => {
+    setup(async () => json(200, profileFixture({}, { daysUntilExpiration: 90 })));
     const status = within(await screen.findByRole("region", { name: "Video Status" }));
     expect(status.getByText(PROFILE_PAGE.pending)).toBeInTheDocument();
+    expect(status.getByText(EXTRA.waitingForReview(90))).toBeInTheDocument();
+    expect(status.queryByText(/days left/)).not.toBeInTheDocument();
+  });
+
+  it("approved and public: the days left with the date", async () => {
+    setup(async () => json(200, profileFixture({ isVideoApproved: true, reviewStatus: "approved" })));
+    const status = within(await screen.findByRole("region", { name: "Video Status" }));
     expect(status.getByText("80 days left (30 May 2026)")).toBeInTheDocument();
   });
 

@@ -89,8 +89,11 @@ export function ProfileDetails({ profile }: { profile: PlayerInfoResponse }) {
                 "Expiry",
                 profile.isVideoExpired ? (
                   <span className="font-semibold text-red-700">{PROFILE_PAGE.expired}</span>
-                ) : (
+                ) : scout.reviewStatus === "approved" ? (
                   daysLeftText(profile.daysUntilExpiration, formatDate(profile.videoExpirationDate))
+                ) : (
+                  // The public time starts at approval: nothing counts down before.
+                  EXTRA.waitingForReview(profile.daysUntilExpiration)
                 ),
               ],
               ["Submitted", formatDate(scout.submissionDate)],
