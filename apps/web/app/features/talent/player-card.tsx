@@ -13,17 +13,27 @@ export function PlayerCard({ player }: { player: PublicPlayerSummary }) {
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm focus-within:ring-2 focus-within:ring-brand-500 hover:border-brand-500">
       {small ? (
-        <img
-          src={small.url}
-          srcSet={coverSrcSet(player.cover, 640)}
-          sizes="(min-width: 1024px) 280px, (min-width: 640px) 45vw, 92vw"
-          width={small.width}
-          height={small.height}
-          loading="lazy"
-          decoding="async"
-          alt=""
-          className="aspect-[4/3] w-full bg-brand-100 object-cover"
-        />
+        // Until the photo arrives (on a slow link, cards below the fold take a while), the
+        // player's initials on a colour of their own stand in, from the first HTML.
+        <div className="relative aspect-[4/3] w-full" style={{ backgroundColor: placeholderColour(player.username) }}>
+          <span
+            aria-hidden="true"
+            className="absolute inset-0 flex items-center justify-center text-4xl font-bold text-white/90"
+          >
+            {`${player.firstName.charAt(0)}${player.lastInitial}`.toUpperCase()}
+          </span>
+          <img
+            src={small.url}
+            srcSet={coverSrcSet(player.cover, 640)}
+            sizes="(min-width: 1024px) 280px, (min-width: 640px) 45vw, 92vw"
+            width={small.width}
+            height={small.height}
+            loading="lazy"
+            decoding="async"
+            alt=""
+            className="relative aspect-[4/3] w-full object-cover"
+          />
+        </div>
       ) : null}
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 className="text-lg font-bold text-slate-900">
@@ -55,4 +65,11 @@ function Fact({ term, value }: { term: string; value: string }) {
       <dd className="font-semibold break-words hyphens-auto text-slate-900">{value}</dd>
     </div>
   );
+}
+
+/** A steady colour per player (from the username), dark enough for white initials. */
+export function placeholderColour(username: string): string {
+  let hash = 0;
+  for (const char of username) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return `hsl(${hash % 360} 45% 32%)`;
 }
