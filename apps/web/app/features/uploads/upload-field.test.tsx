@@ -146,6 +146,12 @@ async function waitForUpload() {
   return uploads[0]!;
 }
 
+/** A refused file is said twice: as the toast, and inline in the field to fix it by. */
+async function expectRefused(message: string) {
+  await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(2));
+  expect(screen.getByRole("alert")).toHaveTextContent(message);
+}
+
 describe("UploadField with a video", () => {
   it("goes idle -> uploading (percent and size) -> uploaded (preview, size, duration)", async () => {
     const f = setup("video");
@@ -183,10 +189,18 @@ describe("UploadField with a video", () => {
     expect(upload.resumedFrom).toEqual(previousUploads[0]);
   });
 
+  it("says what to do in words, and offers the phone's camera", () => {
+    setup("video");
+    expect(screen.getByText("Record or choose a video")).toBeInTheDocument();
+    const camera = screen.getByText("Record with the camera").querySelector("input[type=file]");
+    expect(camera).toHaveAttribute("capture", "environment");
+    expect(camera).toHaveAttribute("accept", "video/*");
+  });
+
   it("refuses a file over 150MB before uploading anything", async () => {
     const f = setup("video");
     await f.user.upload(f.input(), mp4(150 * 1024 * 1024 + 1));
-    expect(await screen.findByText(VIDEO_FILE.tooLarge)).toBeInTheDocument();
+    await expectRefused(VIDEO_FILE.tooLarge);
     expect(uploads).toHaveLength(0);
     expect(screen.queryByRole("button", { name: "Retry" })).not.toBeInTheDocument();
   });
@@ -195,10 +209,10 @@ describe("UploadField with a video", () => {
     const f = setup("video");
     durations.next = 181;
     await f.user.upload(f.input(), mp4());
-    expect(await screen.findByText(VIDEO_FILE.tooLong)).toBeInTheDocument();
+    await expectRefused(VIDEO_FILE.tooLong);
     durations.next = new Error("decode");
     await f.user.upload(f.input(), mp4());
-    expect(await screen.findByText(VIDEO_FILE.metadataError)).toBeInTheDocument();
+    await expectRefused(VIDEO_FILE.metadataError);
     expect(uploads).toHaveLength(0);
   });
 
@@ -206,7 +220,7 @@ describe("UploadField with a video", () => {
     const f = setup("video");
     // The picker's accept filter is only a hint; a file can still arrive by other means.
     await userEvent.setup({ applyAccept: false }).upload(f.input(), png());
-    expect(await screen.findByText(VIDEO_FILE.invalidType)).toBeInTheDocument();
+    await expectRefused(VIDEO_FILE.invalidType);
   });
 
   it("on a lost connection shows the inline message and a Retry that resumes the same upload", async () => {
@@ -350,7 +364,7 @@ describe("UploadField with a cover photo", () => {
   it("refuses a type other than JPEG, PNG or GIF", async () => {
     const f = setup("image");
     await userEvent.setup({ applyAccept: false }).upload(f.input(), new File(["x"], "me.webp", { type: "image/webp" }));
-    expect(await screen.findByText(EXTRA.imageInvalidType)).toBeInTheDocument();
+    await expectRefused(EXTRA.imageInvalidType);
     expect(uploads).toHaveLength(0);
   });
 

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from "react";
+import { useId, type ChangeEvent, type ReactNode } from "react";
 import { IMAGE_MIME_TYPES, VIDEO_MIME_TYPES } from "@touchline/contract/limits";
 import { Button } from "../../components/button.tsx";
 import { formatBytes, formatDuration } from "./format.ts";
@@ -17,6 +17,9 @@ interface UploadFieldProps {
   current?: ReactNode;
 }
 
+const PICK_BUTTON =
+  "inline-flex min-h-11 cursor-pointer items-center justify-center rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white peer-focus-visible:outline-2 peer-focus-visible:outline-brand-500";
+
 const ACCEPT = { image: IMAGE_MIME_TYPES.join(","), video: VIDEO_MIME_TYPES.join(",") } as const;
 
 /**
@@ -26,6 +29,12 @@ const ACCEPT = { image: IMAGE_MIME_TYPES.join(","), video: VIDEO_MIME_TYPES.join
  */
 export function UploadField({ label, upload, error, hint, current }: UploadFieldProps) {
   const id = useId();
+  const pick = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.currentTarget.files?.[0];
+    // Cleared so choosing the same file again (after an error) fires change again.
+    event.currentTarget.value = "";
+    if (file) upload.select(file);
+  };
   const { state, kind } = upload;
   const labelId = `${id}-label`;
   const canPick = state.status === "idle" || state.status === "error";
@@ -39,20 +48,28 @@ export function UploadField({ label, upload, error, hint, current }: UploadField
       {canPick && current ? current : null}
 
       {canPick ? (
-        <input
-          id={id}
-          type="file"
-          accept={ACCEPT[kind]}
-          aria-invalid={error || state.status === "error" ? true : undefined}
-          aria-describedby={error || state.status === "error" ? `${id}-error` : hint ? `${id}-hint` : undefined}
-          onChange={(event) => {
-            const file = event.currentTarget.files?.[0];
-            // Cleared so choosing the same file again (after an error) fires change again.
-            event.currentTarget.value = "";
-            if (file) upload.select(file);
-          }}
-          className="block w-full rounded-lg border border-dashed border-slate-400 bg-slate-50 p-3 text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-brand-700 file:px-4 file:font-semibold file:text-white"
-        />
+        <div className="flex flex-col gap-2 rounded-lg border border-dashed border-slate-400 bg-slate-50 p-3 sm:flex-row sm:items-center">
+          <input
+            id={id}
+            type="file"
+            accept={ACCEPT[kind]}
+            aria-invalid={error || state.status === "error" ? true : undefined}
+            aria-describedby={error || state.status === "error" ? `${id}-error` : hint ? `${id}-hint` : undefined}
+            onChange={pick}
+            className="peer sr-only"
+          />
+          {/* The browser's bare control says little; this says what to do, in words. */}
+          <label htmlFor={id} aria-hidden="true" className={PICK_BUTTON}>
+            {kind === "video" ? "Record or choose a video" : "Choose a photo"}
+          </label>
+          {kind === "video" ? (
+            // On a phone this opens the camera straight away; elsewhere it is another picker.
+            <label className={`${PICK_BUTTON} bg-white text-brand-800 ring-1 ring-brand-700`}>
+              <input type="file" accept="video/*" capture="environment" onChange={pick} className="sr-only" />
+              Record with the camera
+            </label>
+          ) : null}
+        </div>
       ) : null}
 
       {state.status === "checking" ? (

@@ -141,11 +141,14 @@ export function useFileUpload(kind: MediaKind, options: Options): FileUpload {
       void (async () => {
         const check = kind === "video" ? await checkVideoFile(file) : checkImageFile(file);
         if (gen !== generation.current) return;
-        if (!check.ok) update({ status: "error", file, message: check.message, canRetry: false });
-        else await upload(file, check.durationSeconds, gen);
+        if (!check.ok) {
+          // Said twice on purpose: the toast the moment it happens, the inline text to fix it by.
+          toast.error(check.message, { id: toastId });
+          update({ status: "error", file, message: check.message, canRetry: false });
+        } else await upload(file, check.durationSeconds, gen);
       })();
     },
-    [kind, releasePreview, update, upload],
+    [kind, releasePreview, toastId, update, upload],
   );
 
   const retry = useCallback(() => {

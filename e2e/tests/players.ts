@@ -1,0 +1,117 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, type APIRequestContext } from "@playwright/test";
+import { E2E_REVIEWER } from "../staff-accounts.ts";
+import { baseURL } from "../playwright.config.ts";
+import { latestCode } from "./support.ts";
+
+export { expectAccessible, expectNoHorizontalScroll, findOpenContactMessage } from "./support.ts";
+
+/**
+ * Approved players made through the real APIs (registration, SMS code, tus uploads, submission,
+ * approval by the e2e reviewer), for the journeys that need someone on the public list.
+ */
+const FIXTURES = path.resolve(import.meta.dirname, "../../apps/server/src/media/fixtures");
+const PASSWORD = "Kabwe!2026ok";
+
+export interface ApprovedPlayer {
+  username: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string;
+  dateOfBirth: string;
+}
+
+/** Letters only, so the name passes for a first name and is unique to this run. */
+const randomLetters = (n: number) =>
+  Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");
+
+/** Uploads a file with the tus protocol, as tus-js-client does, and returns its media URL. */
+async function upload(api: APIRequestContext, file: string, kind: "image" | "video"): Promise<string> {
+  const bytes = fs.readFileSync(path.join(FIXTURES, file));
+  const created = await api.post("/api/uploads", {
+    headers: {
+      "Tus-Resumable": "1.0.0",
+      "Upload-Length": String(bytes.length),
+      "Upload-Metadata": `kind ${Buffer.from(kind).toString("base64")}`,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const location = new URL(created.headers().location!, baseURL).pathname;
+  const sent = await api.patch(location, {
+    headers: { "Tus-Resumable": "1.0.0", "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" },
+    data: bytes,
+  });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  return ((await sent.json()) as { url: string }).url;
+}
+
+/** A player who registered, uploaded, submitted, and whom the reviewer approved. */
+export async function approvedPlayer(
+  playwright: { request: { newContext(options: { baseURL: string }): Promise<APIRequestContext> } },
+  details: { position: string; foot: string; height: number; firstName?: string },
+): Promise<ApprovedPlayer> {
+  const api = await playwright.request.newContext({ baseURL });
+  const firstName = details.firstName ?? `Kasonde${randomLetters(5)}`;
+  const lastName = "Chisenga";
+  const username = `tal${Date.now().toString(36)}${randomLetters(3)}`;
+  const phoneNumber = `+26097${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
+  const email = `${username}@example.zm`;
+  // Sixteen: a player under 18, whose age the public sees only as "Under 18".
+  const today = new Date();
+  const dateOfBirth = `${today.getUTCFullYear() - 16}-03-09`;
+  const registered = await api.post("/api/Authorization/registerScoutWithOtp", {
+    data: { firstName, lastName, userName: username, dateOfBirth, email, phoneNumber, password: PASSWORD },
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  const verified = await api.post("/api/Authorization/verifyGeneralOtp", {
+    data: { phoneNumber, otp: Number(await latestCode(phoneNumber)), email },
+  });
+  expect(verified.ok(), await verified.text()).toBe(true);
+  const login = await api.post("/api/Authorization/loginScout", {
+    data: { phoneNumber, password: PASSWORD, rememberMe: false },
+  });
+  expect(login.ok(), await login.text()).toBe(true);
+  const { scoutId } = (await login.json()) as { scoutId: string };
+
+  const submitted = await api.post("/api/Scouts/ScoutManagement/CreateNewScout", {
+    data: {
+      scoutId,
+      coverPhotoPath: await upload(api, "gps.jpg", "image"),
+      videoPath: await upload(api, "short.mp4", "video"),
+      videoPathTwo: null,
+      position: details.position,
+      secondaryPosition: null,
+      preferredFoot: details.foot,
+      heightInCm: details.height,
+      weightInKg: 64,
+      currentFitnessStatus: "excellent",
+      aboutYourself: "Winger from Kalulushi who trains with a Kitwe academy.",
+    },
+  });
+  expect(submitted.status(), await submitted.text()).toBe(201);
+  const profileId = ((await submitted.json()) as { scout: { scoutsInformationId: string } }).scout.scoutsInformationId;
+  // A profile is public once its video's renditions are made (a job of a few seconds here).
+  await expect
+    .poll(
+      async () => {
+        const own = await api.get(`/api/Scouts/ScoutManagement/GetScoutById/${scoutId}`);
+        const { videos } = (await own.json()) as { videos?: { status: string }[] };
+        return videos?.every((video) => video.status === "ready") ?? false;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+  await api.dispose();
+
+  const staff = await playwright.request.newContext({ baseURL });
+  const staffLogin = await staff.post("/api/Authorization/loginScout", {
+    data: { phoneNumber: E2E_REVIEWER.phoneNumber, password: E2E_REVIEWER.password, rememberMe: false },
+  });
+  expect(staffLogin.ok(), await staffLogin.text()).toBe(true);
+  const approved = await staff.post(`/api/admin/reviews/${profileId}/approve`);
+  expect(approved.ok(), await approved.text()).toBe(true);
+  await staff.dispose();
+  return { username, firstName, lastName, email, phoneNumber, dateOfBirth };
+}
