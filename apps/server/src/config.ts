@@ -24,7 +24,8 @@ const envSchema = z
       .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     WEB_BUILD_DIR: z.string().optional(),
-    APP_DOWNLOAD_URL: url.default("https://example.com/touchline/download"),
+    /** Unset: the download buttons lead to our own "the app is coming" page. */
+    APP_DOWNLOAD_URL: url.optional(),
     APP_STORE_URL: url.optional(),
     PLAY_STORE_URL: url.optional(),
     GET_STARTED_URL: url.optional(),

@@ -6,6 +6,8 @@ export const PRERENDERED_PATHS = [
   "/get-started",
   "/contact",
   "/contact/sent",
+  "/app-coming",
+  "/app-coming/thanks",
   "/freelance-journalist",
   "/privacy",
   "/terms",

@@ -17,6 +17,8 @@ export default [
     route("get-started", "routes/public/get-started.tsx"),
     route("contact", "routes/public/contact.tsx"),
     route("contact/sent", "routes/public/contact-sent.tsx"),
+    route("app-coming", "routes/public/app-coming.tsx"),
+    route("app-coming/thanks", "routes/public/app-coming-thanks.tsx"),
     route("freelance-journalist", "routes/public/freelance-journalist.tsx"),
     route("privacy", "routes/public/privacy.tsx"),
     route("terms", "routes/public/terms.tsx"),

@@ -1,4 +1,5 @@
 import type { SessionInfo } from "./session.ts";
+import type { AppInterest } from "./app-interest.ts";
 import type { ContactMessageInput } from "./site.ts";
 import type { PublicPlayer, PublicPlayerList, TalentListQuery } from "./talent.ts";
 
@@ -25,5 +26,7 @@ export interface WebLoadContext {
   site: {
     /** Stores a checked contact message for the staff inbox (as POST /api/site/contact-messages does). */
     saveContactMessage(message: ContactMessageInput): Promise<{ id: string }>;
+    /** Puts a visitor on the list to hear when the app is out (the staff inbox shows it). */
+    saveAppInterest(interest: AppInterest): Promise<{ id: string }>;
   };
 }

@@ -140,6 +140,8 @@ export const INPUT = {
 
 /** Messages we added beyond the spec (validation of forms the spec leaves unvalidated, server errors). */
 export const EXTRA = {
+  appInterestRequired: "Enter your phone number or e-mail address.",
+  appInterestInvalid: "Enter a Zambian mobile number (for example 0971234567) or an e-mail address.",
   emailRequired: "Email is required",
   emailInvalid: "Invalid email address",
   understandRequired: "Please confirm that you understand what deleting your account means",

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
+import { APP_COMING_PATH } from "@touchline/contract/app-interest";
 import type { AppServices } from "../services.ts";
 
 /**
@@ -7,11 +8,13 @@ import type { AppServices } from "../services.ts";
  */
 export const redirectRoutes: FastifyPluginAsync<{ services: AppServices }> = async (app, { services }) => {
   const { config } = services;
+  // No store link yet: a page of ours that says the app is coming and takes a number or address.
+  const download = config.APP_DOWNLOAD_URL ?? APP_COMING_PATH;
   const targets: Record<string, string> = {
-    "/download": config.APP_DOWNLOAD_URL,
-    "/download/ios": config.APP_STORE_URL ?? config.APP_DOWNLOAD_URL,
-    "/download/android": config.PLAY_STORE_URL ?? config.APP_DOWNLOAD_URL,
-    "/go/get-started": config.GET_STARTED_URL ?? config.APP_DOWNLOAD_URL,
+    "/download": download,
+    "/download/ios": config.APP_STORE_URL ?? download,
+    "/download/android": config.PLAY_STORE_URL ?? download,
+    "/go/get-started": config.GET_STARTED_URL ?? download,
   };
   for (const [from, to] of Object.entries(targets)) {
     app.get(from, (_request, reply) => reply.header("cache-control", "no-cache").redirect(to, 302));

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { AppInterest } from "@touchline/contract/app-interest";
 import type { ContactMessageInput } from "@touchline/contract/site";
 import type { Database } from "../db/client.ts";
 import { contactMessages } from "../db/schema/site.ts";
@@ -12,6 +13,24 @@ export function createSiteService(db: Database, now: () => Date) {
     async saveContactMessage(input: ContactMessageInput, source = "website") {
       const id = randomUUID();
       await db.insert(contactMessages).values({ id, ...input, source, createdAt: now() });
+      return { id };
+    },
+
+    /**
+     * A visitor asking to be told when the app is out, kept in the staff inbox beside the
+     * contact messages (source 'app-launch'), with the phone number or e-mail they left.
+     */
+    async saveAppInterest(interest: AppInterest) {
+      const id = randomUUID();
+      await db.insert(contactMessages).values({
+        id,
+        name: "App launch list",
+        email: interest.email ?? "",
+        phone: interest.phone,
+        message: "Please tell me when the Touchline app is available.",
+        source: "app-launch",
+        createdAt: now(),
+      });
       return { id };
     },
   };
