@@ -146,6 +146,10 @@ export default tseslint.config(
     },
     plugins: { "import-x": importX, local: { rules: { "no-outside-references": noOutsideReferences } } },
     settings: {
+      // TypeScript files are read with the TypeScript parser when import-x follows an import
+      // (no-cycle walks the whole graph), not only the file being linted.
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx", ".mts", ".cts"] },
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
       "import-x/resolver-next": [
         createTypeScriptImportResolver({
           noWarnOnMultipleProjects: true,

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
-import type { EmailSender } from "./sender.ts";
+import type { EmailSender } from "./email-message.ts";
 
 export const EMAIL_OUTBOX_FILE = "email-outbox.jsonl";
 

@@ -1,26 +1,10 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config.ts";
 import { createConsoleEmailSender } from "./console-sender.ts";
+import type { EmailSender } from "./email-message.ts";
 import { createSmtpSender } from "./smtp-sender.ts";
 
-export interface EmailMessage {
-  to: string;
-  subject: string;
-  /** Plain text: every mail client shows it, and nothing in it can be a tracking pixel. */
-  body: string;
-}
-
-/** Delivers one e-mail. Rejects (with an EmailError) when the provider did not accept it. */
-export interface EmailSender {
-  send(message: EmailMessage): Promise<void>;
-}
-
-export class EmailError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = "EmailError";
-  }
-}
+export { EmailError, type EmailMessage, type EmailSender } from "./email-message.ts";
 
 /** The sender chosen by EMAIL_PROVIDER (config.ts has already checked that its settings exist). */
 export function createEmailSender(config: Config, log: FastifyBaseLogger): EmailSender {

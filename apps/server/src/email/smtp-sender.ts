@@ -1,5 +1,5 @@
 import nodemailer from "nodemailer";
-import { EmailError, type EmailSender } from "./sender.ts";
+import { EmailError, type EmailSender } from "./email-message.ts";
 
 export interface SmtpSettings {
   host: string;
