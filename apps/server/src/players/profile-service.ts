@@ -1,27 +1,15 @@
-import { randomUUID } from "node:crypto";
-import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { MEDIA } from "@touchline/contract/messages";
-import {
-  fileIdFromMediaUrl,
-  mediaUrl,
-  type PlayerInfoResponse,
-  type playerInfoSchema,
-} from "@touchline/contract/profile";
-import type { z } from "zod";
-import { alias } from "drizzle-orm/pg-core";
-import { sessionColumns, SESSION_TABLES, type SessionRow } from "../auth/session-store.ts";
+import { fileIdFromMediaUrl, mediaUrl, type PlayerInfoResponse } from "@touchline/contract/profile";
+import { profileExpiry } from "@touchline/contract/video-expiry";
 import type { Database } from "../db/client.ts";
-import { createBatchedRead } from "../db/batch-reads.ts";
-import { createReadCache } from "../db/read-cache.ts";
-import { players, sessions } from "../db/schema/auth.ts";
+import type { MediaFile } from "../db/schema/media.ts";
+import type { PlayerProfile } from "../db/schema/profiles.ts";
 import type { TableChanges } from "../db/table-changes.ts";
-import { mediaFiles, type MediaFile } from "../db/schema/media.ts";
-import { playerProfiles, type PlayerProfile } from "../db/schema/profiles.ts";
 import { HttpError } from "../http/errors.ts";
 import { createMediaStore, isMediaId } from "../media/media-store.ts";
-import { profileExpiry } from "@touchline/contract/video-expiry";
+import { createProfileStore, type PlayerInfo, type ProfileRow, type SubmittedMedia } from "./profile-store.ts";
 
-export type PlayerInfo = z.output<typeof playerInfoSchema>;
+export type { PlayerInfo };
 
 /** A rejected profile, or one staff reopened for new videos, may be submitted again. */
 export const canResubmit = (profile: Pick<PlayerProfile, "reviewStatus" | "reuploadAllowedAt">): boolean =>
@@ -40,13 +28,6 @@ export interface ProfileServiceDeps {
   videoExpiryDays: number;
 }
 
-/** The media a submission names, resolved to files of this player that passed the checks. */
-interface SubmittedMedia {
-  cover: MediaFile;
-  video: MediaFile;
-  videoTwo: MediaFile | null;
-}
-
 /**
  * Player profiles: submission (CreateNewScout) and reading back (GetScoutById) with the review
  * and video-expiry status. Inside the code a player is a player; the API's "scout" names are
@@ -54,135 +35,8 @@ interface SubmittedMedia {
  */
 export function createProfileService({ db, changes, batchReads = false, now, videoExpiryDays }: ProfileServiceDeps) {
   const media = createMediaStore(db);
-
-  // The profile columns GetScoutById's answer shows: fewer columns are less to parse and map.
-  const answerColumns = {
-    id: playerProfiles.id,
-    coverFileId: playerProfiles.coverFileId,
-    videoFileId: playerProfiles.videoFileId,
-    videoTwoFileId: playerProfiles.videoTwoFileId,
-    position: playerProfiles.position,
-    secondaryPosition: playerProfiles.secondaryPosition,
-    heightCm: playerProfiles.heightCm,
-    weightKg: playerProfiles.weightKg,
-    preferredFoot: playerProfiles.preferredFoot,
-    fitness: playerProfiles.fitness,
-    about: playerProfiles.about,
-    submittedAt: playerProfiles.submittedAt,
-    videoUploadedAt: playerProfiles.videoUploadedAt,
-    reviewStatus: playerProfiles.reviewStatus,
-    reviewedAt: playerProfiles.reviewedAt,
-    rejectionReason: playerProfiles.rejectionReason,
-    reuploadAllowedAt: playerProfiles.reuploadAllowedAt,
-  };
-
-  // GetScoutById's read: prepared once (not rebuilt per request), and only the player columns
-  // the answer shows (never the password hash).
-  const findProfile = db
-    .select({
-      profile: playerProfiles,
-      player: {
-        id: players.id,
-        username: players.username,
-        firstName: players.firstName,
-        lastName: players.lastName,
-        email: players.email,
-        phoneNumber: players.phoneNumber,
-      },
-    })
-    .from(playerProfiles)
-    .innerJoin(players, eq(players.id, playerProfiles.playerId))
-    .where(eq(playerProfiles.playerId, sql.placeholder("playerId")))
-    .prepare("profile_by_player");
-
-  const findRow = async (playerId: string) => {
-    if (!isMediaId(playerId)) return null;
-    const [row] = await findProfile.execute({ playerId });
-    return row ?? null;
-  };
-
-  /** What the answer shows: a profile row read with at least these columns. */
-  type ProfileRow = {
-    profile: Pick<PlayerProfile, keyof typeof answerColumns>;
-    player: NonNullable<Awaited<ReturnType<typeof findRow>>>["player"];
-  };
-
-  // GetScoutById's session lookup and profile read in one statement: one round trip instead of
-  // two. The profile is read whoever asks; the route decides whether the asker may see it.
-  const owner = alias(players, "owner");
-  const findSessionAndProfile = db
-    .select({
-      session: sessionColumns,
-      profile: answerColumns,
-      player: {
-        id: owner.id,
-        username: owner.username,
-        firstName: owner.firstName,
-        lastName: owner.lastName,
-        email: owner.email,
-        phoneNumber: owner.phoneNumber,
-      },
-    })
-    .from(sessions)
-    .innerJoin(players, eq(players.id, sessions.playerId))
-    .leftJoin(playerProfiles, eq(playerProfiles.playerId, sql.placeholder("playerId")))
-    .leftJoin(owner, eq(owner.id, playerProfiles.playerId))
-    .where(eq(sessions.id, sql.placeholder("sessionId")))
-    .prepare("session_and_profile");
-  // On PGlite (one process) the answer is kept until one of these tables is written.
-  const sessionAndProfileCache = createReadCache<{ session: SessionRow; profile: ProfileRow | null } | undefined>(
-    changes,
-    [...SESSION_TABLES, "player_profiles"],
-  );
-
-  type SessionAndProfile = { session: SessionRow; profile: ProfileRow | null } | undefined;
-  const toSessionAndProfile = (
-    row:
-      { session: SessionRow; profile: ProfileRow["profile"] | null; player: ProfileRow["player"] | null } | undefined,
-  ): SessionAndProfile =>
-    row
-      ? {
-          session: row.session,
-          profile: row.profile && row.player ? { profile: row.profile, player: row.player } : null,
-        }
-      : undefined;
-
-  // The same read for many (session, player) pairs at once (PostgreSQL): at most one row per
-  // pair whose session exists (live or not: settle decides), numbered by the pair's position
-  // (1-based) so each caller gets its own row.
-  const pairs = sql`unnest(${sql.placeholder("sessionIds")}::text[], ${sql.placeholder("playerIds")}::uuid[]) with ordinality as pair(session_id, player_id, n)`;
-  const findSessionsAndProfiles = db
-    .select({
-      n: sql<number>`pair.n::int`.mapWith(Number),
-      session: sessionColumns,
-      profile: answerColumns,
-      player: {
-        id: owner.id,
-        username: owner.username,
-        firstName: owner.firstName,
-        lastName: owner.lastName,
-        email: owner.email,
-        phoneNumber: owner.phoneNumber,
-      },
-    })
-    .from(pairs)
-    .innerJoin(sessions, eq(sessions.id, sql`pair.session_id`))
-    .innerJoin(players, eq(players.id, sessions.playerId))
-    .leftJoin(playerProfiles, eq(playerProfiles.playerId, sql`pair.player_id`))
-    .leftJoin(owner, eq(owner.id, playerProfiles.playerId))
-    .prepare("sessions_and_profiles");
-  const batchedSessionAndProfile = createBatchedRead<{ sessionId: string; playerId: string | null }, SessionAndProfile>(
-    async (keys) => {
-      const rows = await findSessionsAndProfiles.execute({
-        sessionIds: keys.map((key) => key.sessionId),
-        playerIds: keys.map((key) => key.playerId),
-      });
-      const found: SessionAndProfile[] = keys.map(() => undefined);
-      for (const row of rows) found[row.n - 1] = toSessionAndProfile(row);
-      return found;
-    },
-    { keyOf: (key) => `${key.sessionId} ${key.playerId}` },
-  );
+  const store = createProfileStore({ db, changes, batchReads });
+  const { findRow } = store;
 
   const toResponse = ({ profile, player }: ProfileRow): PlayerInfoResponse => {
     // Counted from approval (or a renewal); before approval the whole period is still to come.
@@ -263,92 +117,15 @@ export function createProfileService({ db, changes, batchReads = false, now, vid
     if (existing && !canResubmit(existing)) throw new HttpError(409, MEDIA.profileExists);
   };
 
-  const save = async (
-    playerId: string,
-    input: PlayerInfo,
-    files: SubmittedMedia,
-    existing: PlayerProfile | null,
-  ): Promise<void> => {
-    const submittedAt = now();
-    const fileIds = [files.cover.id, files.video.id, ...(files.videoTwo ? [files.videoTwo.id] : [])];
-    await db.transaction(async (tx) => {
-      // Attach first: this locks the rows, so a DELETE of one of these files at the same moment
-      // either happened before (and we refuse) or waits and then finds the file in use.
-      const attached = await tx
-        .update(mediaFiles)
-        .set({ attachedAt: sql`coalesce(${mediaFiles.attachedAt}, ${submittedAt.toISOString()}::timestamptz)` })
-        .where(and(inArray(mediaFiles.id, fileIds), eq(mediaFiles.ownerPlayerId, playerId)))
-        .returning({ id: mediaFiles.id });
-      if (attached.length !== fileIds.length) throw new HttpError(400, MEDIA.mediaNotYours);
-      const fields = {
-        coverFileId: files.cover.id,
-        videoFileId: files.video.id,
-        videoTwoFileId: files.videoTwo?.id ?? null,
-        position: input.position,
-        secondaryPosition: input.secondaryPosition,
-        preferredFoot: input.preferredFoot,
-        heightCm: input.heightInCm,
-        weightKg: input.weightInKg,
-        fitness: input.currentFitnessStatus,
-        about: input.aboutYourself,
-        submittedAt,
-        // The spec's client sets this when a video is present; a first video always is.
-        videoUploadedAt: submittedAt,
-        reviewStatus: "pending" as const,
-        updatedAt: submittedAt,
-      };
-      if (!existing) {
-        await tx.insert(playerProfiles).values({ id: randomUUID(), playerId, ...fields });
-        return;
-      }
-      // A resubmission replaces the reopened profile, only if it is still reopened (a reviewer
-      // may have approved it meanwhile), and clears the previous review.
-      const replaced = await tx
-        .update(playerProfiles)
-        .set({ ...fields, reviewedAt: null, reviewedBy: null, rejectionReason: null, reuploadAllowedAt: null })
-        .where(
-          and(
-            eq(playerProfiles.id, existing.id),
-            or(eq(playerProfiles.reviewStatus, "rejected"), isNotNull(playerProfiles.reuploadAllowedAt)),
-          ),
-        )
-        .returning({ id: playerProfiles.id });
-      if (replaced.length === 0) throw new HttpError(409, MEDIA.profileExists);
-      // Files of the old version that the new one no longer uses become unused: the sweep removes them.
-      const previous = [existing.coverFileId, existing.videoFileId, existing.videoTwoFileId].filter(
-        (id): id is string => id !== null && !fileIds.includes(id),
-      );
-      if (previous.length > 0)
-        await tx
-          .update(mediaFiles)
-          .set({ attachedAt: null })
-          .where(and(inArray(mediaFiles.id, previous), eq(mediaFiles.ownerPlayerId, playerId)));
-    });
-  };
+  const save = (playerId: string, input: PlayerInfo, files: SubmittedMedia, existing: PlayerProfile | null) =>
+    store.saveSubmission(playerId, input, files, existing, now());
 
   return {
     /**
      * A session row (unsettled: see SessionStore.settle) and, read in the same statement, the
-     * profile of playerId (null when there is none). The session row is undefined when the
-     * session does not exist.
+     * profile of playerId (null when there is none).
      */
-    async findWithSession(
-      sessionId: string,
-      playerId: string,
-    ): Promise<{ session: SessionRow | undefined; profile: ProfileRow | null }> {
-      const found = await sessionAndProfileCache.get(
-        `${sessionId} ${playerId}`,
-        async () => {
-          // An id that is no uuid names no profile (and would fail the uuid comparison).
-          const key = { sessionId, playerId: isMediaId(playerId) ? playerId : null };
-          if (batchReads) return batchedSessionAndProfile(key);
-          const [row] = await findSessionAndProfile.execute(key);
-          return toSessionAndProfile(row);
-        },
-        (value) => value !== undefined,
-      );
-      return found ?? { session: undefined, profile: null };
-    },
+    findWithSession: store.findWithSession,
 
     /** A profile row (findWithSession) in the API's shape. */
     toResponse,
