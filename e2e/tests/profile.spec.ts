@@ -1,7 +1,8 @@
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { EXTRA, PROFILE_FORM, PROFILE_PAGE, UPLOAD_TOASTS } from "@touchline/contract/messages";
+import { PROFILE_FORM, PROFILE_PAGE, UPLOAD_TOASTS } from "@touchline/contract/messages";
 import { expectAccessible, expectNoHorizontalScroll, fileInput, newPlayer } from "./support.ts";
+import { waitingForReviewText } from "@touchline/contract/profile-messages";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../../apps/server/src/media/fixtures");
 const VIDEO = path.join(FIXTURES, "short.mp4"); // 4 seconds, H.264
@@ -63,7 +64,7 @@ test("a new player uploads a photo and a video, submits, and sees the profile pe
   const status = page.getByRole("region", { name: "Video Status" });
   await expect(status).toContainText(PROFILE_PAGE.pending);
   // Nothing counts down before approval.
-  await expect(status).toContainText(EXTRA.waitingForReview(90));
+  await expect(status).toContainText(waitingForReviewText(90));
   await expect(page.getByRole("region", { name: "Contact" })).toContainText(player.email);
   await expect(page.getByRole("region", { name: "Physical Attributes" })).toContainText("Ambidextrous");
 

@@ -115,10 +115,13 @@ test.describe("production serving", () => {
     expect(html).toContain(`<link rel="canonical" href="${baseURL}/about"`);
   });
 
-  test("configured outbound links are server redirects", async ({ request }) => {
+  test("outbound links are server redirects, to our own 'app is coming' page until configured", async ({ request }) => {
     const response = await request.get("/download", { maxRedirects: 0 });
     expect(response.status()).toBe(302);
-    expect(response.headers()["location"]).toMatch(/^https?:\/\//);
+    expect(response.headers()["location"]).toBe("/app-coming");
+    const page = await request.get("/app-coming");
+    expect(page.status()).toBe(200);
+    expect(await page.text()).toContain("The Touchline app is coming");
     const home = await request.get("/home", { maxRedirects: 0 });
     expect(home.status()).toBe(301);
     expect(home.headers()["location"]).toBe("/");

@@ -138,7 +138,8 @@ export async function newPlayer(
 
 /** The file picker of one upload field (the field's group carries the same label). */
 export const fileInput = (page: Page, label: string) =>
-  page.getByRole("group", { name: label, exact: true }).locator('input[type="file"]');
+  // The field's main picker; a video field also has a camera input (capture), which opens the camera.
+  page.getByRole("group", { name: label, exact: true }).locator('input[type="file"]:not([capture])');
 
 export interface InboxMessage {
   name: string;

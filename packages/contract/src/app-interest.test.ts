@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readAppInterestForm } from "./app-interest.ts";
-import { EXTRA } from "./messages.ts";
+import { APP_INTEREST, readAppInterestForm } from "./app-interest.ts";
 
 const form = (contact: string) => ({ get: (name: string) => (name === "contact" ? contact : null) });
 
@@ -17,8 +16,8 @@ describe("readAppInterestForm", () => {
   });
 
   it("refuses anything else with a plain message, keeping what was typed", () => {
-    expect(readAppInterestForm(form(""))).toEqual({ ok: false, value: "", error: EXTRA.appInterestRequired });
-    expect(readAppInterestForm(form("12345"))).toEqual({ ok: false, value: "12345", error: EXTRA.appInterestInvalid });
-    expect(readAppInterestForm(form("not@mail"))).toMatchObject({ ok: false, error: EXTRA.appInterestInvalid });
+    expect(readAppInterestForm(form(""))).toEqual({ ok: false, value: "", error: APP_INTEREST.required });
+    expect(readAppInterestForm(form("12345"))).toEqual({ ok: false, value: "12345", error: APP_INTEREST.invalid });
+    expect(readAppInterestForm(form("not@mail"))).toMatchObject({ ok: false, error: APP_INTEREST.invalid });
   });
 });

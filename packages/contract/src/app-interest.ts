@@ -1,7 +1,12 @@
 import { CONTACT_EMAIL_MAX } from "./limits.ts";
-import { EXTRA } from "./messages.ts";
 import { normalizeZambianMobile } from "./phone.ts";
 import { emailField } from "./site.ts";
+
+/** What the form says when its one field is empty or not a number or an address. */
+export const APP_INTEREST = {
+  required: "Enter your phone number or e-mail address.",
+  invalid: "Enter a Zambian mobile number (for example 0971234567) or an e-mail address.",
+} as const;
 
 /** Where the download buttons lead while no app store link is configured. */
 export const APP_COMING_PATH = "/app-coming";
@@ -16,15 +21,15 @@ export function readAppInterestForm(form: {
 }): { ok: true; interest: AppInterest; value: string } | { ok: false; value: string; error: string } {
   const raw = form.get("contact");
   const value = typeof raw === "string" ? raw.trim().slice(0, CONTACT_EMAIL_MAX) : "";
-  if (value === "") return { ok: false, value, error: EXTRA.appInterestRequired };
+  if (value === "") return { ok: false, value, error: APP_INTEREST.required };
   if (value.includes("@")) {
-    const email = emailField(EXTRA.appInterestRequired, EXTRA.appInterestInvalid).safeParse(value);
+    const email = emailField(APP_INTEREST.required, APP_INTEREST.invalid).safeParse(value);
     return email.success
       ? { ok: true, value, interest: { email: email.data, phone: null } }
-      : { ok: false, value, error: EXTRA.appInterestInvalid };
+      : { ok: false, value, error: APP_INTEREST.invalid };
   }
   const phone = normalizeZambianMobile(value);
   return phone
     ? { ok: true, value, interest: { email: null, phone } }
-    : { ok: false, value, error: EXTRA.appInterestInvalid };
+    : { ok: false, value, error: APP_INTEREST.invalid };
 }

@@ -4,7 +4,6 @@ import {
   DELETION_PROCESSING_DAYS,
   HEIGHT_CM,
   IMAGE_MAX_MEGABYTES,
-  MAX_VIDEOS,
   MIN_REGISTRATION_AGE,
   PASSWORD_MIN_LENGTH,
   VIDEO_MAX_MEGABYTES,
@@ -83,12 +82,6 @@ export const PROFILE_FORM = {
   videoExpired: "Your video has expired! Please contact support to update your profile.",
 } as const;
 
-/** The video rules in a few words, next to the fields and on the player's home. */
-export const VIDEO_RULES = {
-  fieldHint: `MP4, up to ${VIDEO_MAX_MINUTES} minutes and ${VIDEO_MAX_MEGABYTES}MB`,
-  perProfile: `Up to ${MAX_VIDEOS} videos of max ${VIDEO_MAX_MINUTES} minutes each`,
-} as const;
-
 export const VIDEO_FILE = {
   invalidType: "Please upload a valid video file",
   tooLarge: `Video file must be smaller than ${VIDEO_MAX_MEGABYTES}MB`,
@@ -140,8 +133,6 @@ export const INPUT = {
 
 /** Messages we added beyond the spec (validation of forms the spec leaves unvalidated, server errors). */
 export const EXTRA = {
-  appInterestRequired: "Enter your phone number or e-mail address.",
-  appInterestInvalid: "Enter a Zambian mobile number (for example 0971234567) or an e-mail address.",
   emailRequired: "Email is required",
   emailInvalid: "Invalid email address",
   understandRequired: "Please confirm that you understand what deleting your account means",
@@ -187,13 +178,6 @@ export const EXTRA = {
   imageTooLarge: `Image must be smaller than ${IMAGE_MAX_MEGABYTES}MB`,
   /** Player profile screens: review states the spec implies but does not word. */
   profileUnderReview: "Your information has been submitted and is being reviewed.",
-  /** In place of the countdown while a profile waits for review. */
-  waitingForReview: (days: number) =>
-    `Waiting for review: your ${countOf(days, "day")} of public time start once approved`,
-  profileApprovedLive: "Your profile is approved and public: clubs and scouts can find it on the talent list.",
-  /** What the contact form is filled in with when an expired player asks support for help. */
-  expiredProfileHelp: (username: string) =>
-    `Hello, my highlight video has expired and I would like to update my profile. My username is ${username}.`,
   profileRejectedTitle: "Your profile was not approved",
   profileRejectedStatus: "Not Approved",
   profileRejectedNoReason: "The reviewer did not give a reason.",
@@ -264,17 +248,6 @@ export const AUTH_SCREENS = {
 } as const;
 
 /** Messages of the upload, media and profile API beyond the spec. */
-/** What a player and a viewer are told about a video the server is preparing. */
-export const VIDEO_PROCESSING = {
-  undecodable:
-    "We could not read this video. Please record it again, or save it as an MP4 from your phone's gallery or video app, and upload it again.",
-  preparing: (percent: number | null) =>
-    percent === null ? "Preparing your video..." : `Preparing your video... ${percent}%`,
-  preparingNote: "We are making copies of your video that play smoothly on mobile data. This page updates by itself.",
-  renditionNotFound: "This version of the video does not exist.",
-  posterInvalid: "Ask for a poster as format=webp or format=jpeg, with w=320 or w=640.",
-  qualityLabel: "Quality",
-} as const;
 
 export const MEDIA = {
   uploadKindInvalid: "Choose whether you are uploading an image or a video.",

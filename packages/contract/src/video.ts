@@ -64,3 +64,15 @@ export interface VideoView {
   /** Set when status is "failed": a plain sentence for the player that says what to do. */
   failureMessage: string | null;
 }
+
+/** What a player and a viewer are told about a video the server is preparing. */
+export const VIDEO_PROCESSING = {
+  undecodable:
+    "We could not read this video. Please record it again, or save it as an MP4 from your phone's gallery or video app, and upload it again.",
+  preparing: (percent: number | null) =>
+    percent === null ? "Preparing your video..." : `Preparing your video... ${percent}%`,
+  preparingNote: "We are making copies of your video that play smoothly on mobile data. This page updates by itself.",
+  renditionNotFound: "This version of the video does not exist.",
+  posterInvalid: "Ask for a poster as format=webp or format=jpeg, with w=320 or w=640.",
+  qualityLabel: "Quality",
+} as const;

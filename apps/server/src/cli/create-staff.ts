@@ -1,7 +1,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { eq, or } from "drizzle-orm";
-import { staffAccountSchema } from "@touchline/contract/admin";
+import { staffAccountSchema } from "@touchline/contract/staff-account";
 import type { StaffRole } from "@touchline/contract/session";
 import { maskPhone } from "@touchline/contract/phone";
 import { hashPassword } from "../auth/passwords.ts";

@@ -7,7 +7,8 @@ import {
   VIDEO_MIME_TYPES,
 } from "@touchline/contract/limits";
 import type { MediaKind, UploadedMedia } from "@touchline/contract/media";
-import { EXTRA, MEDIA, VIDEO_FILE, VIDEO_PROCESSING } from "@touchline/contract/messages";
+import { EXTRA, MEDIA, VIDEO_FILE } from "@touchline/contract/messages";
+import { VIDEO_PROCESSING } from "@touchline/contract/video";
 import { mediaUrl } from "@touchline/contract/profile";
 import { ImageRefused, normaliseImage } from "./images.ts";
 import { readerFor, sniffType } from "./inspect.ts";

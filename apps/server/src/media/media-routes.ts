@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { IMAGE_VARIANT_WIDTHS } from "@touchline/contract/media";
-import { MEDIA, VIDEO_PROCESSING } from "@touchline/contract/messages";
+import { MEDIA } from "@touchline/contract/messages";
+import { VIDEO_PROCESSING } from "@touchline/contract/video";
 import { isStaff, requireUser, type RequestUser } from "../auth/request-user.ts";
 import { HttpError } from "../http/errors.ts";
 import { videoExpiresAt } from "@touchline/contract/video-expiry";

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { VIDEO_PROCESSING } from "@touchline/contract/messages";
+import { VIDEO_PROCESSING } from "@touchline/contract/video";
 import type { PlayerInfoResponse } from "@touchline/contract/profile";
 import type { PublicPlayerList } from "@touchline/contract/talent";
 import { createPlayer, loginCookie } from "../test/auth-helpers.ts";

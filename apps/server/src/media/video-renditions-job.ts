@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
-import { VIDEO_PROCESSING } from "@touchline/contract/messages";
+import { VIDEO_PROCESSING } from "@touchline/contract/video";
 import { defineJobKind, type JobContext } from "../jobs/job-kind.ts";
 import type { AppServices } from "../services.ts";
 import { transcodeVideo } from "../video/transcode-video.ts";

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { VIDEO_PROCESSING } from "@touchline/contract/messages";
+import { VIDEO_PROCESSING } from "@touchline/contract/video";
 import type { VideoRendition } from "@touchline/contract/video";
 import { PlayerVideos, type PlayableVideo } from "./player-videos.tsx";
 

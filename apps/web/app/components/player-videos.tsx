@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { VIDEO_PROCESSING } from "@touchline/contract/messages";
-import type { VideoView } from "@touchline/contract/video";
+import { VIDEO_PROCESSING, type VideoView } from "@touchline/contract/video";
 import {
   browserConnection,
   chooseRendition,

@@ -1,5 +1,4 @@
 import { useQuery } from "@tanstack/react-query";
-import { redirect } from "react-router";
 import type { SessionInfo } from "@touchline/contract/session";
 import { ApiError, apiFetch } from "./api.ts";
 import { clearLoginSession, refreshLoginSession } from "./session-store.ts";
@@ -46,21 +45,4 @@ export function usePlayerSession(): SessionInfo {
   const { data } = useSession();
   if (!data) throw new Error("usePlayerSession() is for pages inside the player area layout");
   return data;
-}
-
-/**
- * Loader of the player area and console layouts: the session the server read from the cookie
- * for this request, or a redirect to the login screen that comes back here afterwards.
- */
-export async function requireSessionInLoader(
-  context: { currentSession(): Promise<SessionInfo | null> },
-  request: Request,
-  loginPathFor: (path: string) => string,
-): Promise<{ session: SessionInfo }> {
-  const session = await context.currentSession();
-  if (!session) {
-    const url = new URL(request.url);
-    throw redirect(loginPathFor(`${url.pathname}${url.search}`));
-  }
-  return { session };
 }

@@ -9,6 +9,7 @@ import type { UploadCallbacks } from "../uploads/tus-upload.ts";
 import { AddContent } from "./add-content.tsx";
 import { profileFixture } from "../../test/profile-fixture.ts";
 import { jsonResponse as json } from "../../test/render.tsx";
+import { PROFILE_APPROVED_LIVE, expiredHelpText } from "@touchline/contract/profile-messages";
 
 /** Uploads finish when the test says so; until then they report progress only. */
 const pending: { file: File; callbacks: UploadCallbacks }[] = [];
@@ -244,15 +245,15 @@ describe("AddContent when a profile exists", () => {
     const notice = await screen.findByRole("alert");
     expect(notice).toHaveTextContent(PROFILE_FORM.videoExpired);
     expect(screen.queryByText(EXTRA.profileUnderReview)).not.toBeInTheDocument();
-    const link = screen.getByRole("link", { name: "contact support" });
+    const link = screen.getByRole("link", { name: "Contact support" });
     const message = new URL(link.getAttribute("href")!, "http://x").searchParams.get("message");
-    expect(message).toBe(EXTRA.expiredProfileHelp("chanda10"));
+    expect(message).toBe(expiredHelpText("chanda10"));
   });
 
   it("says what is true of each state: pending, approved and rejected", async () => {
     for (const [status, words] of [
       ["pending", EXTRA.profileUnderReview],
-      ["approved", EXTRA.profileApprovedLive],
+      ["approved", PROFILE_APPROVED_LIVE],
       ["rejected", EXTRA.profileRejectedTitle],
     ] as const) {
       const { unmount } = setup(async () => json(200, profileFixture({ reviewStatus: status })));

@@ -8,6 +8,7 @@ import { EXTRA, PROFILE_PAGE } from "@touchline/contract/messages";
 import { PlayerProfile } from "./player-profile.tsx";
 import { profileFixture } from "../../test/profile-fixture.ts";
 import { jsonResponse as json } from "../../test/render.tsx";
+import { waitingForReviewText } from "@touchline/contract/profile-messages";
 
 function setup(fetchMock: (...args: unknown[]) => Promise<Response>) {
   const fetchSpy = vi.fn(fetchMock);
@@ -98,7 +99,7 @@ describe("PlayerProfile", () => {
     setup(async () => json(200, profileFixture({}, { daysUntilExpiration: 90 })));
     const status = within(await screen.findByRole("region", { name: "Video Status" }));
     expect(status.getByText(PROFILE_PAGE.pending)).toBeInTheDocument();
-    expect(status.getByText(EXTRA.waitingForReview(90))).toBeInTheDocument();
+    expect(status.getByText(waitingForReviewText(90))).toBeInTheDocument();
     expect(status.queryByText(/days left/)).not.toBeInTheDocument();
   });
 

@@ -14,6 +14,7 @@ import {
 } from "../../lib/player-display.ts";
 import { PlayerVideos } from "../../components/player-videos.tsx";
 import { Card } from "../../components/card.tsx";
+import { waitingForReviewText } from "@touchline/contract/profile-messages";
 
 /** The player's submitted profile as they see it. */
 export function ProfileDetails({ profile }: { profile: PlayerInfoResponse }) {
@@ -93,7 +94,7 @@ export function ProfileDetails({ profile }: { profile: PlayerInfoResponse }) {
                   daysLeftText(profile.daysUntilExpiration, formatDate(profile.videoExpirationDate))
                 ) : (
                   // The public time starts at approval: nothing counts down before.
-                  EXTRA.waitingForReview(profile.daysUntilExpiration)
+                  waitingForReviewText(profile.daysUntilExpiration)
                 ),
               ],
               ["Submitted", formatDate(scout.submissionDate)],

@@ -4,6 +4,7 @@ import { EXTRA, PROFILE_FORM } from "@touchline/contract/messages";
 import type { PlayerInfoResponse } from "@touchline/contract/profile";
 import { buttonClass } from "../../components/button.tsx";
 import { footLabel, formatDate, positionLabel } from "../../lib/player-display.ts";
+import { PROFILE_APPROVED_LIVE, expiredHelpText } from "@touchline/contract/profile-messages";
 
 /** /player/add-content once a profile exists: what was sent, and the way back to it. */
 export function ProfileExists({ profile }: { profile: PlayerInfoResponse }) {
@@ -27,7 +28,7 @@ export function ProfileExists({ profile }: { profile: PlayerInfoResponse }) {
         <ExpiredNotice username={scout.username} />
       ) : (
         <p className="mt-3 text-slate-700">
-          {scout.reviewStatus === "approved" ? EXTRA.profileApprovedLive : EXTRA.profileUnderReview}
+          {scout.reviewStatus === "approved" ? PROFILE_APPROVED_LIVE : EXTRA.profileUnderReview}
         </p>
       )}
       <dl className="mt-5 grid grid-cols-2 gap-4 text-sm">
@@ -53,29 +54,12 @@ function Fact({ term, value }: { term: string; value: ReactNode }) {
   );
 }
 
-/**
- * The published sentence for an expired video, with "contact support" as a link to the contact
- * form, filled in with the player's username so support knows whose profile it is.
- */
+/** The published sentence for an expired video, and the contact form filled in with the username. */
 function ExpiredNotice({ username }: { username: string }) {
-  const text = PROFILE_FORM.videoExpired;
-  const at = text.indexOf(SUPPORT_WORDS);
-  const href = `/contact?message=${encodeURIComponent(EXTRA.expiredProfileHelp(username))}#contact-form`;
   return (
     <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 font-medium text-red-900">
-      {at === -1 ? (
-        text
-      ) : (
-        <>
-          {text.slice(0, at)}
-          <Link to={href} reloadDocument className="underline">
-            {SUPPORT_WORDS}
-          </Link>
-          {text.slice(at + SUPPORT_WORDS.length)}
-        </>
-      )}
+      {PROFILE_FORM.videoExpired}{" "}
+      <a href={`/contact?message=${encodeURIComponent(expiredHelpText(username))}#contact-form`}>Contact support</a>
     </p>
   );
 }
-
-const SUPPORT_WORDS = "contact support";

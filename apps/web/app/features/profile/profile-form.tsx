@@ -7,7 +7,7 @@ import { toast } from "sonner";
 import type { z } from "zod";
 import { FITNESS_LEVELS, POSITIONS, PREFERRED_FEET } from "@touchline/contract/enums";
 import { ABOUT_MAX_LENGTH, HEIGHT_CM, WEIGHT_KG } from "@touchline/contract/limits";
-import { EXTRA, PROFILE_FORM, PROFILE_PAGE, VIDEO_RULES } from "@touchline/contract/messages";
+import { EXTRA, PROFILE_FORM, PROFILE_PAGE } from "@touchline/contract/messages";
 import { playerInfoSchema, type PlayerInfoInput, type PlayerInfoResponse } from "@touchline/contract/profile";
 import { Button } from "../../components/button.tsx";
 import { SelectField, TextAreaField, TextField } from "../../components/field.tsx";
@@ -20,6 +20,7 @@ import { imageVariant } from "../../lib/player-display.ts";
 import { useApiMutation } from "../../lib/use-api-mutation.ts";
 import { createPlayerProfile } from "./profile-api.ts";
 import { profileQueryKey } from "./use-player-profile.ts";
+import { VIDEO_FIELD_HINT } from "@touchline/contract/profile-messages";
 
 type FormInput = PlayerInfoInput;
 type FormOutput = z.output<typeof playerInfoSchema>;
@@ -226,14 +227,14 @@ export function ProfileForm({
           label="Highlight video"
           upload={firstVideo}
           error={errors.videoPath?.message}
-          hint={VIDEO_RULES.fieldHint}
+          hint={VIDEO_FIELD_HINT}
           current={current.video}
         />
         <UploadField
           label="Second highlight video (optional)"
           upload={secondVideo}
           error={errors.videoPathTwo?.message}
-          hint={VIDEO_RULES.fieldHint}
+          hint={VIDEO_FIELD_HINT}
           current={current.videoTwo}
         />
       </fieldset>

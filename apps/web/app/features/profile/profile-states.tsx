@@ -1,6 +1,7 @@
 import { Link } from "react-router";
-import { PROFILE_PAGE, VIDEO_RULES } from "@touchline/contract/messages";
+import { PROFILE_PAGE } from "@touchline/contract/messages";
 import { Button, buttonClass } from "../../components/button.tsx";
+import { VIDEO_RULES_PER_PROFILE } from "@touchline/contract/profile-messages";
 
 /** While the profile loads: the shape of the page, announced once to screen readers. */
 export function ProfileLoading({ label = "Loading your profile…" }: { label?: string }) {
@@ -19,7 +20,7 @@ export function ProfileLoading({ label = "Loading your profile…" }: { label?: 
 
 const NEEDS = [
   "A clear profile photo",
-  VIDEO_RULES.perProfile,
+  VIDEO_RULES_PER_PROFILE,
   "Your physical attributes and position",
   "A brief bio about yourself",
 ];

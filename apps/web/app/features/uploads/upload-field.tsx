@@ -1,6 +1,6 @@
 import { useId, type ChangeEvent, type ReactNode } from "react";
 import { IMAGE_MIME_TYPES, VIDEO_MIME_TYPES } from "@touchline/contract/limits";
-import { Button } from "../../components/button.tsx";
+import { Button, buttonClass } from "../../components/button.tsx";
 import { formatBytes, formatDuration } from "./format.ts";
 import type { FileUpload } from "./use-file-upload.ts";
 
@@ -16,9 +16,6 @@ interface UploadFieldProps {
    */
   current?: ReactNode;
 }
-
-const PICK_BUTTON =
-  "inline-flex min-h-11 cursor-pointer items-center justify-center rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white peer-focus-visible:outline-2 peer-focus-visible:outline-brand-500";
 
 const ACCEPT = { image: IMAGE_MIME_TYPES.join(","), video: VIDEO_MIME_TYPES.join(",") } as const;
 
@@ -59,12 +56,12 @@ export function UploadField({ label, upload, error, hint, current }: UploadField
             className="peer sr-only"
           />
           {/* The browser's bare control says little; this says what to do, in words. */}
-          <label htmlFor={id} aria-hidden="true" className={PICK_BUTTON}>
+          <label htmlFor={id} aria-hidden="true" className={buttonClass("primary", "cursor-pointer")}>
             {kind === "video" ? "Record or choose a video" : "Choose a photo"}
           </label>
           {kind === "video" ? (
             // On a phone this opens the camera straight away; elsewhere it is another picker.
-            <label className={`${PICK_BUTTON} bg-white text-brand-800 ring-1 ring-brand-700`}>
+            <label className={buttonClass("secondary", "cursor-pointer")}>
               <input type="file" accept="video/*" capture="environment" onChange={pick} className="sr-only" />
               Record with the camera
             </label>

@@ -1,6 +1,7 @@
 import { Outlet, useLoaderData } from "react-router";
 import { SessionGate } from "../../features/auth/session-gate.tsx";
-import { requireSessionInLoader, useSession } from "../../lib/session.ts";
+import { requireSessionInLoader } from "../../lib/session-loader.ts";
+import { useSession } from "../../lib/session.ts";
 import { loginPathFor } from "../../features/auth/safe-next.ts";
 import type { Route } from "./+types/layout";
 import { useLogoutDialog } from "../../features/auth/use-logout-dialog.tsx";
