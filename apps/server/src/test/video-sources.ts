@@ -27,6 +27,8 @@ export interface SourceOptions {
   variableFrameRate?: boolean;
   /** Average video bitrate in kbit/s (default: what the encoder chooses at a fast preset). */
   kbps?: number;
+  /** The picture is black for this many seconds from the start (a phone in a pocket, a fade in). */
+  blackSeconds?: number;
 }
 
 /** Moving colour bars with fine noise (so the encoder has detail to spend bits on) and a tone. */
@@ -38,7 +40,8 @@ export async function makeSource(dir: string, name: string, o: SourceOptions): P
   });
   const file = path.join(dir, name);
   const fps = o.fps ?? 30;
-  const video = `testsrc2=size=${o.width}x${o.height}:rate=${fps},noise=alls=12:allf=t`;
+  let video = `testsrc2=size=${o.width}x${o.height}:rate=${fps},noise=alls=12:allf=t`;
+  if (o.blackSeconds) video += `,drawbox=x=0:y=0:w=iw:h=ih:color=black:t=fill:enable='lt(t,${o.blackSeconds})'`;
   const args = ["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", video];
   if (o.audio !== false) args.push("-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000");
   args.push("-t", String(o.seconds));

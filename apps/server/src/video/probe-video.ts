@@ -1,5 +1,5 @@
 import { UndecodableVideoError } from "./video-errors.ts";
-import { runTool, type VideoTools } from "./video-tools.ts";
+import { runTool, toolFailure, type VideoTools } from "./video-tools.ts";
 
 /** What ffprobe says of a video, sizes as a viewer sees it (after the rotation is applied). */
 export interface VideoProbe {
@@ -11,8 +11,11 @@ export interface VideoProbe {
   rotation: 0 | 90 | 180 | 270;
   videoCodec: string;
   pixelFormat: string;
+  /** Bits per colour sample: 8, or 10 for HDR and many newer phones' HEVC. */
+  bitDepth: number;
   /** Frames per second (the average, which variable frame rate phones report sensibly). */
   frameRate: number;
+  hasAudio: boolean;
   audioCodec: string | null;
   audioChannels: number;
 }
@@ -23,6 +26,7 @@ interface ProbeStream {
   width?: number;
   height?: number;
   pix_fmt?: string;
+  bits_per_raw_sample?: string;
   avg_frame_rate?: string;
   r_frame_rate?: string;
   duration?: string;
@@ -41,7 +45,7 @@ export async function probeVideo(tools: VideoTools, path: string, signal?: Abort
     ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", path],
     { timeoutMs: PROBE_TIMEOUT_MS, signal, maxStdoutBytes: 512 * 1024 },
   );
-  if (result.code !== 0) throw new UndecodableVideoError(result.stderrTail.trim() || `ffprobe exited ${result.code}`);
+  if (result.code !== 0) throw toolFailure("ffprobe", result);
   let parsed: { streams?: ProbeStream[]; format?: { duration?: string } };
   try {
     parsed = JSON.parse(result.stdout) as typeof parsed;
@@ -64,7 +68,9 @@ export async function probeVideo(tools: VideoTools, path: string, signal?: Abort
     rotation,
     videoCodec: video.codec_name,
     pixelFormat: video.pix_fmt ?? "unknown",
+    bitDepth: bitDepthOf(video),
     frameRate: frameRateOf(video),
+    hasAudio: audio !== undefined,
     audioCodec: audio?.codec_name ?? null,
     audioChannels: audio?.channels ?? 0,
   };
@@ -78,6 +84,14 @@ function rotationOf(stream: ProbeStream): VideoProbe["rotation"] {
   const degrees = Number.isFinite(tag) && stream.tags?.rotate !== undefined ? tag : (matrix ?? 0);
   const normal = (((Math.round(degrees / 90) * 90) % 360) + 360) % 360;
   return normal as VideoProbe["rotation"];
+}
+
+/** ffprobe's bits_per_raw_sample, else the pixel format's name (yuv420p10le: 10). */
+function bitDepthOf(stream: ProbeStream): number {
+  const raw = Number(stream.bits_per_raw_sample);
+  if (Number.isInteger(raw) && raw > 0) return raw;
+  const named = /p(\d{2})(?:le|be)$/.exec(stream.pix_fmt ?? "");
+  return named ? Number(named[1]) : 8;
 }
 
 function frameRateOf(stream: ProbeStream): number {

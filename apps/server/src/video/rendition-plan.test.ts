@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { outputFrameRate, planRenditions } from "./rendition-plan.ts";
+import { encoderThreads, outputFrameRate, planRenditions } from "./rendition-plan.ts";
 
 describe("planRenditions", () => {
   it("gives a 1080p landscape source every rung, keeping 16:9", () => {
@@ -31,5 +31,12 @@ describe("planRenditions", () => {
   it("caps the frame rate at 30 and rounds variable rates", () => {
     expect(outputFrameRate({ frameRate: 59.94 })).toBe(30);
     expect(outputFrameRate({ frameRate: 24.7 })).toBe(25);
+  });
+
+  it("shares the cores among the encoders by the pixels each one makes", () => {
+    const ladder = planRenditions({ width: 1920, height: 1080 });
+    expect(encoderThreads(ladder, 2)).toEqual([1, 1, 2]);
+    expect(encoderThreads(ladder, 8)).toEqual([1, 2, 6]);
+    expect(encoderThreads(planRenditions({ width: 320, height: 240 }), 2)).toEqual([2]);
   });
 });

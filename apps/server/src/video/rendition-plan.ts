@@ -39,3 +39,15 @@ export function planRenditions(probe: Pick<VideoProbe, "width" | "height">): Pla
 export function outputFrameRate(probe: Pick<VideoProbe, "frameRate">): number {
   return Math.max(1, Math.min(MAX_FRAME_RATE, Math.round(probe.frameRate)));
 }
+
+/**
+ * x264 threads for each rendition of one run: the machine's cores shared by the pixels each
+ * rendition encodes (720p is about three quarters of the work of a full ladder), at least one.
+ * Left to itself each x264 starts 1.5 threads a core plus look-ahead, three encoders at once
+ * hold a third more memory for the same CPU time, and the job already yields to requests.
+ */
+export function encoderThreads(plan: Pick<PlannedRendition, "width" | "height">[], cores: number): number[] {
+  const pixels = plan.map((r) => r.width * r.height);
+  const total = pixels.reduce((sum, p) => sum + p, 0);
+  return pixels.map((p) => Math.max(1, Math.ceil((cores * p) / total)));
+}

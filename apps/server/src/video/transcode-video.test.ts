@@ -1,11 +1,13 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import sharp from "sharp";
 import { inspectVideo, keyFrameTimes, makeSource, topLevelBoxes } from "../test/video-sources.ts";
 import { probeVideo } from "./probe-video.ts";
 import { transcodeVideo, type TranscodeResult } from "./transcode-video.ts";
-import { UndecodableVideoError } from "./video-errors.ts";
+import { UndecodableVideoError, VideoToolError } from "./video-errors.ts";
 import { videoTools } from "./video-tools.ts";
 
 const tools = videoTools({});
@@ -68,7 +70,12 @@ describe("transcodeVideo", { timeout: 120_000 }, () => {
       codec: "hevc",
       tenBit: true,
     });
-    expect(await probeVideo(tools, source)).toMatchObject({ videoCodec: "hevc", pixelFormat: "yuv420p10le" });
+    expect(await probeVideo(tools, source)).toMatchObject({
+      videoCodec: "hevc",
+      pixelFormat: "yuv420p10le",
+      bitDepth: 10,
+      hasAudio: true,
+    });
     const result = await transcode(source);
     expect(result.renditions.map((r) => r.label)).toEqual(["240p", "360p", "720p"]);
     const { video } = await inspectVideo(tools.ffprobe, result.renditions[2]!.path);
@@ -92,6 +99,7 @@ describe("transcodeVideo", { timeout: 120_000 }, () => {
 
   it("gives a source without sound renditions without sound", async () => {
     const source = await makeSource(dir, "silent.mp4", { width: 640, height: 360, seconds: 2, audio: false });
+    expect(await probeVideo(tools, source)).toMatchObject({ hasAudio: false, audioCodec: null, bitDepth: 8 });
     const result = await transcode(source);
     for (const rendition of result.renditions)
       expect((await inspectVideo(tools.ffprobe, rendition.path)).audio).toBeNull();
@@ -125,7 +133,7 @@ describe("transcodeVideo", { timeout: 120_000 }, () => {
 
   it("refuses a file that is not a video, and a truncated one, as undecodable", async () => {
     const garbage = path.join(dir, "garbage.mp4");
-    await fs.writeFile(garbage, Buffer.from("this is not a video at all, only text pretending".repeat(200)));
+    await fs.writeFile(garbage, randomBytes(64 * 1024));
     await expect(probeVideo(tools, garbage)).rejects.toBeInstanceOf(UndecodableVideoError);
 
     const whole = await makeSource(dir, "whole.mp4", { width: 640, height: 360, seconds: 3 });
@@ -133,5 +141,63 @@ describe("transcodeVideo", { timeout: 120_000 }, () => {
     const truncated = path.join(dir, "truncated.mp4");
     await fs.writeFile(truncated, bytes.subarray(0, Math.floor(bytes.length * 0.4)));
     await expect(transcode(truncated)).rejects.toBeInstanceOf(UndecodableVideoError);
+  });
+
+  it("makes the poster from a frame with a picture when the first part of the video is black", async () => {
+    const source = await makeSource(dir, "dark-start.mp4", {
+      width: 640,
+      height: 360,
+      seconds: 6,
+      blackSeconds: 3.5,
+      audio: false,
+    });
+    const result = await transcode(source);
+    for (const poster of result.posters) {
+      const { channels } = await sharp(poster.path).stats();
+      expect(channels[0]!.mean + channels[1]!.mean + channels[2]!.mean, poster.path).toBeGreaterThan(100);
+    }
+    expect((await fs.readdir(path.dirname(result.posters[0]!.path))).sort()).toEqual([
+      "240p.mp4",
+      "360p.mp4",
+      "poster-320.jpeg",
+      "poster-320.webp",
+      "poster-640.jpeg",
+      "poster-640.webp",
+    ]);
+  });
+
+  it("stops ffmpeg when aborted, leaving nothing in the output directory", async () => {
+    const source = await makeSource(dir, "long.mp4", { width: 1280, height: 720, seconds: 8 });
+    const out = await fs.mkdtemp(path.join(dir, "out-"));
+    const controller = new AbortController();
+    const started = Date.now();
+    const transcoding = transcodeVideo({
+      tools,
+      sourcePath: source,
+      outputDir: out,
+      signal: controller.signal,
+      onProgress: (fraction) => {
+        if (fraction > 0) controller.abort(new Error("worker shutting down"));
+      },
+    });
+    await expect(transcoding).rejects.toThrow("worker shutting down");
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(await fs.readdir(out)).toEqual([]);
+  });
+
+  it("blames the machine, not the file, when ffmpeg is killed or runs out of disk", async () => {
+    const source = await makeSource(dir, "fine.mp4", { width: 320, height: 240, seconds: 1 });
+    const scripts = [
+      ["killed.sh", "#!/bin/sh\nkill -9 $$\n"],
+      ["disk-full.sh", "#!/bin/sh\necho 'out.mp4.part: No space left on device' >&2\nexit 1\n"],
+    ];
+    for (const [name, script] of scripts) {
+      const fake = path.join(dir, name!);
+      await fs.writeFile(fake, script!, { mode: 0o755 });
+      const out = await fs.mkdtemp(path.join(dir, "out-"));
+      const failure = transcodeVideo({ tools: { ...tools, ffmpeg: fake }, sourcePath: source, outputDir: out });
+      await expect(failure, name).rejects.toBeInstanceOf(VideoToolError);
+      expect(await fs.readdir(out)).toEqual([]);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import {
@@ -8,9 +9,9 @@ import {
   type RenditionLabel,
 } from "@touchline/contract/video";
 import { probeVideo, type VideoProbe } from "./probe-video.ts";
-import { outputFrameRate, planRenditions } from "./rendition-plan.ts";
+import { encoderThreads, outputFrameRate, planRenditions } from "./rendition-plan.ts";
 import { UndecodableVideoError } from "./video-errors.ts";
-import { runTool, type VideoTools } from "./video-tools.ts";
+import { runTool, toolFailure, type VideoTools } from "./video-tools.ts";
 
 export interface RenditionFile {
   label: RenditionLabel;
@@ -65,12 +66,15 @@ export async function transcodeVideo(options: TranscodeOptions): Promise<Transco
   const plan = planRenditions(probe);
   const fps = outputFrameRate(probe);
   const gop = fps * VIDEO_KEYFRAME_SECONDS;
+  const cores = os.availableParallelism();
+  const threads = encoderThreads(plan, cores);
 
   const splits = plan.map((_, i) => `[s${i}]`).join("");
   const scales = plan.map((r, i) => `[s${i}]scale=${r.width}:${r.height}:flags=bicubic,setsar=1[o${i}]`).join(";");
   const filter = `[0:v:0]fps=${fps},format=yuv420p,split=${plan.length}${splits};${scales}`;
 
-  const args = ["-hide_banner", "-nostdin", "-y", "-nostats", "-progress", "pipe:1", "-i", sourcePath];
+  const args = ["-hide_banner", "-nostdin", "-y", "-nostats", "-progress", "pipe:1"];
+  args.push("-threads", String(cores), "-i", sourcePath);
   args.push("-filter_complex", filter);
   const partial = plan.map((r) => path.join(outputDir, `${r.label}.mp4.part`));
   plan.forEach((r, i) => {
@@ -80,78 +84,120 @@ export async function transcodeVideo(options: TranscodeOptions): Promise<Transco
       ...["-c:v", "libx264", "-preset", "veryfast", "-profile:v", "main", "-pix_fmt", "yuv420p"],
       ...["-b:v", `${r.videoKbps}k`, "-maxrate", `${Math.round(r.videoKbps * 1.2)}k`],
       ...["-bufsize", `${r.videoKbps * 2}k`],
-      ...["-g", String(gop), "-keyint_min", String(gop), "-sc_threshold", "0"],
+      ...["-g", String(gop), "-keyint_min", String(gop), "-sc_threshold", "0", "-threads", String(threads[i])],
       ...(probe.audioCodec ? ["-c:a", "aac", "-b:a", `${VIDEO_AUDIO_KBPS}k`, "-ac", "2"] : []),
       ...["-metadata:s:v:0", "rotate=0", "-movflags", "+faststart", "-f", "mp4", partial[i]!],
     );
   });
 
-  const result = await runTool(tools.ffmpeg, args, {
-    signal,
-    niceness: options.niceness,
-    timeoutMs: TRANSCODE_TIMEOUT_MS,
-    onStdoutLine: (line) => {
-      // out_time_us (newer ffmpeg) or out_time_ms (older, also in microseconds despite the name).
-      const match = /^out_time_(?:us|ms)=(\d+)$/.exec(line.trim());
-      if (match && options.onProgress)
-        options.onProgress(Math.min(0.99, Number(match[1]) / 1e6 / probe.durationSeconds));
-    },
-  });
-  if (result.code !== 0) throw new UndecodableVideoError(result.stderrTail.trim() || `ffmpeg exited ${result.code}`);
+  try {
+    const result = await runTool(tools.ffmpeg, args, {
+      signal,
+      niceness: options.niceness,
+      timeoutMs: TRANSCODE_TIMEOUT_MS,
+      onStdoutLine: (line) => {
+        // out_time_us (newer ffmpeg) or out_time_ms (older, also in microseconds despite the name).
+        const match = /^out_time_(?:us|ms)=(\d+)$/.exec(line.trim());
+        if (match && options.onProgress)
+          options.onProgress(Math.min(0.99, Number(match[1]) / 1e6 / probe.durationSeconds));
+      },
+    });
+    if (result.code !== 0) throw toolFailure("ffmpeg", result);
+    const posters = await makePosters(options, probe);
 
-  const renditions: RenditionFile[] = [];
-  for (const [i, r] of plan.entries()) {
-    const final = path.join(outputDir, `${r.label}.mp4`);
-    await fs.rename(partial[i]!, final);
-    renditions.push({ ...r, path: final, bytes: (await fs.stat(final)).size });
+    // Last, and only now: the names a reader takes for finished files.
+    const renditions: RenditionFile[] = [];
+    for (const [i, r] of plan.entries()) {
+      const final = path.join(outputDir, `${r.label}.mp4`);
+      await fs.rename(partial[i]!, final);
+      renditions.push({ ...r, path: final, bytes: (await fs.stat(final)).size });
+    }
+    for (const poster of posters) {
+      const final = poster.path.replace(/\.part$/, "");
+      await fs.rename(poster.path, final);
+      poster.path = final;
+    }
+    options.onProgress?.(1);
+    return { probe, renditions, posters };
+  } catch (error) {
+    await removeUnfinished(outputDir);
+    throw error;
   }
-  const posters = await makePosters(options, probe);
-  options.onProgress?.(1);
-  return { probe, renditions, posters };
+}
+
+/** Clears what a failed or aborted run wrote: the next attempt starts from an empty directory. */
+async function removeUnfinished(outputDir: string): Promise<void> {
+  const names = await fs.readdir(outputDir).catch(() => [] as string[]);
+  await Promise.all(
+    names
+      .filter((name) => name.endsWith(".part") || name.startsWith(STILL_PREFIX))
+      .map((name) => fs.rm(path.join(outputDir, name), { force: true })),
+  );
 }
 
 /**
- * Poster stills: ffmpeg's thumbnail filter picks the most typical of 60 frames from a third of
- * the way in (not the first frame, which is often black or a blur as the phone starts), then
- * sharp makes the JPEG and WebP copies at the widths the pages ask for, never wider than the video.
+ * Where to look for a poster, as fractions of the length: a third of the way in first (past a
+ * phone's black or blurred start), then elsewhere when that frame is blank (a fade, a hand over
+ * the lens), and the start last.
+ */
+const POSTER_POINTS = [1 / 3, 1 / 2, 2 / 3, 1 / 6, 0];
+const STILL_PREFIX = "poster-still-";
+
+/**
+ * Poster stills: ffmpeg's thumbnail filter picks the most typical of 60 frames at a point of
+ * POSTER_POINTS, a blank pick moves on to the next point, then sharp makes the JPEG and WebP
+ * copies at the widths the pages ask for, never wider than the video. Files end in .part until
+ * the caller renames them with the renditions.
  */
 async function makePosters(options: TranscodeOptions, probe: VideoProbe): Promise<PosterFile[]> {
-  const { tools, sourcePath, outputDir, signal } = options;
-  const still = path.join(outputDir, "poster-source.png");
-  const at = Math.max(0, Math.min(probe.durationSeconds / 3, probe.durationSeconds - 2.5));
-  const result = await runTool(
-    tools.ffmpeg,
-    [
-      "-hide_banner",
-      "-nostdin",
-      "-y",
-      "-ss",
-      at.toFixed(2),
-      "-i",
-      sourcePath,
-      "-vf",
-      "thumbnail=60,format=rgb24",
-      "-frames:v",
-      "1",
-      still,
-    ],
-    { signal, niceness: options.niceness, timeoutMs: 5 * 60 * 1000 },
-  );
-  if (result.code !== 0) throw new UndecodableVideoError(result.stderrTail.trim() || "no poster frame");
-
+  const { outputDir } = options;
+  const still = await pickStill(options, probe);
   const posters: PosterFile[] = [];
   const widths = [...new Set(VIDEO_POSTER_WIDTHS.map((w) => Math.min(w, probe.width)))];
   for (const width of widths) {
     for (const format of ["jpeg", "webp"] as const) {
-      const file = path.join(outputDir, `poster-${width}.${format}`);
+      const file = path.join(outputDir, `poster-${width}.${format}.part`);
       const image = sharp(still).resize({ width });
       const info = await (
         format === "jpeg" ? image.jpeg({ quality: 78, mozjpeg: true }) : image.webp({ quality: 72 })
-      ).toFile(`${file}.part`);
-      await fs.rename(`${file}.part`, file);
+      ).toFile(file);
       posters.push({ format, width: info.width, height: info.height, path: file, bytes: info.size });
     }
   }
-  await fs.rm(still, { force: true });
+  const stills = (await fs.readdir(outputDir)).filter((name) => name.startsWith(STILL_PREFIX));
+  await Promise.all(stills.map((name) => fs.rm(path.join(outputDir, name), { force: true })));
   return posters;
 }
+
+async function pickStill(options: TranscodeOptions, probe: VideoProbe): Promise<string> {
+  const { tools, sourcePath, outputDir, signal } = options;
+  let best: { file: string; score: number } | null = null;
+  for (const [n, fraction] of POSTER_POINTS.entries()) {
+    const file = path.join(outputDir, `${STILL_PREFIX}${n}.png`);
+    const at = Math.max(0, Math.min(probe.durationSeconds * fraction, probe.durationSeconds - 2.5));
+    const args = ["-hide_banner", "-nostdin", "-y", "-ss", at.toFixed(2), "-i", sourcePath];
+    args.push("-vf", "thumbnail=60,format=rgb24", "-frames:v", "1", file);
+    const result = await runTool(tools.ffmpeg, args, {
+      signal,
+      niceness: options.niceness,
+      timeoutMs: STILL_TIMEOUT_MS,
+    });
+    if (result.code !== 0) throw toolFailure("ffmpeg", result);
+    const stats = await sharp(file)
+      .stats()
+      .catch(() => null); // no frame at that point (a stream shorter than its header says)
+    if (!stats) continue;
+    const rgb = stats.channels.slice(0, 3);
+    const brightness = rgb.reduce((sum, c) => sum + c.mean, 0) / rgb.length;
+    const detail = rgb.reduce((sum, c) => sum + c.stdev, 0) / rgb.length;
+    if (brightness >= BLANK_BRIGHTNESS && detail >= BLANK_DETAIL) return file;
+    if (!best || brightness + detail > best.score) best = { file, score: brightness + detail };
+  }
+  if (!best) throw new UndecodableVideoError("no frame to make a poster from");
+  return best.file;
+}
+
+/** A frame darker than this (of 255) or flatter than this (standard deviation) shows nothing. */
+const BLANK_BRIGHTNESS = 16;
+const BLANK_DETAIL = 6;
+const STILL_TIMEOUT_MS = 5 * 60 * 1000;

@@ -4,7 +4,19 @@
  */
 export class UndecodableVideoError extends Error {
   constructor(public readonly detail: string) {
-    super(`Undecodable video: ${detail}`);
+    super("The file is not a video that can be read.");
     this.name = "UndecodableVideoError";
+  }
+}
+
+/**
+ * ffmpeg or ffprobe stopped for a reason that is not the file's fault: killed (out of memory, a
+ * worker shut down), out of time on a busy machine, out of disk space. Worth retrying, and never a
+ * reason to tell a player their video is broken. `detail` is for the log.
+ */
+export class VideoToolError extends Error {
+  constructor(public readonly detail: string) {
+    super(`Video tool failed: ${detail}`);
+    this.name = "VideoToolError";
   }
 }

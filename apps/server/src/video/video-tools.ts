@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import os from "node:os";
 import { createRequire } from "node:module";
+import { UndecodableVideoError, VideoToolError } from "./video-errors.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -31,6 +32,10 @@ export interface RunOptions {
 
 export interface RunResult {
   code: number | null;
+  /** The signal that ended the tool (SIGKILL on a timeout, an abort, or the kernel out of memory). */
+  signal: NodeJS.Signals | null;
+  /** Ended by the timeout of RunOptions. */
+  timedOut: boolean;
   stdout: string;
   /** The last few kilobytes of stderr: enough for an error message, bounded for a chatty tool. */
   stderrTail: string;
@@ -64,8 +69,12 @@ export function runTool(command: string, args: string[], options: RunOptions): P
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
       stderrTail = (stderrTail + chunk).slice(-STDERR_TAIL_BYTES);
     });
+    let timedOut = false;
     const kill = () => child.kill("SIGKILL");
-    const timer = setTimeout(kill, options.timeoutMs);
+    const timer = setTimeout(() => {
+      timedOut = true;
+      kill();
+    }, options.timeoutMs);
     const onAbort = () => kill();
     options.signal?.addEventListener("abort", onAbort, { once: true });
     child.on("error", (error) => {
@@ -73,11 +82,27 @@ export function runTool(command: string, args: string[], options: RunOptions): P
       options.signal?.removeEventListener("abort", onAbort);
       reject(error);
     });
-    child.on("close", (code) => {
+    child.on("close", (code, signal) => {
       clearTimeout(timer);
       options.signal?.removeEventListener("abort", onAbort);
       if (options.signal?.aborted) return reject(options.signal.reason ?? new Error("aborted"));
-      resolve({ code, stdout, stderrTail });
+      resolve({ code, signal, timedOut, stdout, stderrTail });
     });
   });
+}
+
+/** What the machine ran out of, in the words ffmpeg and ffprobe print (strerror). */
+const MACHINE_TROUBLE = /No space left on device|Cannot allocate memory|Disk quota exceeded|Too many open files/i;
+
+/**
+ * The error for a tool that did not succeed. Only a tool that ran to its own end and said no is
+ * the file's fault (UndecodableVideoError: the player is told, no retry); a tool killed, out of
+ * time or out of disk or memory is the machine's (VideoToolError: the job is retried).
+ */
+export function toolFailure(tool: string, result: RunResult): UndecodableVideoError | VideoToolError {
+  const said = result.stderrTail.trim();
+  if (result.timedOut) return new VideoToolError(`${tool} ran out of time. ${said}`.trim());
+  if (result.signal) return new VideoToolError(`${tool} was killed (${result.signal}). ${said}`.trim());
+  if (MACHINE_TROUBLE.test(said)) return new VideoToolError(`${tool}: ${said}`);
+  return new UndecodableVideoError(said || `${tool} exited with code ${result.code}`);
 }
