@@ -82,6 +82,10 @@ export async function makeRenditions(services: AppServices, fileId: string, run:
       );
       run.log.info({ fileId, published, renditions: result.renditions.map((r) => r.label) }, "video renditions made");
       if (published && !config.KEEP_ORIGINAL_VIDEOS) await storage.delete(mediaKeys.original(fileId));
+      // The file was deleted while we worked (its player removed it, or a re-seed): what we just
+      // stored belongs to nobody.
+      if (!published && !(await store.find(fileId)))
+        for await (const object of storage.list(mediaKeys.prefix(fileId))) await storage.delete(object.key);
     });
   } catch (error) {
     if (!(error instanceof UndecodableVideoError)) throw error;
