@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, type APIRequestContext } from "@playwright/test";
 import { E2E_REVIEWER } from "../staff-accounts.ts";
 import { baseURL } from "../playwright.config.ts";
-import { latestCode } from "./support.ts";
+import { guardianConsentLink, latestCode } from "./support.ts";
 
 export { expectAccessible, expectNoHorizontalScroll, findOpenContactMessage } from "./support.ts";
 
@@ -21,6 +21,8 @@ export interface ApprovedPlayer {
   email: string;
   phoneNumber: string;
   dateOfBirth: string;
+  /** The number of the parent who agreed to the profile (the player is 16). */
+  guardianPhone: string;
 }
 
 /** Letters only, so the name passes for a first name and is unique to this run. */
@@ -61,14 +63,33 @@ export async function approvedPlayer(
   // Sixteen: a player under 18, whose age the public sees only as "Under 18".
   const today = new Date();
   const dateOfBirth = `${today.getUTCFullYear() - 16}-03-09`;
+  const guardianPhone = `+26095${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
   const registered = await api.post("/api/Authorization/registerScoutWithOtp", {
-    data: { firstName, lastName, userName: username, dateOfBirth, email, phoneNumber, password: PASSWORD },
+    data: {
+      firstName,
+      lastName,
+      userName: username,
+      dateOfBirth,
+      email,
+      phoneNumber,
+      password: PASSWORD,
+      guardianName: "Mary Chisenga",
+      guardianPhone,
+    },
   });
   expect(registered.ok(), await registered.text()).toBe(true);
   const verified = await api.post("/api/Authorization/verifyGeneralOtp", {
     data: { phoneNumber, otp: Number(await latestCode(phoneNumber)), email },
   });
   expect(verified.ok(), await verified.text()).toBe(true);
+  // The parent agrees with the code texted to them, as the consent page does.
+  const token = new URL(await guardianConsentLink(guardianPhone)).hash.replace("#consent=", "");
+  const codeSent = await api.post("/api/guardian-consent/code", { data: { token } });
+  expect(codeSent.ok(), await codeSent.text()).toBe(true);
+  const agreed = await api.post("/api/guardian-consent/agree", {
+    data: { token, otp: await latestCode(guardianPhone) },
+  });
+  expect(agreed.ok(), await agreed.text()).toBe(true);
   const login = await api.post("/api/Authorization/loginScout", {
     data: { phoneNumber, password: PASSWORD, rememberMe: false },
   });
@@ -113,5 +134,5 @@ export async function approvedPlayer(
   const approved = await staff.post(`/api/admin/reviews/${profileId}/approve`);
   expect(approved.ok(), await approved.text()).toBe(true);
   await staff.dispose();
-  return { username, firstName, lastName, email, phoneNumber, dateOfBirth };
+  return { username, firstName, lastName, email, phoneNumber, dateOfBirth, guardianPhone };
 }

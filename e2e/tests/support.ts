@@ -43,6 +43,19 @@ export async function latestCode(to: string, after = 0): Promise<string> {
   return code;
 }
 
+/** Waits for the newest SMS to a guardian with a consent link and returns the link (absolute). */
+export async function guardianConsentLink(guardianPhone: string): Promise<string> {
+  let link = "";
+  await expect
+    .poll(() => {
+      const sms = readOutbox("sms").findLast((m) => m.to === guardianPhone && m.body.includes("/guardian#consent="));
+      link = sms?.body.match(/(https?:\/\/\S+\/guardian#consent=[A-Za-z0-9_-]+)/)?.[1] ?? "";
+      return link;
+    })
+    .toMatch(/#consent=/);
+  return link;
+}
+
 /**
  * Waits for the newest e-mail to address asking to confirm an account deletion and returns the
  * link in it (/delete#confirm=…, absolute).

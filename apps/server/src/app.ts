@@ -14,6 +14,7 @@ import type { LockOwner } from "./db/embedded-lock.ts";
 import { refuseApiUntilDatabaseReady } from "./http/unavailable-gate.ts";
 import { adminRoutes } from "./admin/routes.ts";
 import { authRoutes } from "./auth/routes.ts";
+import { guardianRoutes } from "./auth/guardian-routes.ts";
 import { createPlayerStore, toSessionInfo, type PlayerRow } from "./auth/player-store.ts";
 import { createEmailSender, type EmailSender } from "./email/sender.ts";
 import { installSessions } from "./auth/session-plugin.ts";
@@ -171,6 +172,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(healthRoutes, { services, state: healthState });
   await app.register(openApiRoutes);
   await app.register(authRoutes, { services });
+  await app.register(guardianRoutes, { services });
   await app.register(siteRoutes, { services });
   await app.register(mediaPlugin, { services });
   await app.register(profileRoutes, { services });

@@ -42,6 +42,8 @@ export default [
     route("auth/player-forgot-password", "routes/auth/player-forgot-password.tsx"),
     route("auth/player-otp", "routes/auth/player-otp.tsx"),
     route("auth/player-reset-password", "routes/auth/player-reset-password.tsx"),
+    // A parent's or guardian's consent, from the link in our SMS.
+    route("guardian", "routes/auth/guardian.tsx"),
   ]),
 
   // Player area (/player/*): the layout asks for a session; add each page as its child.

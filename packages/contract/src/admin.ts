@@ -2,6 +2,7 @@ import type { VideoView } from "./video.ts";
 import { z } from "zod";
 import { ADMIN } from "./messages.ts";
 import { displayText } from "./text.ts";
+import type { GuardianConsentState } from "./guardian.ts";
 
 /**
  * The staff API under /api/admin (issue "Review console"), shared by the /admin pages and the
@@ -180,6 +181,11 @@ export interface ReviewItem {
   reuploadAllowed: boolean;
   /** The videos as the console plays them (renditions), in the order videoPath, videoPathTwo. */
   videos?: VideoView[];
+  /**
+   * For a player under 18, where their guardian's consent stands ("none": no guardian named);
+   * null for adults. A minor's profile is public only with "given", whatever the review says.
+   */
+  guardianConsent: GuardianConsentState | "none" | null;
 }
 export type ReviewListResponse = Page<ReviewItem>;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ageOn, oldestBirthDateIso, otpField, registrationSchema, resetPasswordSchema } from "./auth.ts";
+import { ageOn, otpField, resetPasswordSchema } from "./auth.ts";
+import { oldestBirthDateIso, registrationSchema } from "./registration.ts";
 import { MAX_REGISTRATION_AGE } from "./limits.ts";
 import { EXTRA, REGISTER, RESET } from "./messages.ts";
 

@@ -1,19 +1,9 @@
 import { z } from "zod";
-import { MAX_REGISTRATION_AGE, MIN_REGISTRATION_AGE, OTP_LENGTH } from "./limits.ts";
+import { ageOn, todayIso } from "./age.ts";
+import { OTP_LENGTH } from "./limits.ts";
 import { EXTRA, LOGIN, REGISTER, RESET } from "./messages.ts";
 import { normalizeZambianMobile } from "./phone.ts";
-import {
-  confirmPasswordField,
-  newPasswordField,
-  PASSWORD_MAX_LENGTH,
-  passwordField,
-  passwordsMatch,
-} from "./password.ts";
-import { emailField } from "./site.ts";
-import { displayText, identifierText } from "./text.ts";
-
-const NAME_MAX = 50;
-const USERNAME_MAX = 30;
+import { confirmPasswordField, newPasswordField, PASSWORD_MAX_LENGTH, passwordsMatch } from "./password.ts";
 
 /** A Zambian mobile number in any accepted spelling, turned into E.164. */
 export const phoneField = (required: string) =>
@@ -30,53 +20,9 @@ export const phoneField = (required: string) =>
       return e164;
     });
 
-/** Whole years between a YYYY-MM-DD birth date and today (UTC calendar). */
-export function ageOn(dateOfBirth: string, today: Date = new Date()): number {
-  const [y, m, d] = dateOfBirth.split("-").map(Number) as [number, number, number];
-  let age = today.getUTCFullYear() - y;
-  const beforeBirthday = today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d);
-  if (beforeBirthday) age -= 1;
-  return age;
-}
-
-export function todayIso(today: Date = new Date()): string {
-  return today.toISOString().slice(0, 10);
-}
-
-/** The earliest date of birth the registration accepts (MAX_REGISTRATION_AGE), for the date picker. */
-export function oldestBirthDateIso(today: Date = new Date()): string {
-  // The day after the (MAX + 1)th birthday would fall today.
-  const earliest = new Date(
-    Date.UTC(today.getUTCFullYear() - MAX_REGISTRATION_AGE - 1, today.getUTCMonth(), today.getUTCDate() + 1),
-  );
-  return todayIso(earliest);
-}
-
-const dateOfBirthField = z
-  .string({ error: REGISTER.dateOfBirthRequired })
-  .min(1, REGISTER.dateOfBirthRequired)
-  .regex(/^\d{4}-\d{2}-\d{2}/, REGISTER.dateOfBirthRequired)
-  .transform((value) => value.slice(0, 10))
-  .refine((value) => !Number.isNaN(Date.parse(value)), REGISTER.dateOfBirthRequired)
-  .refine((value) => value <= todayIso(), REGISTER.dateOfBirthFuture)
-  .refine((value) => value > todayIso() || ageOn(value) >= MIN_REGISTRATION_AGE, REGISTER.tooYoung)
-  .refine((value) => ageOn(value) <= MAX_REGISTRATION_AGE, EXTRA.dateOfBirthTooOld(MAX_REGISTRATION_AGE));
-
-export const registrationSchema = z.object({
-  firstName: displayText({ required: REGISTER.firstNameRequired, max: NAME_MAX }),
-  lastName: displayText({ required: REGISTER.lastNameRequired, max: NAME_MAX }),
-  userName: identifierText({ required: REGISTER.usernameRequired })
-    .min(1, REGISTER.usernameRequired)
-    .regex(/^\S*$/, REGISTER.usernameNoSpaces)
-    .max(USERNAME_MAX, EXTRA.tooLong(USERNAME_MAX))
-    .regex(/^[A-Za-z0-9._-]*$/, EXTRA.usernameChars),
-  dateOfBirth: dateOfBirthField,
-  email: emailField(REGISTER.emailRequired, REGISTER.emailInvalid),
-  phoneNumber: phoneField(REGISTER.phoneRequired),
-  // The same rule as every other password (password.ts), so no account starts with a weak one.
-  password: passwordField(REGISTER.passwordRequired),
-});
-export type RegistrationInput = z.input<typeof registrationSchema>;
+// Ages live in their own module (no phone rules), so the guardian pages can use them too.
+export { ageOn, todayIso };
+// The registration's schemas are in registration.ts: the login and reset pages need none of them.
 
 export const loginSchema = z.object({
   phoneNumber: phoneField(LOGIN.phoneRequired),

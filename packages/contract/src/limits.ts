@@ -69,6 +69,13 @@ export const TALENT_AGE = { min: MIN_REGISTRATION_AGE, max: 60 } as const;
  */
 export const PUBLIC_EXACT_AGE_FROM = 18;
 /**
+ * Below this age a player needs a parent's or guardian's consent before their profile is public;
+ * from this birthday on, nobody's consent is asked.
+ */
+export const GUARDIAN_CONSENT_UNDER_AGE = 18;
+/** A guardian's consent link in an SMS stays usable this long (it also serves to withdraw). */
+export const GUARDIAN_LINK_TTL_DAYS = 365;
+/**
  * How long shared caches (and browsers) may keep public talent pages and their JSON: a profile
  * withdrawn, rejected or expired leaves every copy within a minute.
  */

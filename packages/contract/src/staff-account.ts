@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { registrationSchema } from "./auth.ts";
+import { registrationFields } from "./registration.ts";
 import { STAFF_ROLES } from "./session.ts";
 
 /**
@@ -8,12 +8,12 @@ import { STAFF_ROLES } from "./session.ts";
  * names are optional: the command fills them in when left out.
  */
 export const staffAccountSchema = z.object({
-  phoneNumber: registrationSchema.shape.phoneNumber,
-  password: registrationSchema.shape.password,
+  phoneNumber: registrationFields.shape.phoneNumber,
+  password: registrationFields.shape.password,
   role: z.enum(STAFF_ROLES, { error: `Choose a staff role: ${STAFF_ROLES.join(" or ")}.` }),
-  userName: registrationSchema.shape.userName.optional(),
-  email: registrationSchema.shape.email.optional(),
-  firstName: registrationSchema.shape.firstName.optional(),
-  lastName: registrationSchema.shape.lastName.optional(),
+  userName: registrationFields.shape.userName.optional(),
+  email: registrationFields.shape.email.optional(),
+  firstName: registrationFields.shape.firstName.optional(),
+  lastName: registrationFields.shape.lastName.optional(),
 });
 export type StaffAccountInput = z.input<typeof staffAccountSchema>;

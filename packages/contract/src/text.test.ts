@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { playerInfoSchema } from "./profile.ts";
-import { registrationSchema } from "./auth.ts";
+import { registrationSchema } from "./registration.ts";
 import { rejectProfileSchema } from "./admin.ts";
 import { EXTRA, INPUT, REGISTER, TALENT } from "./messages.ts";
 import { contactMessageSchema, deletionRequestSchema } from "./site.ts";

@@ -19,6 +19,8 @@ import { HttpError } from "../http/errors.ts";
 import { isUuid } from "./uuid.ts";
 import { profileExpiry, videoExpiry } from "@touchline/contract/video-expiry";
 import { recordAudit, type Actor } from "./audit.ts";
+import { needsGuardianConsent } from "@touchline/contract/guardian";
+import { guardianConsents } from "../db/schema/guardians.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const reviewer = alias(players, "reviewer");
@@ -60,14 +62,20 @@ export function createReviewService({ db, now, videoExpiryDays }: ReviewServiceD
 
   const selectItems = () =>
     db
-      .select({ profile: playerProfiles, player: players, reviewerUsername: reviewer.username })
+      .select({
+        profile: playerProfiles,
+        player: players,
+        reviewerUsername: reviewer.username,
+        consentState: guardianConsents.state,
+      })
       .from(playerProfiles)
       .innerJoin(players, eq(players.id, playerProfiles.playerId))
-      .leftJoin(reviewer, eq(reviewer.id, playerProfiles.reviewedBy));
+      .leftJoin(reviewer, eq(reviewer.id, playerProfiles.reviewedBy))
+      .leftJoin(guardianConsents, eq(guardianConsents.playerId, playerProfiles.playerId));
 
   type Row = Awaited<ReturnType<ReturnType<typeof selectItems>["where"]>>[number];
 
-  const toItem = ({ profile, player, reviewerUsername }: Row): ReviewItem => {
+  const toItem = ({ profile, player, reviewerUsername, consentState }: Row): ReviewItem => {
     const expiry = profileExpiry(profile, videoExpiryDays, now());
     return {
       profileId: profile.id,
@@ -95,6 +103,7 @@ export function createReviewService({ db, now, videoExpiryDays }: ReviewServiceD
       isVideoExpired: expiry.isVideoExpired,
       videoExpirationDate: expiry.videoExpirationDate,
       reuploadAllowed: profile.reuploadAllowedAt !== null,
+      guardianConsent: needsGuardianConsent(player.dateOfBirth, now()) ? (consentState ?? "none") : null,
     };
   };
 

@@ -88,6 +88,7 @@ describe("the review queue", () => {
         "videoExpirationDate",
         "reuploadAllowed",
         "videos",
+        "guardianConsent",
       ].sort(),
     );
     expect(item).toMatchObject({
@@ -96,6 +97,8 @@ describe("the review queue", () => {
       firstName: "Chanda",
       lastName: "Phiri",
       age: ageOn("2008-02-29", t.clock.now),
+      // 18 by now: nobody's consent is asked (guardian-consent.test.ts covers minors).
+      guardianConsent: null,
       position: "striker",
       secondaryPosition: "right-winger",
       preferredFoot: "left",

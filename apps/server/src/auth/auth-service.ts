@@ -1,12 +1,14 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { z } from "zod";
-import type { registrationSchema } from "@touchline/contract/auth";
+import type { registrationSchema } from "@touchline/contract/registration";
 import { RESET_TOKEN_TTL_MS } from "@touchline/contract/limits";
 import { AUTH } from "@touchline/contract/messages";
 import { maskPhone } from "@touchline/contract/phone";
 import { players, resetTokens, sessions } from "../db/schema/auth.ts";
 import { HttpError } from "../http/errors.ts";
 import type { AppServices } from "../services.ts";
+import { createGuardianService } from "./guardian-service.ts";
+import { createGuardianStore } from "./guardian-store.ts";
 import { createOtpService } from "./otp-service.ts";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords.ts";
 import {
@@ -36,6 +38,8 @@ export interface CallContext {
   userAgent?: string | undefined;
   /** The session this browser holds now, if any: a login replaces it. */
   currentSessionId?: string | undefined;
+  /** The site's origin for links sent by SMS (PUBLIC_URL, or the request's own in development). */
+  origin?: string | undefined;
 }
 
 const isUniqueViolation = (error: unknown): error is { code: string; constraint?: string; message: string } => {
@@ -50,6 +54,7 @@ export function createAuthService(services: AppServices) {
   const sessionStore = createSessionStore(db, now);
   const limiter = createRateLimiter(db, now, { addressMultiplier: services.config.RATE_LIMIT_ADDRESS_MULTIPLIER });
   const otp = createOtpService(services);
+  const guardians = createGuardianService(services);
 
   const codeInvalid = () => new HttpError(400, AUTH.codeInvalid, { otp: AUTH.codeInvalid });
 
@@ -137,7 +142,12 @@ export function createAuthService(services: AppServices) {
               if (openUntil) throw registrationPending(openUntil);
             }
             for (const old of stale) await store.remove(old.id);
-            return pending ? store.replacePending(pending.id, account) : store.insert(account);
+            const saved = pending ? await store.replacePending(pending.id, account) : await store.insert(account);
+            // A minor's guardian is part of what the code confirms; an adult has none.
+            const guardianStore = createGuardianStore(tx, now);
+            if (input.guardian) await guardianStore.saveGuardian(saved.id, input.guardian.name, input.guardian.phone);
+            else await guardianStore.remove(saved.id);
+            return saved;
           },
         );
       } catch (error) {
@@ -186,6 +196,12 @@ export function createAuthService(services: AppServices) {
       }
       await playersStore.markPhoneVerified(player.id);
       log.info({ playerId: player.id }, "phone confirmed");
+      // Only a confirmed registration reaches a guardian: nobody can make us text a stranger's
+      // number by typing it into a registration they never confirm.
+      if (ctx.origin)
+        await guardians.invite(player.id, ctx.origin).catch((error: unknown) => {
+          log.warn({ playerId: player.id, err: error }, "guardian invitation not sent");
+        });
       // The spec's client stores a resetToken from this answer; registration issues none.
       return { message: AUTH.phoneVerified, resetToken: null };
     },

@@ -6,7 +6,9 @@ import type { FitnessLevel, Position, PreferredFoot } from "@touchline/contract/
 import { createReviewService } from "../admin/review-service.ts";
 import { buildApp, type App } from "../app.ts";
 import { hashPassword } from "../auth/passwords.ts";
+import { createGuardianStore } from "../auth/guardian-store.ts";
 import { createPlayerStore } from "../auth/player-store.ts";
+import { needsGuardianConsent } from "@touchline/contract/guardian";
 import { loadConfig } from "../config.ts";
 import { DatabaseInUseError } from "../db/embedded-lock.ts";
 import { players } from "../db/schema/auth.ts";
@@ -553,6 +555,13 @@ export async function seedDemo(app: App): Promise<SeedResult> {
       role: "player",
       phoneVerifiedAt: at,
     });
+    // A demo minor's invented guardian has agreed, so the demo list shows every age.
+    if (needsGuardianConsent(account.dateOfBirth, start))
+      await createGuardianStore(db, now).recordGivenWithoutSms(
+        account.id,
+        `Parent of ${demo.first}`,
+        demoPhone(500 + index),
+      );
 
     const mediaDeps = app.services;
     const initials = `${demo.first[0]}${demo.last[0]}`;

@@ -41,6 +41,8 @@ export const LIMITS = {
   playerContactPerAddress: { bucket: "player-contact:ip", max: 10, windowMs: 60 * MINUTE },
   /** Requests about one player from anyone: a player cannot be flooded through the inbox. */
   playerContactPerPlayer: { bucket: "player-contact:player", max: 30, windowMs: DAY },
+  /** SMS to one player's guardian (invitations and codes together): a guardian is never flooded. */
+  guardianSmsPerPlayer: { bucket: "guardian-sms:player", max: 6, windowMs: DAY },
 } satisfies Record<string, Limit>;
 
 /**

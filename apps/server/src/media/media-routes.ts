@@ -42,7 +42,7 @@ export const mediaRoutes: FastifyPluginAsync<{ services: AppServices }> = async 
   const cacheControlFor = async (user: RequestUser | null, file: MediaFile): Promise<string | null> => {
     if (user && (user.playerId === file.ownerPlayerId || isStaff(user)))
       return `private, max-age=${YEAR_SECONDS}, immutable`;
-    const publicSince = await store.approvedProfileVideoDate(file.id);
+    const publicSince = await store.approvedProfileVideoDate(file.id, services.now());
     if (!publicSince) return null;
     const secondsLeft = Math.floor(
       (videoExpiresAt(publicSince, services.config.VIDEO_EXPIRY_DAYS).getTime() - services.now().getTime()) / 1000,

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { mediaFiles, type MediaFile, type StoredPoster, type StoredRendition } from "../db/schema/media.ts";
 import { playerProfiles, profilePublicSince } from "../db/schema/profiles.ts";
+import { consentAllowsPublic } from "../auth/guardian-store.ts";
 
 /** Media ids are UUIDs (the tus upload id); anything else is simply not found. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -48,15 +49,17 @@ export function createMediaStore(db: Database) {
 
     /**
      * The video upload date of an approved profile that uses this file, or null when no approved
-     * profile does (the caller turns it into an expiry).
+     * profile does, or its player is under 18 without a guardian's consent (the caller turns the
+     * date into an expiry).
      */
-    async approvedProfileVideoDate(fileId: string): Promise<Date | null> {
+    async approvedProfileVideoDate(fileId: string, at: Date): Promise<Date | null> {
       const [row] = await db
         .select({ publicSince: sql<Date>`${profilePublicSince}` })
         .from(playerProfiles)
         .where(
           and(
             eq(playerProfiles.reviewStatus, "approved"),
+            consentAllowsPublic(at),
             or(
               eq(playerProfiles.coverFileId, fileId),
               eq(playerProfiles.videoFileId, fileId),

@@ -5,6 +5,7 @@ import type { Database } from "../db/client.ts";
 import { players } from "../db/schema/auth.ts";
 import { mediaFiles } from "../db/schema/media.ts";
 import { playerProfiles, profilePublicSince } from "../db/schema/profiles.ts";
+import { consentAllowsPublic } from "../auth/guardian-store.ts";
 import { toVideoView } from "../media/video-view.ts";
 import { birthDateBounds } from "./birth-date-bounds.ts";
 import { toPublicPlayer, toPublicSummary, type PublicPlayerDetailRow, type PublicPlayerRow } from "./public-player.ts";
@@ -46,8 +47,9 @@ function escapeLike(text: string): string {
  * The public side of player profiles: the talent list and public player pages, for the public
  * API and the server-rendered /players pages (through the web load context).
  *
- * Only approved profiles whose video has not expired (VIDEO_EXPIRY_DAYS after its upload) are
- * ever read, which is the same rule the media route applies to their photos and videos.
+ * Only approved profiles whose video has not expired (VIDEO_EXPIRY_DAYS after its upload) and,
+ * for players under 18, whose guardian has consented are ever read: the same rule the media route
+ * applies to their photos and videos.
  */
 /**
  * Every video of the profile has its renditions: a profile is never public with a video that
@@ -58,12 +60,16 @@ const videosReady: SQL = sql`not exists (
     and ${mediaFiles.videoState} is distinct from 'ready')`;
 
 export function createTalentService({ db, now, videoExpiryDays, countCap = TALENT_COUNT_CAP }: TalentServiceDeps) {
-  /** Approved and unexpired at `at`: a range of every public index (migration 0005). */
+  /**
+   * Approved and unexpired at `at` (a range of every public index, migration 0005), every video
+   * playable, and for a player under 18 their guardian's consent given.
+   */
   const visibleAt = (at: Date): SQL =>
     and(
       eq(playerProfiles.reviewStatus, "approved"),
       gt(profilePublicSince, new Date(at.getTime() - videoExpiryDays * DAY_MS)),
       videosReady,
+      consentAllowsPublic(at),
     )!;
 
   /**

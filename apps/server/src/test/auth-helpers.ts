@@ -11,6 +11,7 @@ export interface TestPlayer {
   password: string;
   username: string;
   email: string;
+  dateOfBirth: string;
 }
 
 let counter = 0;
@@ -58,7 +59,14 @@ export async function createPlayer(
     role: overrides.role ?? "player",
     phoneVerifiedAt: overrides.verified === false ? null : t.app.services.now(),
   });
-  return { id: row.id, phoneNumber: row.phoneNumber, password, username: row.username, email: row.email };
+  return {
+    id: row.id,
+    phoneNumber: row.phoneNumber,
+    password,
+    username: row.username,
+    email: row.email,
+    dateOfBirth: row.dateOfBirth,
+  };
 }
 
 let addressCounter = 0;

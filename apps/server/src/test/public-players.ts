@@ -4,6 +4,8 @@ import path from "node:path";
 import type { FitnessLevel, Position, PreferredFoot } from "@touchline/contract/enums";
 import { REJECTION_REASONS } from "@touchline/contract/admin";
 import { createReviewService } from "../admin/review-service.ts";
+import { needsGuardianConsent } from "@touchline/contract/guardian";
+import { createGuardianStore } from "../auth/guardian-store.ts";
 import { makeRenditions } from "../media/video-renditions-job.ts";
 import { createProfileService } from "../players/profile-service.ts";
 import { createPlayer, type TestPlayer } from "./auth-helpers.ts";
@@ -32,6 +34,11 @@ export interface ProfileOptions {
   twoVideos?: boolean;
   /** "approved" (default), "pending" or "rejected". */
   status?: "approved" | "pending" | "rejected";
+  /**
+   * For a player under 18: "given" (default) records an invented guardian's consent, so the
+   * profile can be public; "none" names no guardian.
+   */
+  guardianConsent?: "given" | "none";
 }
 
 /**
@@ -50,6 +57,8 @@ export async function createProfile(
     dateOfBirth: options.dateOfBirth,
   });
   const deps = t.app.services;
+  if (needsGuardianConsent(player.dateOfBirth, deps.now()) && (options.guardianConsent ?? "given") === "given")
+    await createGuardianStore(deps.db, deps.now).recordGivenWithoutSms(player.id, "Test Guardian", "+260955000001");
   cover ??= demoCoverJpeg({ initials: "TL", number: 10, kit: 0, width: 160, height: 120 });
   const photo = await importMedia(deps, player.id, "image", await cover);
   const video = await importMedia(deps, player.id, "video", VIDEO);

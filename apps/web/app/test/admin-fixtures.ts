@@ -41,6 +41,7 @@ export function reviewItem(overrides: Partial<ReviewItem> = {}): ReviewItem {
     isVideoExpired: false,
     videoExpirationDate: "2099-05-30T08:00:00.000Z",
     reuploadAllowed: false,
+    guardianConsent: "given",
     videos: [readyVideo("/api/media/video1"), readyVideo("/api/media/video2")],
     ...overrides,
   };

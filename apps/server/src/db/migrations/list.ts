@@ -7,6 +7,7 @@ import { talentMigration } from "./0005_talent.ts";
 import { uploadLocksMigration } from "./0006_upload_locks.ts";
 import { deletionConfirmationMigration } from "./0007_deletion_confirmation.ts";
 import { videoRenditionsMigration } from "./0008_video_renditions.ts";
+import { guardianConsentMigration } from "./0009_guardian_consent.ts";
 
 /** Every migration, in the order it shipped. Add new ones at the end with the next number. */
 export const MIGRATIONS: Migration[] = [
@@ -18,4 +19,5 @@ export const MIGRATIONS: Migration[] = [
   uploadLocksMigration,
   deletionConfirmationMigration,
   videoRenditionsMigration,
+  guardianConsentMigration,
 ];

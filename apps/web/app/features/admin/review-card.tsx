@@ -3,6 +3,7 @@ import { Button } from "../../components/button.tsx";
 import { PlayerVideos } from "../../components/player-videos.tsx";
 import { fitnessLabel, footLabel, formatDate, imageVariant, positionLabel } from "../../lib/player-display.ts";
 import { dayCount, daysUntil, formatDateTime } from "./format.ts";
+import { GUARDIAN } from "@touchline/contract/guardian";
 
 export type ReviewCardAction = "approve" | "reject" | "renew" | "allow-reupload";
 
@@ -68,6 +69,8 @@ export function ReviewCard({
     ["Videos uploaded", item.videoUploadDate ? formatDateTime(item.videoUploadDate) : "Unknown"],
     ["Expiry", expiryText(item)],
   ];
+  if (item.guardianConsent !== null)
+    attributes.splice(1, 0, ["Guardian consent", GUARDIAN.staffText[item.guardianConsent]]);
 
   return (
     <article

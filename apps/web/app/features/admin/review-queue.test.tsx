@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { REJECTION_REASONS } from "@touchline/contract/admin";
+import { GUARDIAN } from "@touchline/contract/guardian";
 import { ADMIN, ADMIN_CONSOLE } from "@touchline/contract/messages";
 import { fakeApi, json, page, reviewItem, staffSession } from "../../test/admin-fixtures.ts";
 import { renderConsole } from "../../test/console-render.tsx";
@@ -43,6 +44,7 @@ describe("review queue", () => {
 
     const attribute = (label: string) => item.getByText(label, { selector: "dt" }).nextElementSibling?.textContent;
     expect(attribute("Age")).toBe("17");
+    expect(attribute("Guardian consent")).toBe(GUARDIAN.staffText.given);
     expect(attribute("Position")).toBe("Striker");
     expect(attribute("Secondary position")).toBe("Left Winger");
     expect(attribute("Preferred foot")).toBe("Ambidextrous");
@@ -60,6 +62,20 @@ describe("review queue", () => {
         .getAllByRole("button")
         .map((b) => b.textContent),
     ).toEqual(["Approve", "Reject"]);
+  });
+
+  it("says where a minor's guardian consent stands, and shows no such line for an adult", async () => {
+    queue([
+      reviewItem({ guardianConsent: "waiting" }),
+      reviewItem({ profileId: "profile_2", firstName: "Mutale", age: 22, guardianConsent: null }),
+    ]);
+    renderConsole("/admin");
+    const minor = await card();
+    expect(minor.getByText("Guardian consent", { selector: "dt" }).nextElementSibling).toHaveTextContent(
+      GUARDIAN.staffText.waiting,
+    );
+    const adult = await card("Mutale Mulenga");
+    expect(adult.queryByText("Guardian consent", { selector: "dt" })).toBeNull();
   });
 
   it("approves, says so and refreshes the list", async () => {

@@ -16,6 +16,9 @@ export interface RegisterBody {
   email: string;
   phoneNumber: string;
   password: string;
+  /** Players under 18 only. */
+  guardianName?: string;
+  guardianPhone?: string;
 }
 
 /** A code send: when the server will accept the next "send me a code" for this number. */

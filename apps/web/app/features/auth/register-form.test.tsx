@@ -1,6 +1,8 @@
 import { fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { oldestBirthDateIso, todayIso } from "@touchline/contract/auth";
+import { todayIso } from "@touchline/contract/age";
+import { oldestBirthDateIso } from "@touchline/contract/registration";
+import { GUARDIAN } from "@touchline/contract/guardian";
 import { MAX_REGISTRATION_AGE } from "@touchline/contract/limits";
 import { AUTH, EXTRA, REGISTER, RESET } from "@touchline/contract/messages";
 import { readFlow, clearFlow } from "./flow-storage.ts";
@@ -21,11 +23,11 @@ const yearsAgo = (years: number, days = 0) => {
   return date.toISOString().slice(0, 10);
 };
 
-async function fillValid(user: ReturnType<typeof renderScreen>["user"]) {
+async function fillValid(user: ReturnType<typeof renderScreen>["user"], age = 19) {
   await user.type(field("First name"), "Chanda");
   await user.type(field("Last name"), "Mulenga");
   await user.type(field("Username"), "chanda10");
-  fireEvent.change(field("Date of birth"), { target: { value: yearsAgo(17) } });
+  fireEvent.change(field("Date of birth"), { target: { value: yearsAgo(age) } });
   await user.type(field("Email"), "chanda@example.zm");
   await user.type(field("Phone number"), "097 1234567");
   await user.type(field("Password"), "Goal@kick10");
@@ -159,7 +161,7 @@ describe("RegisterForm", () => {
           firstName: "Chanda",
           lastName: "Mulenga",
           userName: "chanda10",
-          dateOfBirth: yearsAgo(17),
+          dateOfBirth: yearsAgo(19),
           email: "chanda@example.zm",
           phoneNumber: "+260971234567",
           password: "Goal@kick10",
@@ -169,6 +171,36 @@ describe("RegisterForm", () => {
     const flow = readFlow();
     expect(flow).toMatchObject({ phoneNumber: "+260971234567", email: "chanda@example.zm" });
     expect(flow.resendAvailableAt! - Date.now()).toBeGreaterThan(55_000);
+  });
+
+  it("asks a player under 18 for a parent's or guardian's name and number, and sends them", async () => {
+    const fetchMock = vi.fn(async () =>
+      jsonResponse(201, { message: AUTH.registered, phoneNumber: "+260971234567", codeSent: true }),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    const { user } = renderScreen(<RegisterForm />);
+    await fillValid(user);
+    expect(screen.queryByLabelText("Parent's or guardian's name")).toBeNull();
+    fireEvent.change(field("Date of birth"), { target: { value: yearsAgo(16) } });
+    expect(await screen.findByText(GUARDIAN.registrationHint)).toBeInTheDocument();
+    await user.click(signUp());
+    expect(await screen.findByText(GUARDIAN.nameRequired)).toBeInTheDocument();
+    expect(screen.getByText(GUARDIAN.phoneRequired)).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await user.type(field("Parent's or guardian's name"), "Grace Mulenga");
+    await user.type(field("Parent's or guardian's phone number"), "097 1234567");
+    await user.click(signUp());
+    expect(await screen.findByText(GUARDIAN.phoneNotOwn)).toBeInTheDocument();
+    await user.clear(field("Parent's or guardian's phone number"));
+    await user.type(field("Parent's or guardian's phone number"), "0955 123456");
+    await user.click(signUp());
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(sentBodies(fetchMock)[0]!.body).toMatchObject({
+      dateOfBirth: yearsAgo(16),
+      guardianName: "Grace Mulenga",
+      guardianPhone: "+260955123456",
+    });
   });
 
   it("puts the server's 'already taken' answers on the right fields and keeps the form", async () => {

@@ -4,7 +4,9 @@ import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import type { z } from "zod";
-import { oldestBirthDateIso, registrationSchema, todayIso, type RegistrationInput } from "@touchline/contract/auth";
+import { todayIso } from "@touchline/contract/age";
+import { oldestBirthDateIso, registrationSchema, type RegistrationInput } from "@touchline/contract/registration";
+import { GUARDIAN, needsGuardianConsent } from "@touchline/contract/guardian";
 import { OTP_RESEND_INTERVAL_MS } from "@touchline/contract/limits";
 import { REGISTER } from "@touchline/contract/messages";
 import { Button } from "../../components/button.tsx";
@@ -26,6 +28,8 @@ const EMPTY: RegistrationInput = {
   email: "",
   phoneNumber: "",
   password: "",
+  guardianName: "",
+  guardianPhone: "",
 };
 const FIELDS = Object.keys(EMPTY) as (keyof RegistrationInput)[];
 
@@ -39,16 +43,23 @@ export function RegisterForm() {
     register,
     handleSubmit,
     setError,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<RegistrationInput, unknown, z.output<typeof registrationSchema>>({
     resolver: zodResolver(registrationSchema),
     defaultValues: EMPTY,
   });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const dateOfBirth = watch("dateOfBirth");
+  const askGuardian = /^\d{4}-\d{2}-\d{2}$/.test(dateOfBirth) && needsGuardianConsent(dateOfBirth);
+
+  const onSubmit = handleSubmit(async ({ guardian, ...values }) => {
     setFormError(undefined);
     try {
-      const answer = await registerPlayerCall.mutateAsync(values);
+      const answer = await registerPlayerCall.mutateAsync({
+        ...values,
+        ...(guardian ? { guardianName: guardian.name, guardianPhone: guardian.phone } : {}),
+      });
       // The code screen needs the number (and the e-mail for the verify call); a code has just
       // been sent, so the next one can be asked for in a minute.
       updateFlow({
@@ -100,6 +111,24 @@ export function RegisterForm() {
         error={errors.dateOfBirth?.message}
         {...register("dateOfBirth")}
       />
+      {askGuardian ? (
+        <fieldset className="flex flex-col gap-4 rounded-xl border border-slate-200 p-4">
+          <legend className="px-1 text-sm font-semibold text-slate-900">Your parent or guardian</legend>
+          <p className="text-sm text-slate-700">{GUARDIAN.registrationHint}</p>
+          <TextField
+            label="Parent's or guardian's name"
+            autoComplete="off"
+            error={errors.guardianName?.message}
+            {...register("guardianName")}
+          />
+          <PhoneNumberField
+            label="Parent's or guardian's phone number"
+            autoComplete="off"
+            error={errors.guardianPhone?.message}
+            {...register("guardianPhone")}
+          />
+        </fieldset>
+      ) : null}
       <TextField
         label="Email"
         type="email"

@@ -1,0 +1,57 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { guardianDetailsSchema } from "@touchline/contract/registration";
+import { GUARDIAN } from "@touchline/contract/guardian";
+import { guardianAgreeSchema, guardianLinkSchema } from "@touchline/contract/guardian-schemas";
+import { pageOrigin } from "../http/request-origin.ts";
+import type { AppServices } from "../services.ts";
+import { createGuardianService } from "./guardian-service.ts";
+import { requireUser } from "./request-user.ts";
+
+/**
+ * A guardian's consent: the guardian's page (reached by the SMS link, whose token travels in
+ * request bodies, never in a URL) and the player's own view of it.
+ */
+export const guardianRoutes: FastifyPluginAsync<{ services: AppServices }> = async (fastify, { services }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const guardians = createGuardianService(services);
+  const originOf = (request: Parameters<typeof pageOrigin>[1]) => pageOrigin(services.config.PUBLIC_URL, request);
+
+  // Answers about one family's consent: never kept by any cache.
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+  });
+
+  app.post("/api/guardian-consent/view", { schema: { body: guardianLinkSchema } }, async (request) => {
+    return guardians.view(request.body.token);
+  });
+
+  app.post("/api/guardian-consent/code", { schema: { body: guardianLinkSchema } }, async (request) => {
+    return guardians.sendCode(request.body.token, request.ip);
+  });
+
+  app.post("/api/guardian-consent/agree", { schema: { body: guardianAgreeSchema } }, async (request) => {
+    const view = await guardians.consent(request.body.token, request.body.otp, request.ip);
+    return { message: GUARDIAN.consentGiven, consent: view };
+  });
+
+  app.post("/api/guardian-consent/withdraw", { schema: { body: guardianLinkSchema } }, async (request) => {
+    const view = await guardians.withdraw(request.body.token);
+    return { message: GUARDIAN.consentWithdrawn, consent: view };
+  });
+
+  app.get("/api/player/guardian", async (request) => {
+    const user = requireUser(request);
+    return { guardian: await guardians.statusFor(user.playerId) };
+  });
+
+  app.put("/api/player/guardian", { schema: { body: guardianDetailsSchema } }, async (request) => {
+    const user = requireUser(request);
+    const { sent } = await guardians.changeGuardian(
+      user.playerId,
+      { name: request.body.guardianName, phone: request.body.guardianPhone },
+      originOf(request),
+    );
+    return { message: sent ? GUARDIAN.invitationSent : null, guardian: await guardians.statusFor(user.playerId) };
+  });
+};

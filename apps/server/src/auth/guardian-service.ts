@@ -1,0 +1,176 @@
+import {
+  GUARDIAN,
+  needsGuardianConsent,
+  type GuardianConsentView,
+  type PlayerGuardianStatus,
+} from "@touchline/contract/guardian";
+import { GUARDIAN_LINK_TTL_DAYS, OTP_MAX_ATTEMPTS, OTP_TTL_MS } from "@touchline/contract/limits";
+import { AUTH } from "@touchline/contract/messages";
+import { maskPhone } from "@touchline/contract/phone";
+import { HttpError } from "../http/errors.ts";
+import { createRateLimiter, LIMITS } from "../http/rate-limiter.ts";
+import type { AppServices } from "../services.ts";
+import { DEV_AUTH_SECRET } from "./otp-service.ts";
+import { createGuardianStore } from "./guardian-store.ts";
+import { createPlayerStore } from "./player-store.ts";
+import { codeHash, randomToken, sameHex, sha256Hex } from "./secrets.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Where the SMS link leads: the token in the fragment, so it never reaches a server log or a Referer. */
+export const GUARDIAN_PAGE_PATH = "/guardian";
+export const GUARDIAN_LINK_FRAGMENT = "consent";
+
+/** The invitation SMS: who asks, for what, and where to answer. */
+export function guardianInvitationSms(playerFirstName: string, playerUsername: string, link: string): string {
+  return (
+    `Touchline: ${playerFirstName} (${playerUsername}) wants to show a football profile to clubs and scouts ` +
+    `and needs a parent's or guardian's consent. See what it shows and answer: ${link}`
+  );
+}
+
+export function guardianCodeSms(code: string, playerFirstName: string): string {
+  const minutes = Math.round(OTP_TTL_MS / 60_000);
+  return `Touchline: ${code} is your code to agree to ${playerFirstName}'s football profile. It is valid for ${minutes} minutes.`;
+}
+
+/**
+ * A guardian's consent for a player under 18. The guardian is reached only by SMS: a link (kept
+ * a year, so the same message serves to withdraw later) opens a page that says what the profile
+ * shows; agreeing needs a code sent to the guardian's phone, so only whoever holds that phone can
+ * make a minor public. Withdrawing needs only the link: it can only make the profile less public.
+ */
+export function createGuardianService(services: AppServices) {
+  const { db, now, log } = services;
+  const store = createGuardianStore(db, now);
+  const accounts = createPlayerStore(db, now);
+  const limiter = createRateLimiter(db, now, { addressMultiplier: services.config.RATE_LIMIT_ADDRESS_MULTIPLIER });
+  const secret = services.config.AUTH_SECRET ?? DEV_AUTH_SECRET;
+  const linkInvalid = () => new HttpError(404, GUARDIAN.linkInvalid, undefined, { code: "GUARDIAN_LINK_INVALID" });
+
+  /** The consent a link opens, while the link is the latest one sent and not older than a year. */
+  async function openLink(token: string) {
+    if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw linkInvalid();
+    const hash = sha256Hex(token);
+    const found = await store.byLinkHash(hash);
+    if (!found?.consent.linkSentAt) throw linkInvalid();
+    if (now().getTime() - found.consent.linkSentAt.getTime() > GUARDIAN_LINK_TTL_DAYS * DAY_MS) throw linkInvalid();
+    return { ...found, hash };
+  }
+
+  const viewOf = (found: Awaited<ReturnType<typeof openLink>>): GuardianConsentView => ({
+    state: found.consent.state,
+    guardianName: found.consent.guardianName,
+    playerFirstName: found.playerFirstName,
+    playerUsername: found.playerUsername,
+    decidedAt: found.consent.decidedAt?.toISOString() ?? null,
+  });
+
+  return {
+    store,
+
+    /**
+     * Sends the guardian a new link (the previous one stops working). Does nothing for a player
+     * who is 18 or has named no guardian. A failed SMS is logged, never thrown: the player can
+     * send it again from their account.
+     */
+    async invite(playerId: string, origin: string): Promise<boolean> {
+      const player = await accounts.byId(playerId);
+      const consent = await store.forPlayer(playerId);
+      if (!player || !consent || !needsGuardianConsent(player.dateOfBirth, now())) return false;
+      await limiter.hit(LIMITS.guardianSmsPerPlayer, playerId);
+      const token = randomToken();
+      await store.setLink(playerId, sha256Hex(token));
+      const link = `${origin.replace(/\/+$/, "")}${GUARDIAN_PAGE_PATH}#${GUARDIAN_LINK_FRAGMENT}=${token}`;
+      try {
+        await services.sms.send(consent.guardianPhone, guardianInvitationSms(player.firstName, player.username, link));
+        log.info({ playerId, guardianPhone: maskPhone(consent.guardianPhone) }, "guardian invitation sent");
+        return true;
+      } catch (error) {
+        log.warn({ playerId, err: error }, "guardian invitation could not be sent");
+        return false;
+      }
+    },
+
+    /** The player's own view of their guardian's consent; null from 18 on. */
+    async statusFor(playerId: string): Promise<PlayerGuardianStatus | null> {
+      const player = await accounts.byId(playerId);
+      if (!player || !needsGuardianConsent(player.dateOfBirth, now())) return null;
+      const consent = await store.forPlayer(playerId);
+      if (!consent) return { state: "none", guardianName: null, guardianPhone: null, canResendAt: null };
+      return {
+        state: consent.state,
+        guardianName: consent.guardianName,
+        guardianPhone: maskPhone(consent.guardianPhone),
+        canResendAt: null,
+      };
+    },
+
+    /** The player names (or changes) their guardian; a new invitation goes out at once. */
+    async changeGuardian(playerId: string, guardian: { name: string; phone: string }, origin: string) {
+      const player = await accounts.byId(playerId);
+      if (!player) throw new HttpError(404, GUARDIAN.linkInvalid);
+      if (!needsGuardianConsent(player.dateOfBirth, now())) throw new HttpError(409, GUARDIAN.noGuardianNeeded);
+      if (guardian.phone === player.phoneNumber) {
+        throw new HttpError(400, GUARDIAN.phoneNotOwn, { guardianPhone: GUARDIAN.phoneNotOwn });
+      }
+      const current = await store.forPlayer(playerId);
+      // The same guardian again keeps a consent already given; anything else starts over.
+      if (!current || current.guardianPhone !== guardian.phone || current.guardianName !== guardian.name) {
+        await store.saveGuardian(playerId, guardian.name, guardian.phone);
+        log.info({ playerId, guardianPhone: maskPhone(guardian.phone) }, "guardian named");
+      }
+      if (current?.state === "given" && current.guardianPhone === guardian.phone) return { sent: false };
+      return { sent: await this.invite(playerId, origin) };
+    },
+
+    async view(token: string): Promise<GuardianConsentView> {
+      return viewOf(await openLink(token));
+    },
+
+    /** Texts the guardian a code that confirms a consent. */
+    async sendCode(token: string, ip: string): Promise<{ message: string }> {
+      const found = await openLink(token);
+      await limiter.hit(LIMITS.codeRequestPerAddress, ip);
+      await limiter.hit(LIMITS.guardianSmsPerPlayer, found.consent.playerId);
+      const code = services.randomCode();
+      const expiresAt = new Date(now().getTime() + OTP_TTL_MS);
+      await store.setCode(
+        found.consent.playerId,
+        codeHash(secret, found.consent.guardianPhone, "guardian", code),
+        expiresAt,
+      );
+      await services.sms.send(found.consent.guardianPhone, guardianCodeSms(code, found.playerFirstName));
+      return { message: GUARDIAN.codeSent };
+    },
+
+    /** The guardian agrees, with the code sent to their phone. */
+    async consent(token: string, code: string, ip: string): Promise<GuardianConsentView> {
+      const found = await openLink(token);
+      await limiter.hit(LIMITS.verifyPerAddress, ip);
+      const { consent } = found;
+      const open =
+        consent.codeHash !== null &&
+        consent.codeExpiresAt !== null &&
+        consent.codeExpiresAt > now() &&
+        consent.codeAttempts < OTP_MAX_ATTEMPTS;
+      if (!open || !sameHex(consent.codeHash!, codeHash(secret, consent.guardianPhone, "guardian", code))) {
+        if (open) await store.countWrongCode(consent.playerId);
+        throw new HttpError(400, AUTH.codeInvalid, { otp: AUTH.codeInvalid });
+      }
+      if (!(await store.decide(consent.playerId, found.hash, "given"))) throw linkInvalid();
+      log.info({ playerId: consent.playerId }, "guardian consent given");
+      return viewOf(await openLink(token));
+    },
+
+    /** The guardian says no, or takes a consent back: the profile leaves public view at once. */
+    async withdraw(token: string): Promise<GuardianConsentView> {
+      const found = await openLink(token);
+      if (!(await store.decide(found.consent.playerId, found.hash, "withdrawn"))) throw linkInvalid();
+      log.info({ playerId: found.consent.playerId }, "guardian consent withdrawn");
+      return viewOf(await openLink(token));
+    },
+  };
+}
+
+export type GuardianService = ReturnType<typeof createGuardianService>;

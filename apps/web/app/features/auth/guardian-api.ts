@@ -1,0 +1,35 @@
+import type { GuardianConsentView, PlayerGuardianStatus } from "@touchline/contract/guardian";
+import { apiFetch } from "../../lib/api.ts";
+
+/**
+ * The guardian's consent calls. The link's token travels in request bodies, never in a URL, so
+ * it stays out of server logs and Referer headers.
+ */
+export const viewConsent = (token: string) =>
+  apiFetch<GuardianConsentView>("/api/guardian-consent/view", { body: { token } });
+
+export const sendConsentCode = (token: string) =>
+  apiFetch<{ message: string }>("/api/guardian-consent/code", { body: { token } });
+
+export const agreeToProfile = (body: { token: string; otp: string }) =>
+  apiFetch<{ message: string; consent: GuardianConsentView }>("/api/guardian-consent/agree", { body });
+
+export const withdrawConsent = (token: string) =>
+  apiFetch<{ message: string; consent: GuardianConsentView }>("/api/guardian-consent/withdraw", { body: { token } });
+
+/** The player's own consent status in the query cache. */
+export const GUARDIAN_QUERY = ["player-guardian"] as const;
+
+export const fetchGuardianStatus = () => apiFetch<{ guardian: PlayerGuardianStatus | null }>("/api/player/guardian");
+
+export const nameGuardian = (body: { guardianName: string; guardianPhone: string }) =>
+  apiFetch<{ message: string | null; guardian: PlayerGuardianStatus | null }>("/api/player/guardian", {
+    method: "PUT",
+    body,
+  });
+
+/** The token of a guardian's link, from the page's fragment (#consent=…), or null. */
+export function linkTokenOf(hash: string): string | null {
+  const token = new URLSearchParams(hash.replace(/^#/, "")).get("consent");
+  return token && /^[A-Za-z0-9_-]{20,100}$/.test(token) ? token : null;
+}

@@ -1,0 +1,99 @@
+import { screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { GUARDIAN, type GuardianConsentView } from "@touchline/contract/guardian";
+import { AUTH } from "@touchline/contract/messages";
+import { GuardianConsent } from "./guardian-consent.tsx";
+import { jsonResponse, renderScreen, sentBodies } from "../../test/render.tsx";
+
+const TOKEN = "k3Yt0ken_of-the-link-0123456789abcdefghij";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.location.hash = "";
+});
+
+const view = (overrides: Partial<GuardianConsentView> = {}): GuardianConsentView => ({
+  state: "waiting",
+  guardianName: "Grace Banda",
+  playerFirstName: "Chipo",
+  playerUsername: "chipo10",
+  decidedAt: null,
+  ...overrides,
+});
+
+/** A fake API: each path answers from the list in turn. */
+function api(answers: Record<string, Response[]>) {
+  const fetchMock = vi.fn(async (url: string) => {
+    const next = answers[url]?.shift();
+    if (!next) throw new Error(`unexpected call to ${url}`);
+    return next;
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+describe("GuardianConsent", () => {
+  it("says a link without a token, or one the server does not know, is not valid", async () => {
+    renderScreen(<GuardianConsent />);
+    expect(await screen.findByText(GUARDIAN.linkInvalid)).toBeInTheDocument();
+
+    window.location.hash = `#consent=${TOKEN}`;
+    api({ "/api/guardian-consent/view": [jsonResponse(404, { message: GUARDIAN.linkInvalid })] });
+    renderScreen(<GuardianConsent />);
+    expect(await screen.findAllByText(GUARDIAN.linkInvalid)).not.toHaveLength(0);
+  });
+
+  it("shows what the profile shows and hides, then agrees with the code sent to the guardian", async () => {
+    window.location.hash = `#consent=${TOKEN}`;
+    const fetchMock = api({
+      "/api/guardian-consent/view": [jsonResponse(200, view())],
+      "/api/guardian-consent/code": [jsonResponse(200, { message: GUARDIAN.codeSent })],
+      "/api/guardian-consent/agree": [
+        jsonResponse(400, { message: AUTH.codeInvalid, errors: { otp: AUTH.codeInvalid } }),
+        jsonResponse(200, {
+          message: GUARDIAN.consentGiven,
+          consent: view({ state: "given", decidedAt: "2026-11-24T10:00:00.000Z" }),
+        }),
+      ],
+    });
+    const { user } = renderScreen(<GuardianConsent />);
+    expect(await screen.findByRole("heading", { name: "Consent for Chipo's football profile" })).toBeInTheDocument();
+    expect(screen.getByText(/They will never see:/).parentElement).toHaveTextContent(
+      "the phone number, e-mail address, date of birth or home address",
+    );
+
+    await user.click(screen.getByRole("button", { name: "Send me a code to agree" }));
+    expect(await screen.findByText("Enter the code we sent to your phone to agree.")).toBeInTheDocument();
+    const agree = screen.getByRole("button", { name: "I agree" });
+    expect(agree).toBeDisabled();
+    await user.type(screen.getByLabelText("Digit 1 of 5"), "12345");
+    await user.click(agree);
+    expect(await screen.findByText(AUTH.codeInvalid)).toBeInTheDocument();
+    await user.type(screen.getByLabelText("Digit 1 of 5"), "54321");
+    await user.click(screen.getByRole("button", { name: "I agree" }));
+    expect(await screen.findByText(/You agreed on 24 Nov 2026/)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Withdraw my consent" })).toBeInTheDocument();
+    // The token only ever travels in bodies.
+    expect(sentBodies(fetchMock).map((call) => call.body)).toEqual([
+      { token: TOKEN },
+      { token: TOKEN },
+      { token: TOKEN, otp: "12345" },
+      { token: TOKEN, otp: "54321" },
+    ]);
+  });
+
+  it("withdraws a consent given, at once and without a code", async () => {
+    window.location.hash = `#consent=${TOKEN}`;
+    api({
+      "/api/guardian-consent/view": [jsonResponse(200, view({ state: "given" }))],
+      "/api/guardian-consent/withdraw": [
+        jsonResponse(200, { message: GUARDIAN.consentWithdrawn, consent: view({ state: "withdrawn" }) }),
+      ],
+    });
+    const { user } = renderScreen(<GuardianConsent />);
+    await user.click(await screen.findByRole("button", { name: "Withdraw my consent" }));
+    expect(await screen.findByText(GUARDIAN.consentWithdrawn)).toBeInTheDocument();
+    expect(screen.getByText(/You have not agreed, so the profile is not public/)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Send me a code to agree" })).toBeInTheDocument();
+  });
+});

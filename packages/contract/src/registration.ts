@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { ageOn, todayIso } from "./age.ts";
+import { phoneField } from "./auth.ts";
+import { GUARDIAN, needsGuardianConsent } from "./guardian.ts";
+import { guardianNameField } from "./guardian-schemas.ts";
+import { MAX_REGISTRATION_AGE, MIN_REGISTRATION_AGE } from "./limits.ts";
+import { EXTRA, REGISTER } from "./messages.ts";
+import { normalizeZambianMobile } from "./phone.ts";
+import { passwordField } from "./password.ts";
+import { emailField } from "./site.ts";
+import { displayText, identifierText } from "./text.ts";
+
+const NAME_MAX = 50;
+const USERNAME_MAX = 30;
+
+/** The earliest date of birth the registration accepts (MAX_REGISTRATION_AGE), for the date picker. */
+export function oldestBirthDateIso(today: Date = new Date()): string {
+  // The day after the (MAX + 1)th birthday would fall today.
+  const earliest = new Date(
+    Date.UTC(today.getUTCFullYear() - MAX_REGISTRATION_AGE - 1, today.getUTCMonth(), today.getUTCDate() + 1),
+  );
+  return todayIso(earliest);
+}
+
+const dateOfBirthField = z
+  .string({ error: REGISTER.dateOfBirthRequired })
+  .min(1, REGISTER.dateOfBirthRequired)
+  .regex(/^\d{4}-\d{2}-\d{2}/, REGISTER.dateOfBirthRequired)
+  .transform((value) => value.slice(0, 10))
+  .refine((value) => !Number.isNaN(Date.parse(value)), REGISTER.dateOfBirthRequired)
+  .refine((value) => value <= todayIso(), REGISTER.dateOfBirthFuture)
+  .refine((value) => value > todayIso() || ageOn(value) >= MIN_REGISTRATION_AGE, REGISTER.tooYoung)
+  .refine((value) => ageOn(value) <= MAX_REGISTRATION_AGE, EXTRA.dateOfBirthTooOld(MAX_REGISTRATION_AGE));
+
+/** The registration's fields one by one (other forms reuse single fields of it). */
+export const registrationFields = z.object({
+  firstName: displayText({ required: REGISTER.firstNameRequired, max: NAME_MAX }),
+  lastName: displayText({ required: REGISTER.lastNameRequired, max: NAME_MAX }),
+  userName: identifierText({ required: REGISTER.usernameRequired })
+    .min(1, REGISTER.usernameRequired)
+    .regex(/^\S*$/, REGISTER.usernameNoSpaces)
+    .max(USERNAME_MAX, EXTRA.tooLong(USERNAME_MAX))
+    .regex(/^[A-Za-z0-9._-]*$/, EXTRA.usernameChars),
+  dateOfBirth: dateOfBirthField,
+  email: emailField(REGISTER.emailRequired, REGISTER.emailInvalid),
+  phoneNumber: phoneField(REGISTER.phoneRequired),
+  // The same rule as every other password (password.ts), so no account starts with a weak one.
+  password: passwordField(REGISTER.passwordRequired),
+  // Asked only of players under GUARDIAN_CONSENT_UNDER_AGE (the check below); ignored otherwise.
+  // (as typed: checked below only when they are needed, so an adult's empty fields never fail)
+  guardianName: z.string().max(200).optional(),
+  guardianPhone: z.string().max(40).optional(),
+});
+
+/**
+ * The registration: its fields, and for a player under GUARDIAN_CONSENT_UNDER_AGE a parent's or
+ * guardian's name and Zambian mobile number, which must not be the player's own. The output
+ * carries them as `guardian` (null for adults, whatever was sent).
+ */
+export const registrationSchema = registrationFields.transform((input, ctx) => {
+  const { guardianName, guardianPhone, ...account } = input;
+  if (!needsGuardianConsent(input.dateOfBirth)) return { ...account, guardian: null };
+  const name = guardianNameField.safeParse(guardianName ?? "");
+  if (!name.success) {
+    const message = name.error.issues[0]?.message ?? GUARDIAN.nameRequired;
+    ctx.addIssue({ code: "custom", path: ["guardianName"], message });
+  }
+  const phone = guardianPhone?.trim() ? normalizeZambianMobile(guardianPhone) : null;
+  if (!guardianPhone?.trim()) {
+    ctx.addIssue({ code: "custom", path: ["guardianPhone"], message: GUARDIAN.phoneRequired });
+  } else if (!phone) {
+    ctx.addIssue({ code: "custom", path: ["guardianPhone"], message: EXTRA.phoneInvalid });
+  } else if (phone === input.phoneNumber) {
+    ctx.addIssue({ code: "custom", path: ["guardianPhone"], message: GUARDIAN.phoneNotOwn });
+  }
+  if (!name.success || !phone || phone === input.phoneNumber) return z.NEVER;
+  return { ...account, guardian: { name: name.data, phone } };
+});
+export type RegistrationInput = z.input<typeof registrationSchema>;
+
+/** A player under 18 names (or changes) their parent or guardian from their account. */
+export const guardianDetailsSchema = z.object({
+  guardianName: guardianNameField,
+  guardianPhone: phoneField(GUARDIAN.phoneRequired),
+});
+export type GuardianDetailsInput = z.input<typeof guardianDetailsSchema>;
