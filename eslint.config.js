@@ -236,6 +236,11 @@ export default tseslint.config(
     },
   },
   {
+    // The service worker: a plain script the browser runs in its worker scope.
+    files: ["apps/web/public/sw.js"],
+    languageOptions: { sourceType: "script", globals: { ...globals.serviceworker } },
+  },
+  {
     files: ["**/*.test.{ts,tsx,mjs}", "**/test/**", "e2e/**", "bench/**"],
     rules: {
       "@typescript-eslint/no-non-null-assertion": "off",

@@ -155,9 +155,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     crossOriginResourcePolicy: { policy: "same-origin" },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
-  // Pages set their own CSP (hashes of their inline scripts); everything else gets the strict one.
+  // Pages set their own CSP (hashes of their inline scripts), and static files that need one set
+  // it on the raw response (the service worker); everything else gets the strict one.
   app.addHook("onSend", async (_request, reply, payload) => {
-    if (!reply.hasHeader("content-security-policy")) reply.header("content-security-policy", API_CSP);
+    if (!reply.hasHeader("content-security-policy") && !reply.raw.hasHeader("content-security-policy"))
+      reply.header("content-security-policy", API_CSP);
     return payload;
   });
   await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });

@@ -1,13 +1,18 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import { createQueryClient } from "./lib/query-client.ts";
 import { pageHydrates } from "./lib/page-scripts.ts";
+import { registerServiceWorker } from "./lib/service-worker.ts";
 import "./app.css";
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
+];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   // Plain-HTML pages (lib/page-scripts.ts) get no scripts at all, and so no toaster either.
@@ -43,6 +48,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   // One client per page load (useState), never a module singleton shared by server renders.
   const [queryClient] = useState(createQueryClient);
+  useEffect(registerServiceWorker, []);
   return (
     <QueryClientProvider client={queryClient}>
       <Outlet />

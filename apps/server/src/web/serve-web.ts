@@ -39,6 +39,9 @@ const YEAR_SECONDS = 365 * 24 * 60 * 60;
  * Serves the React Router app from this Fastify process: hashed assets cached for a year,
  * prerendered pages from memory, everything else rendered by the server build.
  */
+/** The service worker that keeps the player area readable offline (apps/web/public/sw.js). */
+const SERVICE_WORKER_FILE = "sw.js";
+
 export async function registerWeb(app: FastifyInstance, options: WebOptions): Promise<void> {
   const clientDir = path.join(options.buildDir, "client");
   const build = (await import(pathToFileURL(path.join(options.buildDir, "server", "index.js")).href)) as ServerBuild;
@@ -67,6 +70,13 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     setHeaders(res, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header("cache-control", hashed ? `public, max-age=${YEAR_SECONDS}, immutable` : "public, max-age=3600");
+      // (the file may be its precompressed copy, sw.js.br or sw.js.gz)
+      if (path.basename(filePath).replace(/\.(br|gz)$/, "") === SERVICE_WORKER_FILE) {
+        // A worker runs under its script's CSP: the API's "default-src 'none'" would forbid its
+        // own fetches. A new version must reach phones at their next visit, not in an hour.
+        res.header("content-security-policy", "default-src 'self'");
+        res.header("cache-control", "no-cache");
+      }
     },
   });
 

@@ -1,0 +1,67 @@
+import { expect, test } from "@playwright/test";
+import { approvedPlayer } from "./players.ts";
+import { logIn, PLAYER_PASSWORD } from "./support.ts";
+
+/**
+ * The app on a phone that loses its connection: it can be installed (manifest and icons), the
+ * player's own profile stays readable offline with a clear notice, and nothing private is kept
+ * once they log out.
+ */
+
+test("the app can be installed: its manifest and icons are served", async ({ request }) => {
+  const manifest = await request.get("/manifest.webmanifest");
+  expect(manifest.status()).toBe(200);
+  const body = (await manifest.json()) as { start_url: string; display: string; icons: { src: string }[] };
+  expect(body).toMatchObject({ start_url: "/player/home", display: "standalone" });
+  for (const icon of body.icons) {
+    const file = await request.get(icon.src);
+    expect(file.status(), icon.src).toBe(200);
+    expect(file.headers()["content-type"]).toBe("image/png");
+  }
+  const worker = await request.get("/sw.js");
+  expect(worker.headers()["cache-control"]).toBe("no-cache");
+  expect(worker.headers()["content-security-policy"]).toBe("default-src 'self'");
+});
+
+test("the player's profile stays readable offline, and nothing private survives logging out", async ({
+  playwright,
+  page,
+  context,
+}) => {
+  const player = await approvedPlayer(playwright, { position: "center-back", foot: "left", height: 186 });
+  await logIn(page, `0${player.phoneNumber.slice(4)}`, PLAYER_PASSWORD);
+  await expect(page).toHaveURL(/\/player\/home$/);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // The first visit ran before the worker took control: visit once more under it, as a player
+  // coming back would.
+  await page.goto("/player/profile");
+  await expect(page.getByRole("heading", { level: 1, name: player.username })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: player.username })).toBeVisible();
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: player.username })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "You are offline." })).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByText("You are offline.")).toHaveCount(0);
+
+  const bar = page.getByRole("navigation", { name: "Player area" });
+  await bar.getByRole("button", { name: player.username }).click();
+  await bar.getByRole("button", { name: "Log out" }).click();
+  await page.getByRole("alertdialog", { name: "Log out" }).getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/auth\/player-login$/);
+  const privateEntries = await page.evaluate(async () =>
+    (await caches.has("touchline-private")) ? (await (await caches.open("touchline-private")).keys()).length : 0,
+  );
+  expect(privateEntries).toBe(0);
+
+  await context.setOffline(true);
+  await page.goto("/player/profile").catch(() => undefined);
+  await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
+  await expect(page.getByText(player.username)).toHaveCount(0);
+  await context.setOffline(false);
+});
