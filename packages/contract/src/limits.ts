@@ -19,6 +19,17 @@ export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const IMAGE_MAX_MEGABYTES = IMAGE_MAX_BYTES / (1024 * 1024);
 export const IMAGE_MIME_TYPES = ["image/jpeg", "image/png", "image/gif"] as const;
 export const VIDEO_MIME_TYPES = ["video/mp4"] as const;
+/**
+ * What the phone makes of a video before sending it, where the browser can encode H.264: at most
+ * 720 pixels on the short side, about 2 Mbit/s of video. The source may then be a raw recording
+ * up to 2 GB; the result must still meet VIDEO_MAX_BYTES and VIDEO_MAX_SECONDS.
+ */
+export const PHONE_VIDEO = {
+  maxShortSide: 720,
+  videoBitsPerSecond: 2_000_000,
+  audioBitsPerSecond: 128_000,
+  maxSourceBytes: 2 * 1024 * 1024 * 1024,
+} as const;
 
 export const ABOUT_MAX_LENGTH = 300;
 export const HEIGHT_CM = { min: 100, max: 250 } as const;

@@ -6,6 +6,7 @@ import {
   IMAGE_MAX_MEGABYTES,
   MIN_REGISTRATION_AGE,
   PASSWORD_MIN_LENGTH,
+  PHONE_VIDEO,
   VIDEO_MAX_MEGABYTES,
   VIDEO_MAX_MINUTES,
   WEIGHT_KG,
@@ -87,6 +88,11 @@ export const VIDEO_FILE = {
   tooLarge: `Video file must be smaller than ${VIDEO_MAX_MEGABYTES}MB`,
   tooLong: `Video must be shorter than ${VIDEO_MAX_MINUTES} minutes`,
   metadataError: "Error loading video",
+  sourceTooLarge: `Video file must be smaller than ${PHONE_VIDEO.maxSourceBytes / 1024 ** 3} GB`,
+  compressing: "Making your video smaller before sending",
+  /** The saving a player gets by compressing on the phone, e.g. "about 38 MB instead of 310 MB". */
+  compressionSaving: (estimate: string, original: string) => `about ${estimate} instead of ${original}`,
+  compressionFailed: "This phone could not make the video smaller, so it will be checked and sent as it is.",
 } as const;
 
 export const UPLOAD_TOASTS = {

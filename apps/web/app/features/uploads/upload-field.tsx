@@ -1,5 +1,6 @@
 import { useId, type ChangeEvent, type ReactNode } from "react";
 import { IMAGE_MIME_TYPES, VIDEO_MIME_TYPES } from "@touchline/contract/limits";
+import { VIDEO_FILE } from "@touchline/contract/messages";
 import { Button, buttonClass } from "../../components/button.tsx";
 import { formatBytes, formatDuration } from "./format.ts";
 import type { FileUpload } from "./use-file-upload.ts";
@@ -75,8 +76,27 @@ export function UploadField({ label, upload, error, hint, current }: UploadField
         </p>
       ) : null}
 
+      {state.status === "compressing" ? (
+        <Progress
+          title={`${VIDEO_FILE.compressing}: ${VIDEO_FILE.compressionSaving(
+            formatBytes(state.estimatedBytes),
+            formatBytes(state.file.size),
+          )}`}
+          label={`Making ${state.file.name} smaller`}
+          percent={Math.min(100, Math.floor(state.progress * 100))}
+          detail={`${Math.min(100, Math.floor(state.progress * 100))}%`}
+          onCancel={() => void upload.remove()}
+        />
+      ) : null}
+
       {state.status === "uploading" ? (
-        <Progress name={state.file.name} sent={state.sent} total={state.total} onCancel={() => void upload.remove()} />
+        <Progress
+          title={`Uploading ${state.file.name}`}
+          label={`Uploading ${state.file.name}`}
+          percent={state.total > 0 ? Math.min(100, Math.floor((state.sent / state.total) * 100)) : 0}
+          detail={`${state.total > 0 ? Math.min(100, Math.floor((state.sent / state.total) * 100)) : 0}% · ${formatBytes(state.sent)} of ${formatBytes(state.total)}`}
+          onCancel={() => void upload.remove()}
+        />
       ) : null}
 
       {state.status === "uploaded" ? (
@@ -148,29 +168,31 @@ export function UploadField({ label, upload, error, hint, current }: UploadField
   );
 }
 
+/** A bar for work under way on one file (made smaller, or sent), with its Cancel. */
 function Progress({
-  name,
-  sent,
-  total,
+  title,
+  label,
+  percent,
+  detail,
   onCancel,
 }: {
-  name: string;
-  sent: number;
-  total: number;
+  title: string;
+  label: string;
+  percent: number;
+  detail: string;
   onCancel: () => void;
 }) {
-  const percent = total > 0 ? Math.min(100, Math.floor((sent / total) * 100)) : 0;
   return (
     <div className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3">
       <div className="flex items-center justify-between gap-3 text-sm">
-        <span className="truncate text-slate-800">Uploading {name}</span>
+        <span className="min-w-0 text-slate-800 [overflow-wrap:anywhere]">{title}</span>
         <Button variant="ghost" onClick={onCancel} className="shrink-0">
           Cancel
         </Button>
       </div>
       <div
         role="progressbar"
-        aria-label={`Uploading ${name}`}
+        aria-label={label}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
@@ -178,9 +200,7 @@ function Progress({
       >
         <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${percent}%` }} />
       </div>
-      <p className="text-sm text-slate-600">
-        {percent}% · {formatBytes(sent)} of {formatBytes(total)}
-      </p>
+      <p className="text-sm text-slate-600">{detail}</p>
     </div>
   );
 }

@@ -1,10 +1,18 @@
 import { useCallback, useEffect, useRef, useState, useId } from "react";
 import { toast } from "sonner";
 import type { MediaKind, UploadedMedia } from "@touchline/contract/media";
-import { UPLOAD_TOASTS } from "@touchline/contract/messages";
+import { PHONE_VIDEO, VIDEO_MAX_SECONDS, VIDEO_MIME_TYPES } from "@touchline/contract/limits";
+import { UPLOAD_TOASTS, VIDEO_FILE } from "@touchline/contract/messages";
 import { mediaUrl } from "@touchline/contract/profile";
 import { ApiError, apiFetch } from "../../lib/api.ts";
-import { checkImageFile, checkVideoFile } from "./file-checks.ts";
+import { checkImageFile, checkVideoFile, readVideoDuration } from "./file-checks.ts";
+import {
+  canCompressVideos,
+  compressVideo,
+  estimateCompressedBytes,
+  worthCompressing,
+  type Compression,
+} from "./video-compression.ts";
 import { startUpload, type UploadHandle } from "./tus-upload.ts";
 
 /**
@@ -15,6 +23,8 @@ import { startUpload, type UploadHandle } from "./tus-upload.ts";
 export type UploadState =
   | { status: "idle" }
   | { status: "checking"; file: File }
+  /** Being made smaller on the phone before it is sent (videos, where the browser can). */
+  | { status: "compressing"; file: File; progress: number; estimatedBytes: number }
   | { status: "uploading"; file: File; previewUrl: string; sent: number; total: number }
   | {
       status: "uploaded";
@@ -70,6 +80,7 @@ export function useFileUpload(kind: MediaKind, options: Options): FileUpload {
   const optionsRef = useRef(options);
   optionsRef.current = options;
   const handle = useRef<UploadHandle | null>(null);
+  const compression = useRef<Compression | null>(null);
   // One toast per field: a new outcome of this field replaces the last one.
   const toastId = useId();
   const preview = useRef<string | null>(null);
@@ -131,24 +142,74 @@ export function useFileUpload(kind: MediaKind, options: Options): FileUpload {
     [kind, releasePreview, toastId, update],
   );
 
+  const stopCompression = useCallback(() => {
+    void compression.current?.cancel().catch(() => undefined);
+    compression.current = null;
+  }, []);
+
+  /**
+   * The file to send for a chosen video: a smaller copy made on the phone when the browser can
+   * and it is worth it, else the file itself. null when the player cancelled meanwhile; an
+   * error message when the file is too big even to try.
+   */
+  const phoneCopyOf = useCallback(
+    async (file: File, gen: number): Promise<File | null | { refused: string }> => {
+      if (!file.type.startsWith("video/") || !(await canCompressVideos())) return file;
+      if (file.size > PHONE_VIDEO.maxSourceBytes) return { refused: VIDEO_FILE.sourceTooLarge };
+      let duration: number;
+      try {
+        duration = await readVideoDuration(file);
+      } catch {
+        return file;
+      }
+      const mp4 = (VIDEO_MIME_TYPES as readonly string[]).includes(file.type);
+      if (!Number.isFinite(duration) || duration > VIDEO_MAX_SECONDS) return file;
+      if (mp4 && !worthCompressing(file.size, duration)) return file;
+      if (gen !== generation.current) return null;
+      const estimatedBytes = estimateCompressedBytes(duration);
+      update({ status: "compressing", file, progress: 0, estimatedBytes });
+      const job = compressVideo(file, (progress) => {
+        if (gen === generation.current) update({ status: "compressing", file, progress, estimatedBytes });
+      });
+      compression.current = job;
+      // A failure to compress is not the player's: the original is checked and sent instead.
+      const made = await job.result.catch(() => null);
+      if (gen !== generation.current) return null;
+      compression.current = null;
+      if (made) return made;
+      toast.error(VIDEO_FILE.compressionFailed, { id: toastId });
+      return file;
+    },
+    [toastId, update],
+  );
+
   const select = useCallback(
     (file: File) => {
       const gen = ++generation.current;
       void handle.current?.abort(true).catch(() => undefined);
       handle.current = null;
+      stopCompression();
       releasePreview();
       update({ status: "checking", file });
       void (async () => {
-        const check = kind === "video" ? await checkVideoFile(file) : checkImageFile(file);
+        const chosen = kind === "video" ? await phoneCopyOf(file, gen) : file;
+        if (chosen === null || gen !== generation.current) return;
+        if (!(chosen instanceof File)) {
+          toast.error(chosen.refused, { id: toastId });
+          update({ status: "error", file, message: chosen.refused, canRetry: false });
+          return;
+        }
+        if (chosen !== file) update({ status: "checking", file: chosen });
+        const check = kind === "video" ? await checkVideoFile(chosen) : checkImageFile(chosen);
         if (gen !== generation.current) return;
         if (!check.ok) {
           // Said twice on purpose: the toast the moment it happens, the inline text to fix it by.
           toast.error(check.message, { id: toastId });
-          update({ status: "error", file, message: check.message, canRetry: false });
-        } else await upload(file, check.durationSeconds, gen);
+          update({ status: "error", file: chosen, message: check.message, canRetry: false });
+        } else await upload(chosen, check.durationSeconds, gen);
       })();
     },
-    [kind, releasePreview, toastId, update, upload],
+    [kind, phoneCopyOf, releasePreview, stopCompression, toastId, update, upload],
   );
 
   const retry = useCallback(() => {
@@ -195,8 +256,9 @@ export function useFileUpload(kind: MediaKind, options: Options): FileUpload {
       optionsRef.current.onCleared();
       return;
     }
-    // Checking, uploading or failed: stop, and have the server drop the partial file.
+    // Checking, compressing, uploading or failed: stop, and have the server drop the partial file.
     generation.current++;
+    stopCompression();
     const stopping = handle.current;
     handle.current = null;
     clear();
@@ -209,19 +271,21 @@ export function useFileUpload(kind: MediaKind, options: Options): FileUpload {
         toast.error(UPLOAD_TOASTS.deleteFailed, { id: toastId });
       }
     }
-  }, [clear, kind, toastId, update]);
+  }, [clear, kind, stopCompression, toastId, update]);
 
   const reset = useCallback(() => {
     generation.current++;
+    stopCompression();
     void handle.current?.abort(false).catch(() => undefined);
     handle.current = null;
     clear();
-  }, [clear]);
+  }, [clear, stopCompression]);
 
   // Leaving the page mid-upload pauses it; the stored fingerprint lets it resume later.
   useEffect(
     () => () => {
       generation.current++;
+      void compression.current?.cancel().catch(() => undefined);
       void handle.current?.abort(false).catch(() => undefined);
       if (preview.current) URL.revokeObjectURL(preview.current);
     },
