@@ -79,7 +79,10 @@ export function compressVideo(file: File, onProgress: (fraction: number) => void
     // Either track lost (a codec this browser cannot read, say) would send a video without picture
     // or sound: then the original goes as it is.
     if (!conversion.isValid || conversion.discardedTracks.length > 0) {
-      console.warn("video not compressed:", conversion.discardedTracks.map((d) => `${d.track.type}: ${d.reason}`));
+      console.warn(
+        "video not compressed:",
+        conversion.discardedTracks.map((d) => `${d.track.type}: ${d.reason}`),
+      );
       return null;
     }
     cancelConversion = () => conversion.cancel();
