@@ -25,7 +25,7 @@ export const BUDGETS = {
   "/auth/player-register": { js: 224, css: 12 },
   "/guardian": { js: 222, css: 12 },
   "/player/home": { js: 200, css: 12 },
-  "/player/add-content": { js: 202, css: 12 },
+  "/player/add-content": { js: 203, css: 12 },
   "/player/profile": { js: 200, css: 12 },
   "/player/settings": { js: 200, css: 12 },
   "/admin": { js: 200, css: 12 },

@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -162,4 +163,75 @@ test("without WebCodecs the original is checked by today's rules and sent as it 
   await fileInput(page, "Highlight video").setInputFiles(SIXTY_SECONDS);
   await expect(field.getByRole("progressbar", { name: /^Uploading/ })).toBeVisible();
   expect(await sent).toBe(fs.statSync(SIXTY_SECONDS).size);
+});
+
+/** The video kept on the phone for a field being sent: its SHA-256 and size (read in the page). */
+function keptVideo(page: Page) {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const opening = indexedDB.open("keyval-store");
+      opening.onsuccess = () => resolve(opening.result);
+      opening.onerror = () => reject(opening.error);
+    });
+    const all = await new Promise<{ keys: IDBValidKey[]; values: unknown[] }>((resolve, reject) => {
+      const store = db.transaction("keyval").objectStore("keyval");
+      const keys = store.getAllKeys();
+      const values = store.getAll();
+      values.onsuccess = () => resolve({ keys: keys.result, values: values.result });
+      values.onerror = () => reject(values.error);
+    });
+    db.close();
+    const index = all.keys.findIndex((key) => String(key).startsWith("touchline.upload."));
+    if (index < 0) return null;
+    const file = all.values[index] as File;
+    const digest = await crypto.subtle.digest("SHA-256", await file.arrayBuffer());
+    const hash = [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+    return { hash, size: file.size, name: file.name };
+  });
+}
+
+test("an upload cut at half resumes after the page is closed, without choosing the file again", async ({ context }) => {
+  const page = await context.newPage();
+  await newPlayer(page, { usernamePrefix: "res" });
+  await page.goto("/player/add-content");
+  await page.getByLabel("About yourself").fill("Left-footed winger from Ndola.");
+  // Two chunks reach the server, then the connection is gone.
+  let patches = 0;
+  await context.route("**/api/uploads/**", async (route) => {
+    if (route.request().method() === "PATCH" && ++patches > 2) return route.abort("internetdisconnected");
+    return route.continue();
+  });
+  await fileInput(page, "Highlight video").setInputFiles(SIXTY_SECONDS);
+  await expect.poll(() => patches, { timeout: 5 * 60_000 }).toBeGreaterThan(2);
+  const kept = await keptVideo(page);
+  expect(kept).not.toBeNull();
+  await page.close();
+  await context.unroute("**/api/uploads/**");
+
+  const again = await context.newPage();
+  const sentAfter: number[] = [];
+  again.on("request", (request) => {
+    if (request.method() === "PATCH" && request.url().includes("/api/uploads/"))
+      sentAfter.push(request.postDataBuffer()?.length ?? 0);
+  });
+  const finished = finishedFileId(again);
+  await again.goto("/player/add-content");
+  await expect(again.getByLabel("About yourself")).toHaveValue("Left-footed winger from Ndola.");
+  const field = again.getByRole("group", { name: "Highlight video", exact: true });
+  await expect(field).toContainText(VIDEO_FILE.interrupted(kept!.name));
+  await field.getByRole("button", { name: "Resume upload" }).click();
+  const fileId = await finished;
+  await expect(field.getByRole("status").filter({ hasText: "Uploaded" })).toBeVisible();
+
+  // Only the rest was sent, and the server holds exactly the phone's compressed file.
+  const resent = sentAfter.reduce((sum, bytes) => sum + bytes, 0);
+  expect(resent).toBeLessThanOrEqual(kept!.size - 2 * 5 * 1024 * 1024);
+  const stored = await again.request.get(`/api/media/${fileId}`);
+  expect(
+    createHash("sha256")
+      .update(await stored.body())
+      .digest("hex"),
+  ).toBe(kept!.hash);
+  // The phone's copy is freed once the server has the file.
+  await expect.poll(() => keptVideo(again)).toBeNull();
 });

@@ -93,6 +93,9 @@ export const VIDEO_FILE = {
   /** The saving a player gets by compressing on the phone, e.g. "about 38 MB instead of 310 MB". */
   compressionSaving: (estimate: string, original: string) => `about ${estimate} instead of ${original}`,
   compressionFailed: "This phone could not make the video smaller, so it will be checked and sent as it is.",
+  noRoomToKeep:
+    "Your phone's storage is too full to keep a copy of this video: if this page closes before it is sent, you will need to choose it again.",
+  interrupted: (name: string) => `Sending ${name} stopped before it finished. Resume to send the rest.`,
 } as const;
 
 export const UPLOAD_TOASTS = {

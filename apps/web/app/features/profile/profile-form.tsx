@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
@@ -44,7 +44,33 @@ const FIELDS: FieldName[] = [
 /** Empty number boxes mean "not given" (so the "required" message shows, not "at least 100"). */
 const numberOrEmpty = (value: unknown) => (value === "" || value === null ? undefined : value);
 
-const isBusy = (upload: FileUpload) => upload.state.status === "checking" || upload.state.status === "uploading";
+const isBusy = (upload: FileUpload) =>
+  upload.state.status === "checking" || upload.state.status === "compressing" || upload.state.status === "uploading";
+
+/** The typed (not uploaded) fields, kept on the phone while the form is open, per player. */
+const DRAFT_FIELDS = [
+  "position",
+  "secondaryPosition",
+  "preferredFoot",
+  "heightInCm",
+  "weightInKg",
+  "currentFitnessStatus",
+  "aboutYourself",
+] as const satisfies readonly FieldName[];
+const draftKey = (scoutId: string) => `touchline.profile-draft.${scoutId}`;
+
+function readDraft(scoutId: string): Partial<FormInput> {
+  try {
+    const saved = JSON.parse(localStorage.getItem(draftKey(scoutId)) ?? "{}") as Record<string, unknown>;
+    return Object.fromEntries(
+      DRAFT_FIELDS.filter((field) => typeof saved[field] === "string" || typeof saved[field] === "number").map(
+        (field) => [field, saved[field]],
+      ),
+    ) as Partial<FormInput>;
+  } catch {
+    return {};
+  }
+}
 
 const EMPTY: FormInput = {
   scoutId: "",
@@ -129,8 +155,33 @@ export function ProfileForm({
     onCleared: () => setValue(field, currentUrl(field), { shouldValidate: isSubmitted }),
   });
   const cover = useFileUpload("image", bindUpload("coverPhotoPath"));
-  const firstVideo = useFileUpload("video", bindUpload("videoPath"));
-  const secondVideo = useFileUpload("video", bindUpload("videoPathTwo"));
+  // Videos being sent are kept on the phone until the server has them, so a closed page resumes.
+  const firstVideo = useFileUpload("video", {
+    ...bindUpload("videoPath"),
+    keepAs: `touchline.upload.${scoutId}.video`,
+  });
+  const secondVideo = useFileUpload("video", {
+    ...bindUpload("videoPathTwo"),
+    keepAs: `touchline.upload.${scoutId}.video-two`,
+  });
+
+  // What the player typed survives a closed page too (a first profile only: a resubmission
+  // starts from the profile itself). Restored once, after hydration; cleared once submitted.
+  useEffect(() => {
+    if (existing) return;
+    for (const [field, value] of Object.entries(readDraft(scoutId)))
+      setValue(field as FieldName, value as never, { shouldDirty: true });
+  }, [existing, scoutId, setValue]);
+  const typed = useWatch({ control, name: DRAFT_FIELDS });
+  useEffect(() => {
+    if (existing) return;
+    const draft = Object.fromEntries(DRAFT_FIELDS.map((field, index) => [field, typed[index]]));
+    try {
+      localStorage.setItem(draftKey(scoutId), JSON.stringify(draft));
+    } catch {
+      // No room or no storage: the form still works, it is only not kept.
+    }
+  }, [existing, scoutId, typed]);
   const uploads = [cover, firstVideo, secondVideo];
   const uploading = uploads.some(isBusy);
 
@@ -195,6 +246,7 @@ export function ProfileForm({
       return;
     }
     toast.success(PROFILE_FORM.submitted, { id: "profile-submit" });
+    localStorage.removeItem(draftKey(scoutId));
     onSubmitted();
     // The files now belong to the profile: forget them here without deleting them.
     for (const upload of uploads) upload.reset();

@@ -76,6 +76,20 @@ export function UploadField({ label, upload, error, hint, current }: UploadField
         </p>
       ) : null}
 
+      {state.status === "interrupted" ? (
+        <div className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3">
+          <p role="status" className="text-sm text-slate-800 [overflow-wrap:anywhere]">
+            {VIDEO_FILE.interrupted(state.file.name)} ({formatBytes(state.file.size)})
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button onClick={upload.resumeKept}>Resume upload</Button>
+            <Button variant="secondary" onClick={() => void upload.remove()}>
+              Discard
+            </Button>
+          </div>
+        </div>
+      ) : null}
+
       {state.status === "compressing" ? (
         <Progress
           title={`${VIDEO_FILE.compressing}: ${VIDEO_FILE.compressionSaving(

@@ -13,6 +13,7 @@ import {
   worthCompressing,
   type Compression,
 } from "./video-compression.ts";
+import { findKeptUpload, forgetKeptUpload, keepUpload } from "./kept-uploads.ts";
 import { startUpload, type UploadHandle } from "./tus-upload.ts";
 
 /**
@@ -34,7 +35,9 @@ export type UploadState =
       durationSeconds?: number;
       removing: boolean;
     }
-  | { status: "error"; file: File; message: string; canRetry: boolean };
+  | { status: "error"; file: File; message: string; canRetry: boolean }
+  /** A video whose sending stopped when the page closed, kept on the phone: resume or discard. */
+  | { status: "interrupted"; file: File };
 
 export interface FileUpload {
   kind: MediaKind;
@@ -47,11 +50,18 @@ export interface FileUpload {
   remove: () => Promise<void>;
   /** Forgets the file without deleting it: used once a submitted profile owns it. */
   reset: () => void;
+  /** An interrupted video: sends the rest, from the copy kept on the phone. */
+  resumeKept: () => void;
 }
 
 interface Options {
   onUploaded: (media: UploadedMedia) => void;
   onCleared: () => void;
+  /**
+   * Where a video being sent is kept on the phone (IndexedDB) until the server has it, so it
+   * can be resumed after the page closes. Unset: nothing is kept.
+   */
+  keepAs?: string;
 }
 
 const TOASTS = {
@@ -94,6 +104,12 @@ export function useFileUpload(kind: MediaKind, options: Options): FileUpload {
     setState(next);
   }, []);
 
+  /** Frees the phone's copy of this field's video (sent, removed, or handed to the profile). */
+  const forgetKept = useCallback(() => {
+    const keepAs = optionsRef.current.keepAs;
+    if (keepAs) void forgetKeptUpload(keepAs);
+  }, []);
+
   const releasePreview = useCallback(() => {
     if (preview.current) URL.revokeObjectURL(preview.current);
     preview.current = null;
@@ -106,6 +122,11 @@ export function useFileUpload(kind: MediaKind, options: Options): FileUpload {
       preview.current = previewUrl;
       lastSent.current = 0;
       update({ status: "uploading", file, previewUrl, sent: 0, total: file.size });
+      const keepAs = optionsRef.current.keepAs;
+      if (keepAs && kind === "video")
+        void keepUpload(keepAs, file).then((outcome) => {
+          if (outcome === "no-room" && gen === generation.current) toast.info(VIDEO_FILE.noRoomToKeep);
+        });
       const fail = (message: string | null) => {
         if (gen !== generation.current) return;
         toast.error(TOASTS[kind].failed, { id: toastId });
@@ -121,6 +142,7 @@ export function useFileUpload(kind: MediaKind, options: Options): FileUpload {
           onSuccess: (media) => {
             if (gen !== generation.current) return;
             handle.current = null;
+            forgetKept();
             update({
               status: "uploaded",
               file,
@@ -139,7 +161,7 @@ export function useFileUpload(kind: MediaKind, options: Options): FileUpload {
         fail(null);
       }
     },
-    [kind, releasePreview, toastId, update],
+    [forgetKept, kind, releasePreview, toastId, update],
   );
 
   const stopCompression = useCallback(() => {
@@ -256,9 +278,11 @@ export function useFileUpload(kind: MediaKind, options: Options): FileUpload {
       optionsRef.current.onCleared();
       return;
     }
-    // Checking, compressing, uploading or failed: stop, and have the server drop the partial file.
+    // Checking, compressing, uploading, interrupted or failed: stop, and have the server drop the
+    // partial file.
     generation.current++;
     stopCompression();
+    forgetKept();
     const stopping = handle.current;
     handle.current = null;
     clear();
@@ -271,15 +295,34 @@ export function useFileUpload(kind: MediaKind, options: Options): FileUpload {
         toast.error(UPLOAD_TOASTS.deleteFailed, { id: toastId });
       }
     }
-  }, [clear, kind, stopCompression, toastId, update]);
+  }, [clear, forgetKept, kind, stopCompression, toastId, update]);
 
   const reset = useCallback(() => {
     generation.current++;
     stopCompression();
+    forgetKept();
     void handle.current?.abort(false).catch(() => undefined);
     handle.current = null;
     clear();
-  }, [clear, stopCompression]);
+  }, [clear, forgetKept, stopCompression]);
+
+  const resumeKept = useCallback(() => {
+    const current = stateRef.current;
+    if (current.status !== "interrupted") return;
+    // Same name, size, type and date as before: tus finds where the server stopped and sends the rest.
+    void upload(current.file, undefined, ++generation.current);
+  }, [upload]);
+
+  // A video kept from a page that closed mid-send: offer to resume it.
+  useEffect(() => {
+    const keepAs = optionsRef.current.keepAs;
+    if (!keepAs || kind !== "video") return;
+    const gen = generation.current;
+    void findKeptUpload(keepAs).then((file) => {
+      if (file && gen === generation.current && stateRef.current.status === "idle")
+        update({ status: "interrupted", file });
+    });
+  }, [kind, update]);
 
   // Leaving the page mid-upload pauses it; the stored fingerprint lets it resume later.
   useEffect(
@@ -292,5 +335,5 @@ export function useFileUpload(kind: MediaKind, options: Options): FileUpload {
     [],
   );
 
-  return { kind, state, select, retry, remove, reset };
+  return { kind, state, select, retry, remove, reset, resumeKept };
 }
