@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { maskPhone, normalizeZambianMobile } from "./phone.ts";
+import { formatPhoneInternational, maskPhone, normalizeZambianMobile } from "./phone.ts";
 
 describe("normalizeZambianMobile", () => {
   it.each([
@@ -21,5 +21,14 @@ describe("normalizeZambianMobile", () => {
 describe("maskPhone", () => {
   it("keeps only the prefix and the last two digits", () => {
     expect(maskPhone("+260971234567")).toBe("+260 97*****67");
+  });
+});
+
+describe("formatPhoneInternational", () => {
+  it("shows numbers with their plus, Zambian mobiles grouped as people write them", () => {
+    expect(formatPhoneInternational("+260971234567")).toBe("+260 97 1234567");
+    expect(formatPhoneInternational("260971234567")).toBe("+260 97 1234567");
+    expect(formatPhoneInternational("+441234")).toBe("+441234");
+    expect(formatPhoneInternational("")).toBe("");
   });
 });

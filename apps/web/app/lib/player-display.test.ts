@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  fitnessLabel,
-  footLabel,
-  formatDate,
-  formatPhone,
-  imageSrcSet,
-  imageVariant,
-  positionsText,
-} from "./player-display.ts";
+import { fitnessLabel, footLabel, formatDate, imageSrcSet, imageVariant, positionsText } from "./player-display.ts";
 
 describe("profile display helpers", () => {
   it("formats dates the same everywhere, in Zambian time", () => {
@@ -23,12 +15,6 @@ describe("profile display helpers", () => {
     expect(positionsText("goalkeeper", null)).toBe("Goalkeeper");
     expect(footLabel("both")).toBe("Ambidextrous");
     expect(fitnessLabel("recovering")).toBe("Recovering from Injury");
-  });
-
-  it("shows phone numbers with their plus", () => {
-    expect(formatPhone("+260971234567")).toBe("+260 97 1234567");
-    expect(formatPhone("260971234567")).toBe("+260 97 1234567");
-    expect(formatPhone("+441234")).toBe("+441234");
   });
 
   it("builds WebP variant URLs and a srcset", () => {

@@ -27,16 +27,6 @@ export function positionsText(position: string, secondary: string | null): strin
   return [position, secondary].filter(Boolean).map(positionLabel).join(" · ");
 }
 
-/**
- * "+260 97 1234567" for a Zambian mobile, otherwise the digits with a plus. Written by hand
- * because the phone library's metadata would more than double this page's JavaScript.
- */
-export function formatPhone(phone: string): string {
-  const digits = phone.replace(/\D/g, "");
-  const zambian = /^260(\d{2})(\d{7})$/.exec(digits);
-  return zambian ? `+260 ${zambian[1]} ${zambian[2]}` : digits ? `+${digits}` : "";
-}
-
 /** A WebP copy the server renders of a cover photo (GET /api/media/{id}?w=...). */
 export function imageVariant(url: string, width: ImageVariantWidth): string {
   return `${url}${url.includes("?") ? "&" : "?"}w=${width}`;

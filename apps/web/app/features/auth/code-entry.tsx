@@ -6,7 +6,7 @@ import { Button } from "../../components/button.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { nextSendAt, requestCode } from "./auth-api.ts";
 import { CodeInput, emptyCode, type CodeInputHandle } from "./code-input.tsx";
-import { displayPhone } from "./phone-display.ts";
+import { formatPhoneInternational } from "@touchline/contract/phone";
 import { useSecondsUntil } from "./use-seconds-until.ts";
 import { useApiMutation } from "../../lib/use-api-mutation.ts";
 
@@ -107,7 +107,7 @@ export function CodeEntry<T>({
         <p id={sentToId} className="mt-2 text-slate-600">
           Enter the {OTP_LENGTH}-digit code we sent to{" "}
           <strong className="whitespace-nowrap text-slate-900">
-            {phoneNumber ? displayPhone(phoneNumber) : "your phone"}
+            {phoneNumber ? formatPhoneInternational(phoneNumber) : "your phone"}
           </strong>
           .
         </p>

@@ -7,12 +7,12 @@ import {
   fitnessLabel,
   footLabel,
   formatDate,
-  formatPhone,
   imageSrcSet,
   imageVariant,
   positionsText,
 } from "../../lib/player-display.ts";
 import { PlayerVideos } from "../../components/player-videos.tsx";
+import { formatPhoneInternational } from "@touchline/contract/phone";
 import { Card } from "../../components/card.tsx";
 import { waitingForReviewText } from "@touchline/contract/profile-messages";
 
@@ -68,7 +68,7 @@ export function ProfileDetails({ profile }: { profile: PlayerInfoResponse }) {
                   {scout.email}
                 </a>,
               ],
-              ["Phone", formatPhone(scout.phoneNumber)],
+              ["Phone", formatPhoneInternational(scout.phoneNumber)],
             ]}
           />
         </Card>

@@ -4,7 +4,7 @@ import { LogoutEverywhere } from "../../features/auth/logout-everywhere.tsx";
 import { privatePageMeta } from "../../features/auth/page-meta.ts";
 import { usePlayerSession } from "../../lib/session.ts";
 // Formatted by hand: the phone-number library would add 33 KB (gzip) to this page for one line.
-import { formatPhone } from "../../lib/player-display.ts";
+import { formatPhoneInternational } from "@touchline/contract/phone";
 
 export const meta = () => privatePageMeta("Settings");
 
@@ -28,7 +28,7 @@ export default function PlayerSettings() {
           <dt className="text-sm text-slate-600">Username</dt>
           <dd className="font-medium">{player.username}</dd>
           <dt className="text-sm text-slate-600">Phone</dt>
-          <dd className="font-medium">{formatPhone(player.phoneNumber)}</dd>
+          <dd className="font-medium">{formatPhoneInternational(player.phoneNumber)}</dd>
           <dt className="text-sm text-slate-600">Email</dt>
           <dd className="font-medium break-all">{player.email}</dd>
         </dl>
