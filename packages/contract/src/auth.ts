@@ -76,11 +76,11 @@ export const resetPasswordSchema = z
   })
   .refine((body) => body.newPassword === body.confirmPassword, passwordsMatch);
 
-// The session shape lives in its own module (no phone rules), so pages that only need to know
-// who is logged in do not download the phone-number library; re-exported for existing imports.
+// The session shape lives in its own module (no phone rules or schemas of accounts), so pages that
+// only need to know who is logged in load none of them; re-exported for existing imports.
 export { sessionSchema, type SessionInfo } from "./session.ts";
 // Likewise the password rules (password.ts): the settings page checks a new password without the
-// phone-number library; re-exported for existing imports.
+// phone rules; re-exported for existing imports.
 export {
   changePasswordSchema,
   isStrongPassword,

@@ -3,7 +3,6 @@ import { ChangePasswordForm } from "../../features/auth/change-password-form.tsx
 import { LogoutEverywhere } from "../../features/auth/logout-everywhere.tsx";
 import { privatePageMeta } from "../../features/auth/page-meta.ts";
 import { usePlayerSession } from "../../lib/session.ts";
-// Formatted by hand: the phone-number library would add 33 KB (gzip) to this page for one line.
 import { formatPhoneInternational } from "@touchline/contract/phone";
 
 export const meta = () => privatePageMeta("Settings");
