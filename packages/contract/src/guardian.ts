@@ -61,6 +61,4 @@ export interface PlayerGuardianStatus {
   guardianName: string | null;
   /** The guardian's number, masked. */
   guardianPhone: string | null;
-  /** When an invitation SMS may be sent again (ISO), or null now. */
-  canResendAt: string | null;
 }

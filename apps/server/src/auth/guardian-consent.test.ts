@@ -137,7 +137,7 @@ describe("a minor's profile in public", () => {
     const cookie = await loginCookie(t, minor);
     const status = await t.app.inject({ url: "/api/player/guardian", headers: { cookie } });
     expect(status.json()).toEqual({
-      guardian: { state: "none", guardianName: null, guardianPhone: null, canResendAt: null },
+      guardian: { state: "none", guardianName: null, guardianPhone: null },
     });
     const guardianPhone = uniquePhone();
     const named = await t.app.inject({

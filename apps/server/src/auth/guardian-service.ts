@@ -97,12 +97,11 @@ export function createGuardianService(services: AppServices) {
       const player = await accounts.byId(playerId);
       if (!player || !needsGuardianConsent(player.dateOfBirth, now())) return null;
       const consent = await store.forPlayer(playerId);
-      if (!consent) return { state: "none", guardianName: null, guardianPhone: null, canResendAt: null };
+      if (!consent) return { state: "none", guardianName: null, guardianPhone: null };
       return {
         state: consent.state,
         guardianName: consent.guardianName,
         guardianPhone: maskPhone(consent.guardianPhone),
-        canResendAt: null,
       };
     },
 

@@ -10,7 +10,6 @@ const status = (overrides: Partial<PlayerGuardianStatus> = {}): PlayerGuardianSt
   state: "waiting",
   guardianName: "Grace Banda",
   guardianPhone: "+260 95*****56",
-  canResendAt: null,
   ...overrides,
 });
 
