@@ -27,6 +27,17 @@ const PRIVATE_READS = [
   /^\/api\/player\/guardian$/,
 ];
 
+/**
+ * Counts the session changes this worker has seen: an answer fetched before a log-out but
+ * arriving after it must not be saved into the emptied cache.
+ */
+let sessionEpoch = 0;
+
+function endSession() {
+  sessionEpoch += 1;
+  return caches.delete(PRIVATE_CACHE);
+}
+
 const OFFLINE_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>You are offline | Touchline</title><style>body{font-family:system-ui,sans-serif;margin:0;padding:3rem 1.25rem;color:#0f172a;text-align:center}h1{font-size:1.5rem}p{color:#475569}</style></head><body><h1>You are offline</h1><p>This page has not been saved on this phone yet. Connect to the internet and try again.</p></body></html>`;
 
 self.addEventListener("install", () => self.skipWaiting());
@@ -71,7 +82,7 @@ self.addEventListener("fetch", (event) => {
 
   if (request.method !== "GET") {
     if (request.method === "POST" && SESSION_CHANGES.includes(url.pathname)) {
-      event.waitUntil(caches.delete(PRIVATE_CACHE));
+      event.waitUntil(endSession());
     }
     return;
   }
@@ -106,19 +117,32 @@ async function savedFirst(request) {
  * that says the session is over (401, or a page redirected to log in) empties the private cache.
  */
 async function networkFirst(request, { page }) {
-  const cache = await caches.open(PRIVATE_CACHE);
+  const epoch = sessionEpoch;
   try {
     const response = await fetch(request);
-    // A player page redirects only to log in; a navigation's redirect reaches us unopened.
-    const loggedOut = response.status === 401 || (page && response.type === "opaqueredirect");
-    if (loggedOut) await caches.delete(PRIVATE_CACHE);
-    else if (response.ok) await cache.put(request, response.clone());
+    // A player page redirects only to log in: a navigation's redirect reaches us unopened, and a
+    // data request carries it as 202 (React Router's redirect inside a data answer).
+    const redirected = page ? response.type === "opaqueredirect" : isDataRequest(request) && response.status === 202;
+    if (response.status === 401 || redirected) await endSession();
+    // 200 only: nothing but a plain answer of the player's own data is kept.
+    else if (response.status === 200 && epoch === sessionEpoch) await save(request, response.clone(), epoch);
     return response;
   } catch (error) {
-    const saved = await cache.match(request);
+    const saved = await (await caches.open(PRIVATE_CACHE)).match(request);
     if (saved) return saved;
     if (page)
       return new Response(OFFLINE_PAGE, { status: 503, headers: { "content-type": "text/html; charset=utf-8" } });
     throw error;
   }
+}
+
+function isDataRequest(request) {
+  return new URL(request.url).pathname.endsWith(".data");
+}
+
+/** Saves an answer of the session that started at epoch, and takes it back if a log-out came meanwhile. */
+async function save(request, response, epoch) {
+  const cache = await caches.open(PRIVATE_CACHE);
+  await cache.put(request, response);
+  if (epoch !== sessionEpoch) await cache.delete(request);
 }
