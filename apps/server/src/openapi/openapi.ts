@@ -15,7 +15,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         title: "Touchline API",
         version: "1.0.0",
         description:
-          "The API of the Touchline website and talent showcase. Paths under /api/Authorization and /api/Scouts are the spec's (SPEC.md section 7). " +
+          "The API of the Touchline website and talent showcase. Paths under /api/Authorization and /api/Scouts keep the names the mobile app already calls. " +
           "Authentication is the HttpOnly session cookie tl_session set by loginScout. Errors are JSON { message, errors? }. " +
           "Uploads (/api/uploads) speak the tus 1.0 protocol.",
       },
