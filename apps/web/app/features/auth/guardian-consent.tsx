@@ -13,6 +13,26 @@ import { agreeToProfile, linkTokenOf, sendConsentCode, viewConsent, withdrawCons
 const messageOf = (error: unknown) =>
   error instanceof ApiError ? error.message : "Something went wrong. Please try again.";
 
+/** Saying no, or taking a consent back: no code needed, the new state shown at once. */
+function useWithdrawal(
+  token: string,
+  onChange: (view: GuardianConsentView) => void,
+  setError: (message?: string) => void,
+) {
+  const mutation = useApiMutation(withdrawConsent);
+  const run = async () => {
+    setError(undefined);
+    try {
+      const answer = await mutation.mutateAsync(token);
+      toast.success(answer.message, { id: "guardian" });
+      onChange(answer.consent);
+    } catch (failure) {
+      setError(messageOf(failure));
+    }
+  };
+  return { run, isPending: mutation.isPending };
+}
+
 /** What a guardian agrees to: what the public sees of the player, and what it never sees. */
 function WhatIsShown({ firstName }: { firstName: string }) {
   return (
@@ -89,8 +109,8 @@ function GivenState({
   token: string;
   onChange(view: GuardianConsentView): void;
 }) {
-  const withdraw = useApiMutation(withdrawConsent);
   const [error, setError] = useState<string>();
+  const withdraw = useWithdrawal(token, onChange, setError);
   return (
     <section aria-label="Your answer" className="space-y-4">
       <p className="rounded-lg bg-green-50 p-3 text-sm text-green-900" role="status">
@@ -98,19 +118,7 @@ function GivenState({
         be public once our team has checked it.
       </p>
       {error ? <FormAlert>{error}</FormAlert> : null}
-      <Button
-        variant="danger"
-        disabled={withdraw.isPending}
-        onClick={async () => {
-          try {
-            const answer = await withdraw.mutateAsync(token);
-            toast.success(answer.message, { id: "guardian" });
-            onChange(answer.consent);
-          } catch (failure) {
-            setError(messageOf(failure));
-          }
-        }}
-      >
+      <Button variant="danger" disabled={withdraw.isPending} onClick={() => void withdraw.run()}>
         Withdraw my consent
       </Button>
     </section>
@@ -128,10 +136,10 @@ function AgreeSteps({
 }) {
   const sendCode = useApiMutation(sendConsentCode);
   const agree = useApiMutation(agreeToProfile);
-  const withdraw = useApiMutation(withdrawConsent);
   const [codeSent, setCodeSent] = useState(false);
   const [code, setCode] = useState(emptyCode);
   const [error, setError] = useState<string>();
+  const withdraw = useWithdrawal(token, onChange, setError);
   const errorId = useId();
   const complete = code.every((digit) => /^\d$/.test(digit));
 
@@ -198,20 +206,7 @@ function AgreeSteps({
         </Button>
       )}
       {view.state === "waiting" ? (
-        <Button
-          variant="secondary"
-          disabled={withdraw.isPending}
-          onClick={async () => {
-            setError(undefined);
-            try {
-              const answer = await withdraw.mutateAsync(token);
-              toast.success(answer.message, { id: "guardian" });
-              onChange(answer.consent);
-            } catch (failure) {
-              setError(messageOf(failure));
-            }
-          }}
-        >
+        <Button variant="secondary" disabled={withdraw.isPending} onClick={() => void withdraw.run()}>
           I do not agree
         </Button>
       ) : null}
