@@ -255,6 +255,11 @@ export const AUDIT_ACTIONS = [
   { value: "deletion.email-retried", label: "Retried a deletion e-mail" },
   { value: "staff.created", label: "Created a staff account" },
   { value: "staff.promoted", label: "Made an account staff" },
+  { value: "scout.verified", label: "Verified a scout" },
+  { value: "scout.rejected", label: "Rejected a scout" },
+  { value: "scout.suspended", label: "Suspended a scout" },
+  { value: "scout.restored", label: "Restored a suspended scout" },
+  { value: "scout.report-handled", label: "Handled a report about a scout" },
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]["value"];
 

@@ -96,3 +96,16 @@ export const TALENT_SEARCH_MAX = 100;
 export const CONTACT_ORGANISATION_MAX = 150;
 export const CONTACT_PHONE_MAX = 30;
 export const PLAYER_CONTACT_MESSAGE_MAX = 2000;
+
+/** Requests (contact and trial invitations together) one scout may send in a day. */
+export const SCOUT_REQUESTS_PER_DAY = 20;
+/** A saved search's digest of new matching players goes out at most this often. */
+export const SCOUT_DIGEST_INTERVAL_DAYS = 7;
+/** Players named in one digest; the message links to the full list. */
+export const SCOUT_DIGEST_MAX_PLAYERS = 10;
+/** A scout's e-mail confirmation link works this long. */
+export const SCOUT_EMAIL_LINK_TTL_DAYS = 7;
+export const SCOUT_SHORTLISTS_MAX = 20;
+export const SCOUT_SAVED_SEARCHES_MAX = 10;
+export const SCOUT_NOTE_MAX = 1000;
+export const SCOUT_REQUEST_MESSAGE_MAX = 1000;

@@ -53,3 +53,17 @@ export function maskPhone(e164: string): string {
   if (e164.length < 8) return "***";
   return `${e164.slice(0, 4)} ${e164.slice(4, 6)}${"*".repeat(Math.max(0, e164.length - 8))}${e164.slice(-2)}`;
 }
+
+/**
+ * A phone number of any country, for scouts abroad, as E.164 (+ and 8 to 15 digits), or null.
+ * It must be typed with its country code (+44…, 0044…); a Zambian number may also be typed as
+ * Zambians write it (097…), and is then checked by the Zambian plan.
+ */
+export function normalizeInternationalPhone(input: string): string | null {
+  const compact = input.replace(/[\s().-]/g, "");
+  const zambian = normalizeZambianMobile(compact);
+  if (zambian) return zambian;
+  const withPlus = compact.startsWith("00") ? `+${compact.slice(2)}` : compact;
+  if (withPlus.startsWith(`+${PHONE_COUNTRY_CALLING_CODE}`)) return null;
+  return /^\+[1-9]\d{7,14}$/.test(withPlus) ? withPlus : null;
+}

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
-/** Every role an account can have: players, and the staff who review them. */
-export const ROLES = ["player", "reviewer", "admin"] as const;
+/** Every role an account can have: players, the staff who review them, and club scouts. */
+export const ROLES = ["player", "reviewer", "admin", "scout"] as const;
 export type Role = (typeof ROLES)[number];
 /** Staff roles: reviewers review profiles; admins also manage staff and read the audit log. */
 export const STAFF_ROLES = ["reviewer", "admin"] as const satisfies readonly Role[];

@@ -6,7 +6,7 @@ import { guardianAgreeSchema, guardianLinkSchema } from "@touchline/contract/gua
 import { pageOrigin } from "../http/request-origin.ts";
 import type { AppServices } from "../services.ts";
 import { createGuardianService } from "./guardian-service.ts";
-import { requireUser } from "./request-user.ts";
+import { requirePlayerArea } from "./request-user.ts";
 
 /**
  * A guardian's consent: the guardian's page (reached by the SMS link, whose token travels in
@@ -41,12 +41,12 @@ export const guardianRoutes: FastifyPluginAsync<{ services: AppServices }> = asy
   });
 
   app.get("/api/player/guardian", async (request) => {
-    const user = requireUser(request);
+    const user = requirePlayerArea(request);
     return { guardian: await guardians.statusFor(user.playerId) };
   });
 
   app.put("/api/player/guardian", { schema: { body: guardianDetailsSchema } }, async (request) => {
-    const user = requireUser(request);
+    const user = requirePlayerArea(request);
     const { sent } = await guardians.changeGuardian(
       user.playerId,
       { name: request.body.guardianName, phone: request.body.guardianPhone },

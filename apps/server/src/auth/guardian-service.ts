@@ -123,6 +123,28 @@ export function createGuardianService(services: AppServices) {
       return { sent: await this.invite(playerId, origin) };
     },
 
+    /**
+     * A fresh link to the guardian's page for a message about the player (a scout's request):
+     * the newest link opens everything, and the previous one stops working. null when the
+     * player has no guardian named.
+     */
+    async freshLink(playerId: string, origin: string): Promise<{ link: string; guardianPhone: string } | null> {
+      const consent = await store.forPlayer(playerId);
+      if (!consent) return null;
+      const token = randomToken();
+      await store.setLink(playerId, sha256Hex(token));
+      return {
+        link: `${origin.replace(/\/+$/, "")}${GUARDIAN_PAGE_PATH}#${GUARDIAN_LINK_FRAGMENT}=${token}`,
+        guardianPhone: consent.guardianPhone,
+      };
+    },
+
+    /** Whose guardian a link's holder is: for the guardian's answers to requests. */
+    async guardianOfLink(token: string): Promise<{ playerId: string; guardianName: string; guardianPhone: string }> {
+      const { consent } = await openLink(token);
+      return { playerId: consent.playerId, guardianName: consent.guardianName, guardianPhone: consent.guardianPhone };
+    },
+
     async view(token: string): Promise<GuardianConsentView> {
       return viewOf(await openLink(token));
     },

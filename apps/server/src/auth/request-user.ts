@@ -35,4 +35,14 @@ export function requireRole(request: FastifyRequest, ...roles: Role[]): RequestU
   return user;
 }
 
+/**
+ * The logged-in user of the player area (their own profile, uploads, guardian): any account but
+ * a scout's, whose area is the scout area.
+ */
+export function requirePlayerArea(request: FastifyRequest): RequestUser {
+  const user = requireUser(request);
+  if (user.role === "scout") throw new HttpError(403, FORBIDDEN);
+  return user;
+}
+
 export const isStaff = (user: RequestUser | null): boolean => isStaffRole(user?.role);

@@ -4,7 +4,7 @@ import { ERRORS, MemoryLocker, Server as TusServer, TUS_RESUMABLE } from "@tus/s
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { UPLOAD_ENDPOINT, type MediaKind, type UploadedMedia } from "@touchline/contract/media";
 import { EXTRA, MEDIA } from "@touchline/contract/messages";
-import { requireUser, type RequestUser } from "../auth/request-user.ts";
+import { requirePlayerArea, type RequestUser } from "../auth/request-user.ts";
 import { HttpError } from "../http/errors.ts";
 import type { AppServices } from "../services.ts";
 import { finishDepsOf, finishUpload, MediaRejected } from "./finish-upload.ts";
@@ -105,7 +105,7 @@ export const uploadRoutes: FastifyPluginAsync<{ services: AppServices }> = async
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header("Tus-Resumable", TUS_RESUMABLE);
-    const user = requireUser(request);
+    const user = requirePlayerArea(request);
     // Concatenation (parallel parts joined into one upload) is not offered: tus-js-client only
     // sends this header when told to upload in parallel, which our pages never do.
     if (request.headers["upload-concat"] !== undefined) throw new HttpError(400, MEDIA.uploadConcatUnsupported);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { MEDIA } from "@touchline/contract/messages";
 import { playerInfoSchema } from "@touchline/contract/profile";
-import { isStaff, requireUser } from "../auth/request-user.ts";
+import { isStaff, requirePlayerArea } from "../auth/request-user.ts";
 import { fillUserFromSession } from "../auth/session-plugin.ts";
 import { createSessionStore } from "../auth/session-store.ts";
 import { HttpError } from "../http/errors.ts";
@@ -32,7 +32,7 @@ export const profileRoutes: FastifyPluginAsync<{ services: AppServices }> = asyn
     "/api/Scouts/ScoutManagement/CreateNewScout",
     { schema: { body: playerInfoSchema }, config: { rateLimit: perPlayerLimit } },
     async (request, reply) => {
-      const user = requireUser(request);
+      const user = requirePlayerArea(request);
       if (request.body.scoutId !== user.playerId) throw new HttpError(403, MEDIA.profileNotYours);
       const created = await profiles.submit(user.playerId, request.body);
       return reply.code(201).header("cache-control", "no-store").send(created);
@@ -51,7 +51,7 @@ export const profileRoutes: FastifyPluginAsync<{ services: AppServices }> = asyn
         read.profile = both.profile;
         return both.session;
       });
-      const user = requireUser(request);
+      const user = requirePlayerArea(request);
       // Another player's profile answers exactly like a missing one.
       const profile = user.playerId === scoutId || isStaff(user) ? read.profile : null;
       if (!profile) throw new HttpError(404, MEDIA.profileNotFound);

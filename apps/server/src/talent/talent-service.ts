@@ -6,6 +6,7 @@ import { players } from "../db/schema/auth.ts";
 import { mediaFiles } from "../db/schema/media.ts";
 import { playerProfiles, profilePublicSince } from "../db/schema/profiles.ts";
 import { consentAllowsPublic } from "../auth/guardian-store.ts";
+import { guardianConsents } from "../db/schema/guardians.ts";
 import { toVideoView } from "../media/video-view.ts";
 import { birthDateBounds } from "./birth-date-bounds.ts";
 import { toPublicPlayer, toPublicSummary, type PublicPlayerDetailRow, type PublicPlayerRow } from "./public-player.ts";
@@ -177,6 +178,35 @@ export function createTalentService({ db, now, videoExpiryDays, countCap = TALEN
         totalExact = total < countCap;
       }
       return { items, total, totalExact, hasNextPage, page: query.page, pageSize: query.pageSize };
+    },
+
+    /**
+     * Public players matching the query who became public after `since` (approved, a new video,
+     * or a guardian's consent given since then): a saved search's digest. Newest first, at most
+     * `limit`, with how many there are in all.
+     */
+    async listBecamePublicSince(
+      query: TalentListQuery,
+      since: Date,
+      limit: number,
+    ): Promise<{ items: PublicPlayerList["items"]; total: number }> {
+      const at = now();
+      const becamePublic = or(
+        gt(profilePublicSince, since),
+        sql`exists (select 1 from ${guardianConsents} where ${guardianConsents.playerId} = ${playerProfiles.playerId}
+          and ${guardianConsents.state} = 'given' and ${guardianConsents.decidedAt} > ${since})`,
+      )!;
+      const where = and(filtersOf(query, at).where, becamePublic);
+      const rows: PublicPlayerRow[] = await db
+        .select(summaryColumns)
+        .from(playerProfiles)
+        .innerJoin(players, eq(players.id, playerProfiles.playerId))
+        .innerJoin(mediaFiles, eq(mediaFiles.id, playerProfiles.coverFileId))
+        .where(where)
+        .orderBy(desc(profilePublicSince), desc(playerProfiles.id))
+        .limit(limit);
+      const [counted] = await db.select({ n: count() }).from(playerProfiles).where(where);
+      return { items: rows.map((row) => toPublicSummary(row, at)), total: Number(counted?.n ?? 0) };
     },
 
     /** One approved, unexpired profile by username (any case), or null. */

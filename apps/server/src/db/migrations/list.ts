@@ -8,6 +8,7 @@ import { uploadLocksMigration } from "./0006_upload_locks.ts";
 import { deletionConfirmationMigration } from "./0007_deletion_confirmation.ts";
 import { videoRenditionsMigration } from "./0008_video_renditions.ts";
 import { guardianConsentMigration } from "./0009_guardian_consent.ts";
+import { scoutsMigration } from "./0010_scouts.ts";
 
 /** Every migration, in the order it shipped. Add new ones at the end with the next number. */
 export const MIGRATIONS: Migration[] = [
@@ -20,4 +21,5 @@ export const MIGRATIONS: Migration[] = [
   deletionConfirmationMigration,
   videoRenditionsMigration,
   guardianConsentMigration,
+  scoutsMigration,
 ];

@@ -1,0 +1,78 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  linkTokenSchema,
+  scoutJoinSchema,
+  scoutLoginSchema,
+  scoutPhoneCodeSchema,
+} from "@touchline/contract/scout-schemas";
+import { SCOUT } from "@touchline/contract/scouts";
+import { requireRole } from "../auth/request-user.ts";
+import { SESSION_COOKIE, sessionCookieOptions } from "../auth/session-store.ts";
+import { pageOrigin } from "../http/request-origin.ts";
+import { ROUTE_LIMITS } from "../http/rate-limiter.ts";
+import type { AppServices } from "../services.ts";
+import { createScoutAccountService } from "./scout-account-service.ts";
+import { createScoutListService } from "./scout-list-service.ts";
+
+/**
+ * A scout's account: joining, logging in by e-mail, confirming phone and e-mail, and the
+ * one-tap links (e-mail confirmation, digest unsubscribe) that work without logging in. The
+ * links' tokens travel in request bodies, never in a URL.
+ */
+export const scoutAccountRoutes: FastifyPluginAsync<{ services: AppServices }> = async (fastify, { services }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const accounts = createScoutAccountService(services);
+  const lists = createScoutListService(services);
+  const originOf = (request: Parameters<typeof pageOrigin>[1]) => pageOrigin(services.config.PUBLIC_URL, request);
+  const limit = { rateLimit: ROUTE_LIMITS.publicForm };
+
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+  });
+
+  app.post("/api/scouts/join", { schema: { body: scoutJoinSchema }, config: limit }, async (request, reply) => {
+    const { token, scout } = await accounts.join(request.body, {
+      ip: request.ip,
+      origin: originOf(request),
+      userAgent: request.headers["user-agent"],
+    });
+    reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(services.config, false));
+    return reply.code(201).send({ message: SCOUT.joined, scout });
+  });
+
+  app.post("/api/scouts/login", { schema: { body: scoutLoginSchema } }, async (request, reply) => {
+    const { token, scout } = await accounts.login(request.body, {
+      ip: request.ip,
+      userAgent: request.headers["user-agent"],
+      currentSessionId: request.user?.sessionId,
+    });
+    reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(services.config, request.body.rememberMe));
+    return reply.send({ scout });
+  });
+
+  app.get("/api/scouts/me", async (request) => {
+    return { scout: await accounts.view(requireRole(request, "scout")) };
+  });
+
+  app.post("/api/scouts/me/phone/confirm", { schema: { body: scoutPhoneCodeSchema } }, async (request) => {
+    const scout = await accounts.confirmPhone(requireRole(request, "scout"), request.body.otp, request.ip);
+    return { message: SCOUT.phoneConfirmed, scout };
+  });
+
+  app.post("/api/scouts/me/phone/resend", async (request) => {
+    return accounts.resendPhoneCode(requireRole(request, "scout"), request.ip);
+  });
+
+  app.post("/api/scouts/me/email/resend", async (request) => {
+    return accounts.resendEmailLink(requireRole(request, "scout"), originOf(request));
+  });
+
+  app.post("/api/scouts/email/confirm", { schema: { body: linkTokenSchema }, config: limit }, async (request) => {
+    return accounts.confirmEmail(request.body.token);
+  });
+
+  app.post("/api/scouts/digest/unsubscribe", { schema: { body: linkTokenSchema }, config: limit }, async (request) => {
+    return lists.unsubscribe(request.body.token);
+  });
+};

@@ -1,0 +1,96 @@
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  savedSearchSchema,
+  scoutRequestSchema,
+  shortlistEntrySchema,
+  shortlistNameSchema,
+} from "@touchline/contract/scout-schemas";
+import { SCOUT } from "@touchline/contract/scouts";
+import { requireUser } from "../auth/request-user.ts";
+import { pageOrigin } from "../http/request-origin.ts";
+import type { AppServices } from "../services.ts";
+import { createScoutAccountService } from "./scout-account-service.ts";
+import { createScoutListService } from "./scout-list-service.ts";
+import { createScoutRequestService } from "./scout-request-service.ts";
+
+const idParams = z.object({ id: z.string().max(100) });
+const entryParams = z.object({ id: z.string().max(100), username: z.string().max(100) });
+const subscribedBody = z.object({ subscribed: z.boolean() });
+
+/**
+ * The scout area's API: only verified scouts, checked before anything else (players, staff,
+ * unverified, rejected and suspended scouts get 403, anonymous visitors 401).
+ */
+export const scoutAreaRoutes: FastifyPluginAsync<{ services: AppServices }> = async (fastify, { services }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const accounts = createScoutAccountService(services);
+  const lists = createScoutListService(services);
+  const requests = createScoutRequestService(services);
+  const scoutId = (request: FastifyRequest) => requireUser(request).playerId;
+
+  // Before validation, so a bad body from a player is still a 403; on every request, so a
+  // suspension takes effect at once.
+  app.addHook("onRequest", async (request, reply) => {
+    await accounts.requireVerified(requireUser(request));
+    reply.header("cache-control", "no-store");
+  });
+
+  app.get("/api/scouts/shortlists", async (request) => ({ shortlists: await lists.shortlists(scoutId(request)) }));
+
+  app.post("/api/scouts/shortlists", { schema: { body: shortlistNameSchema } }, async (request, reply) => {
+    const shortlists = await lists.createShortlist(scoutId(request), request.body.name);
+    return reply.code(201).send({ shortlists });
+  });
+
+  app.patch(
+    "/api/scouts/shortlists/:id",
+    { schema: { params: idParams, body: shortlistNameSchema } },
+    async (request) => ({
+      shortlists: await lists.renameShortlist(scoutId(request), request.params.id, request.body.name),
+    }),
+  );
+
+  app.delete("/api/scouts/shortlists/:id", { schema: { params: idParams } }, async (request) => ({
+    shortlists: await lists.deleteShortlist(scoutId(request), request.params.id),
+  }));
+
+  app.put(
+    "/api/scouts/shortlists/:id/players/:username",
+    { schema: { params: entryParams, body: shortlistEntrySchema } },
+    async (request) => ({
+      shortlists: await lists.putEntry(scoutId(request), request.params.id, request.params.username, request.body.note),
+    }),
+  );
+
+  app.delete("/api/scouts/shortlists/:id/players/:username", { schema: { params: entryParams } }, async (request) => ({
+    shortlists: await lists.removeEntry(scoutId(request), request.params.id, request.params.username),
+  }));
+
+  app.get("/api/scouts/searches", async (request) => ({ searches: await lists.savedSearches(scoutId(request)) }));
+
+  app.post("/api/scouts/searches", { schema: { body: savedSearchSchema } }, async (request, reply) => {
+    const searches = await lists.saveSearch(scoutId(request), request.body);
+    return reply.code(201).send({ searches });
+  });
+
+  app.patch("/api/scouts/searches/:id", { schema: { params: idParams, body: subscribedBody } }, async (request) => ({
+    searches: await lists.setSubscribed(scoutId(request), request.params.id, request.body.subscribed),
+  }));
+
+  app.delete("/api/scouts/searches/:id", { schema: { params: idParams } }, async (request) => ({
+    searches: await lists.deleteSearch(scoutId(request), request.params.id),
+  }));
+
+  app.get("/api/scouts/requests", async (request) => ({ requests: await requests.sentBy(requireUser(request)) }));
+
+  app.post("/api/scouts/requests", { schema: { body: scoutRequestSchema } }, async (request, reply) => {
+    const sent = await requests.send(
+      requireUser(request),
+      request.body,
+      pageOrigin(services.config.PUBLIC_URL, request),
+    );
+    return reply.code(201).send({ message: SCOUT.requestSent, request: sent });
+  });
+};

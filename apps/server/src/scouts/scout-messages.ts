@@ -1,0 +1,94 @@
+import { SCOUT_EMAIL_LINK_TTL_DAYS } from "@touchline/contract/limits";
+import type { ScoutRequestKind } from "@touchline/contract/scouts";
+import type { EmailMessage } from "../email/sender.ts";
+
+const SIGNATURE = "The Touchline team";
+
+/** The e-mail that confirms a scout's address. */
+export function scoutEmailConfirmation(to: string, firstName: string, link: string): EmailMessage {
+  return {
+    to,
+    subject: "Confirm your e-mail address for Touchline",
+    body: [
+      `Hello ${firstName},`,
+      "",
+      "Thank you for joining Touchline as a scout. To confirm this e-mail address, open this link:",
+      "",
+      link,
+      "",
+      `The link works for ${SCOUT_EMAIL_LINK_TTL_DAYS} days. Once your phone and e-mail are confirmed, our team checks your organisation; we will let you know when you can use the scout area.`,
+      "",
+      "If you did not join Touchline, ignore this e-mail.",
+      "",
+      SIGNATURE,
+    ].join("\n"),
+  };
+}
+
+const what = (kind: ScoutRequestKind) => (kind === "trial" ? "a trial invitation" : "a contact request");
+
+/** The player's SMS about a new request: who asks, and where to answer. No scout contact details. */
+export function playerRequestSms(kind: ScoutRequestKind, organisation: string, link: string): string {
+  return `Touchline: ${organisation} sent you ${what(kind)}. See it and answer in your account: ${link}`;
+}
+
+/** The guardian's copy: a minor's request also needs their answer. */
+export function guardianRequestSms(
+  kind: ScoutRequestKind,
+  playerFirstName: string,
+  organisation: string,
+  link: string,
+): string {
+  return (
+    `Touchline: ${organisation} sent ${playerFirstName} ${what(kind)}. ` +
+    `As their parent or guardian you must also accept it before contact details are shared: ${link}`
+  );
+}
+
+/** Tells the scout a request was answered; the details are in the scout area. */
+export function scoutAnsweredSms(accepted: boolean, playerFirstName: string, link: string): string {
+  return accepted
+    ? `Touchline: ${playerFirstName} accepted your request. Their contact details are in your scout area: ${link}`
+    : `Touchline: ${playerFirstName} is not able to take your request further. Thank you for your interest. ${link}`;
+}
+
+export interface DigestPlayer {
+  username: string;
+  firstName: string;
+  position: string;
+}
+
+/** The weekly digest of a saved search, by e-mail. */
+export function digestEmail(
+  to: string,
+  searchName: string,
+  items: DigestPlayer[],
+  listLink: string,
+  unsubscribeLink: string,
+  origin: string,
+): EmailMessage {
+  return {
+    to,
+    subject: `${items.length} new player${items.length === 1 ? "" : "s"} for "${searchName}" on Touchline`,
+    body: [
+      "Hello,",
+      "",
+      `These players became public this week and match your saved search "${searchName}":`,
+      "",
+      ...items.map(
+        (item) => `- ${item.firstName} (${item.position}): ${origin}/players/${encodeURIComponent(item.username)}`,
+      ),
+      "",
+      `See every match: ${listLink}`,
+      "",
+      `Stop this digest with one click: ${unsubscribeLink}`,
+      "",
+      SIGNATURE,
+    ].join("\n"),
+  };
+}
+
+/** The weekly digest by SMS: the count and one link, in one or two segments. */
+export function digestSms(searchName: string, count: number, listLink: string, unsubscribeLink: string): string {
+  return `Touchline: ${count} new player${count === 1 ? "" : "s"} for "${searchName}": ${listLink} Stop: ${unsubscribeLink}`;
+}

@@ -1,0 +1,255 @@
+import type { z } from "zod";
+import { needsGuardianConsent } from "@touchline/contract/guardian";
+import { SCOUT_REQUESTS_PER_DAY } from "@touchline/contract/limits";
+import type { scoutRequestSchema } from "@touchline/contract/scout-schemas";
+import {
+  SCOUT,
+  type PlayerReceivedRequest,
+  type RevealedPlayerContact,
+  type RevealedScoutContact,
+  type ScoutSentRequest,
+} from "@touchline/contract/scouts";
+import { createGuardianService } from "../auth/guardian-service.ts";
+import { createGuardianStore } from "../auth/guardian-store.ts";
+import { createPlayerStore } from "../auth/player-store.ts";
+import type { RequestUser } from "../auth/request-user.ts";
+import { HttpError } from "../http/errors.ts";
+import type { AppServices } from "../services.ts";
+import { createTalentService } from "../talent/talent-service.ts";
+import { guardianRequestSms, playerRequestSms, scoutAnsweredSms } from "./scout-messages.ts";
+import { createScoutAccountStore } from "./scout-account-store.ts";
+import { createScoutRequestStore } from "./scout-request-store.ts";
+
+type RequestInput = z.output<typeof scoutRequestSchema>;
+type SentRow = Awaited<ReturnType<ReturnType<typeof createScoutRequestStore>["sentBy"]>>[number];
+type ReceivedRow = Awaited<ReturnType<ReturnType<typeof createScoutRequestStore>["receivedBy"]>>[number];
+
+const common = (request: SentRow["request"]) => ({
+  id: request.id,
+  kind: request.kind,
+  message: request.message,
+  trialDate: request.trialDate,
+  trialPlace: request.trialPlace,
+  state: request.state,
+  sentAt: request.sentAt.toISOString(),
+  answeredAt: request.answeredAt?.toISOString() ?? null,
+});
+
+/**
+ * What a scout learns of a player once a request is accepted: exactly the allowlisted fields
+ * (REVEALED_PLAYER_CONTACT_FIELDS), built field by field so a column added to the query can
+ * never leak through.
+ */
+export function revealPlayer(row: SentRow): RevealedPlayerContact {
+  const { player, request } = row;
+  return {
+    name: `${player.firstName} ${player.lastName}`,
+    username: player.username,
+    phoneNumber: player.phoneNumber,
+    email: player.email,
+    guardian:
+      request.guardianName && request.guardianPhone
+        ? { name: request.guardianName, phoneNumber: request.guardianPhone }
+        : null,
+  };
+}
+
+/** What a player (and guardian) learn of a scout once a request is accepted. */
+export function revealScout(row: ReceivedRow): RevealedScoutContact {
+  const { scout } = row;
+  return {
+    name: `${scout.firstName} ${scout.lastName}`,
+    organisation: scout.organisation,
+    phoneNumber: scout.phoneNumber,
+    email: scout.email,
+  };
+}
+
+function toSent(row: SentRow): ScoutSentRequest {
+  return {
+    ...common(row.request),
+    player: { username: row.player.username, firstName: row.player.firstName },
+    contact: row.request.state === "accepted" ? revealPlayer(row) : null,
+    outcome: row.request.state === "declined" ? SCOUT.declinedForScout : null,
+  };
+}
+
+function toReceived(row: ReceivedRow): PlayerReceivedRequest {
+  return {
+    ...common(row.request),
+    scout: {
+      id: row.scout.id,
+      name: `${row.scout.firstName} ${row.scout.lastName}`,
+      organisation: row.scout.organisation,
+      organisationKind: row.scout.organisationKind,
+      roleTitle: row.scout.roleTitle,
+      verified: row.scout.state === "verified",
+    },
+    playerAnswer: row.request.playerAnswer,
+    guardianAnswer: row.request.guardianAnswer,
+    contact: row.request.state === "accepted" ? revealScout(row) : null,
+    blocked: row.blocked,
+  };
+}
+
+/**
+ * Requests from verified scouts to players: sending (limits, blocks, the guardian copied for a
+ * player under 18), answering, and what each side sees. Contact details cross only once the
+ * request is accepted by everyone who must accept it.
+ */
+export function createScoutRequestService(services: AppServices) {
+  const { db, now, log } = services;
+  const store = createScoutRequestStore(db, now);
+  const scouts = createScoutAccountStore(db, now);
+  const accounts = createPlayerStore(db, now);
+  const guardianStore = createGuardianStore(db, now);
+  const guardians = createGuardianService(services);
+  const talent = createTalentService({ db, now, videoExpiryDays: services.config.VIDEO_EXPIRY_DAYS });
+  const base = (origin: string) => origin.replace(/\/+$/, "");
+
+  const sms = async (to: string, text: string, context: Record<string, unknown>) => {
+    try {
+      await services.sms.send(to, text);
+    } catch (error) {
+      // The request stands; the player sees it in their account whether or not the SMS arrives.
+      log.warn({ ...context, err: error }, "request SMS could not be sent");
+    }
+  };
+
+  /** Tells the scout once a request is settled either way. */
+  async function tellScout(requestId: string, origin: string) {
+    const request = await store.byId(requestId);
+    if (!request || request.state === "open") return;
+    const scout = await accounts.byId(request.scoutId);
+    const player = await accounts.byId(request.playerId);
+    if (!scout || !player) return;
+    await sms(
+      scout.phoneNumber,
+      scoutAnsweredSms(request.state === "accepted", player.firstName, `${base(origin)}/scouts`),
+      {
+        requestId,
+      },
+    );
+  }
+
+  return {
+    async send(user: RequestUser, input: RequestInput, origin: string): Promise<ScoutSentRequest> {
+      const target = await talent.findPublicPlayerId(input.username);
+      if (!target) throw new HttpError(404, SCOUT.playerNotPublic);
+      if (await store.isBlocked(target.playerId, user.playerId)) throw new HttpError(403, SCOUT.requestRefused);
+      const player = await accounts.byId(target.playerId);
+      const scout = await scouts.byId(user.playerId);
+      if (!player || !scout) throw new HttpError(404, SCOUT.playerNotPublic);
+      const consent = needsGuardianConsent(player.dateOfBirth, now()) ? await guardianStore.forPlayer(player.id) : null;
+      let row;
+      try {
+        row = await store.insertWithinLimit(
+          {
+            scoutId: user.playerId,
+            playerId: player.id,
+            kind: input.kind,
+            message: input.message,
+            trialDate: input.trialDate,
+            trialPlace: input.trialPlace,
+            guardian: consent ? { name: consent.guardianName, phone: consent.guardianPhone } : null,
+          },
+          SCOUT_REQUESTS_PER_DAY,
+        );
+      } catch (error) {
+        const e = error as { code?: string; cause?: { code?: string } };
+        if (e?.code === "23505" || e?.cause?.code === "23505") throw new HttpError(409, SCOUT.requestOpenAlready);
+        throw error;
+      }
+      if (!row) throw new HttpError(429, SCOUT.requestLimit);
+      log.info({ requestId: row.id, scoutId: user.playerId, kind: row.kind }, "scout request sent");
+
+      await sms(
+        player.phoneNumber,
+        playerRequestSms(row.kind, scout.scout.organisation, `${base(origin)}/player/requests`),
+        {
+          requestId: row.id,
+        },
+      );
+      if (consent) {
+        const link = await guardians.freshLink(player.id, origin);
+        if (link) {
+          await sms(
+            link.guardianPhone,
+            guardianRequestSms(row.kind, player.firstName, scout.scout.organisation, link.link),
+            {
+              requestId: row.id,
+            },
+          );
+        }
+      }
+      const sent = (await store.sentBy(user.playerId)).find((item) => item.request.id === row.id)!;
+      return toSent(sent);
+    },
+
+    async sentBy(user: RequestUser): Promise<ScoutSentRequest[]> {
+      return (await store.sentBy(user.playerId)).map(toSent);
+    },
+
+    async receivedBy(playerId: string): Promise<PlayerReceivedRequest[]> {
+      return (await store.receivedBy(playerId)).map(toReceived);
+    },
+
+    async answerAsPlayer(user: RequestUser, id: string, answer: "accepted" | "declined", origin: string) {
+      const row = await store.answerAsPlayer(id, user.playerId, answer);
+      if (!row) {
+        const existing = await store.byId(id);
+        if (!existing || existing.playerId !== user.playerId) throw new HttpError(404, SCOUT.requestMissing);
+        throw new HttpError(409, SCOUT.requestAnswered);
+      }
+      await tellScout(id, origin);
+      const message =
+        answer === "declined"
+          ? SCOUT.declined
+          : row.state === "accepted"
+            ? SCOUT.accepted
+            : SCOUT.acceptedWaitingGuardian;
+      return { message, request: (await this.receivedBy(user.playerId)).find((item) => item.id === id)! };
+    },
+
+    /** The guardian's requests, reached with their SMS link. */
+    async receivedByGuardian(token: string): Promise<PlayerReceivedRequest[]> {
+      const { playerId } = await guardians.guardianOfLink(token);
+      return this.receivedBy(playerId);
+    },
+
+    async answerAsGuardian(token: string, id: string, answer: "accepted" | "declined", origin: string) {
+      const { playerId } = await guardians.guardianOfLink(token);
+      const row = await store.answerAsGuardian(id, playerId, answer);
+      if (!row) {
+        const existing = await store.byId(id);
+        if (!existing || existing.playerId !== playerId) throw new HttpError(404, SCOUT.requestMissing);
+        throw new HttpError(409, SCOUT.requestAnswered);
+      }
+      await tellScout(id, origin);
+      const message =
+        answer === "declined"
+          ? SCOUT.declined
+          : row.state === "accepted"
+            ? SCOUT.accepted
+            : "Accepted. The player must also accept.";
+      return { message, request: (await this.receivedBy(playerId)).find((item) => item.id === id)! };
+    },
+
+    /** A player may block or report only a scout who wrote to them. */
+    async block(user: RequestUser, scoutId: string) {
+      if (!(await store.hasWritten(user.playerId, scoutId))) throw new HttpError(404, SCOUT.requestMissing);
+      await store.block(user.playerId, scoutId);
+      log.info({ playerId: user.playerId, scoutId }, "scout blocked");
+      return { message: SCOUT.blocked };
+    },
+
+    async report(user: RequestUser, scoutId: string, reason: string) {
+      if (!(await store.hasWritten(user.playerId, scoutId))) throw new HttpError(404, SCOUT.requestMissing);
+      await store.report(user.playerId, scoutId, reason);
+      log.info({ playerId: user.playerId, scoutId }, "scout reported");
+      return { message: SCOUT.reported };
+    },
+  };
+}
+
+export type ScoutRequestService = ReturnType<typeof createScoutRequestService>;

@@ -1,0 +1,132 @@
+import { z } from "zod";
+import { todayIso } from "./age.ts";
+import { OTP_LENGTH, SCOUT_NOTE_MAX, SCOUT_REQUEST_MESSAGE_MAX } from "./limits.ts";
+import { EXTRA, REGISTER } from "./messages.ts";
+import { passwordField } from "./password.ts";
+import { normalizeInternationalPhone } from "./phone.ts";
+import { DIGEST_CHANNELS, ORGANISATION_KINDS, SCOUT, SCOUT_REQUEST_KINDS } from "./scouts.ts";
+import { emailField } from "./site.ts";
+import { TALENT_FILTER_KEYS, talentListQuerySchema } from "./talent.ts";
+import { displayText } from "./text.ts";
+
+const NAME_MAX = 50;
+const ORGANISATION_MAX = 150;
+const URL_MAX = 500;
+
+const internationalPhoneField = z
+  .string({ error: SCOUT.phoneInvalid })
+  .trim()
+  .min(1, SCOUT.phoneInvalid)
+  .max(40, SCOUT.phoneInvalid)
+  .transform((value, ctx) => {
+    const e164 = normalizeInternationalPhone(value);
+    if (!e164) {
+      ctx.addIssue({ code: "custom", message: SCOUT.phoneInvalid });
+      return z.NEVER;
+    }
+    return e164;
+  });
+
+/** A link that proves the organisation: an http(s) address, nothing a browser would run. */
+const proofUrlField = z
+  .string({ error: SCOUT.proofRequired })
+  .trim()
+  .min(1, SCOUT.proofRequired)
+  .max(URL_MAX, EXTRA.tooLong(URL_MAX))
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === "https:" || url.protocol === "http:") && url.hostname.includes(".");
+    } catch {
+      return false;
+    }
+  }, SCOUT.proofRequired);
+
+/** /scouts/join. Phones of any country; e-mail and phone are confirmed before staff check the rest. */
+export const scoutJoinSchema = z.object({
+  firstName: displayText({ required: REGISTER.firstNameRequired, max: NAME_MAX }),
+  lastName: displayText({ required: REGISTER.lastNameRequired, max: NAME_MAX }),
+  organisation: displayText({ required: "Enter your organisation's name", max: ORGANISATION_MAX }),
+  organisationKind: z.enum(ORGANISATION_KINDS, { error: "Choose what kind of organisation it is" }),
+  roleTitle: displayText({ required: "Enter your role, for example Chief scout", max: 100 }),
+  country: displayText({ required: "Enter the country you work from", max: 60 }),
+  phoneNumber: internationalPhoneField,
+  email: emailField(REGISTER.emailRequired, REGISTER.emailInvalid).transform((value) => value.toLowerCase()),
+  proofUrl: proofUrlField,
+  password: passwordField(REGISTER.passwordRequired),
+});
+export type ScoutJoinInput = z.input<typeof scoutJoinSchema>;
+
+export const scoutLoginSchema = z.object({
+  email: emailField(REGISTER.emailRequired, REGISTER.emailInvalid).transform((value) => value.toLowerCase()),
+  password: z.string().min(1, "Enter your password").max(200),
+  rememberMe: z.boolean().optional().default(false),
+});
+export type ScoutLoginInput = z.input<typeof scoutLoginSchema>;
+
+export const scoutPhoneCodeSchema = z.object({
+  otp: z.string().regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), `Enter the ${OTP_LENGTH}-digit code`),
+});
+
+/** The secret of an e-mailed or texted link, sent in request bodies so it never appears in a URL log. */
+export const linkTokenSchema = z.object({ token: z.string().min(1).max(200) });
+
+export const shortlistNameSchema = z.object({
+  name: displayText({ required: SCOUT.shortlistNameRequired, max: 60 }),
+});
+
+export const shortlistEntrySchema = z.object({
+  note: displayText({ max: SCOUT_NOTE_MAX, multiline: true }).optional().default(""),
+});
+
+/** A saved search: the talent list's filters (checked by the list's own rules) and how to send its digest. */
+export const savedSearchSchema = z.object({
+  name: displayText({ required: SCOUT.searchNameRequired, max: 60 }),
+  channel: z.enum(DIGEST_CHANNELS),
+  filters: z.record(z.string(), z.string().max(200)).transform((filters, ctx) => {
+    const kept = Object.fromEntries(
+      Object.entries(filters).filter(
+        ([key, value]) => (TALENT_FILTER_KEYS as readonly string[]).includes(key) && value.trim() !== "",
+      ),
+    );
+    const checked = talentListQuerySchema.safeParse(kept);
+    if (!checked.success) {
+      ctx.addIssue({ code: "custom", message: checked.error.issues[0]?.message ?? "These filters are not valid" });
+      return z.NEVER;
+    }
+    return kept;
+  }),
+});
+export type SavedSearchInput = z.input<typeof savedSearchSchema>;
+
+/** A contact request or a trial invitation (which also needs a date from today on and a place). */
+export const scoutRequestSchema = z
+  .object({
+    username: z.string().trim().min(1).max(100),
+    kind: z.enum(SCOUT_REQUEST_KINDS),
+    message: displayText({ required: SCOUT.messageRequired, max: SCOUT_REQUEST_MESSAGE_MAX, multiline: true }),
+    trialDate: z.string().optional(),
+    trialPlace: displayText({ max: 200 }).optional(),
+  })
+  .transform((input, ctx) => {
+    if (input.kind === "contact") return { ...input, trialDate: null, trialPlace: null };
+    const date = input.trialDate?.trim() ?? "";
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date))) {
+      ctx.addIssue({ code: "custom", path: ["trialDate"], message: SCOUT.trialDateRequired });
+    } else if (date < todayIso()) {
+      ctx.addIssue({ code: "custom", path: ["trialDate"], message: SCOUT.trialDatePast });
+    }
+    if (!input.trialPlace?.trim()) {
+      ctx.addIssue({ code: "custom", path: ["trialPlace"], message: SCOUT.trialPlaceRequired });
+    }
+    return { ...input, trialDate: date, trialPlace: input.trialPlace?.trim() ?? "" };
+  });
+export type ScoutRequestInput = z.input<typeof scoutRequestSchema>;
+
+export const scoutReportSchema = z.object({
+  reason: displayText({ required: SCOUT.reportReasonRequired, max: 1000, multiline: true }),
+});
+
+export const staffScoutDecisionSchema = z.object({
+  reason: displayText({ max: 500, multiline: true }).optional().default(""),
+});

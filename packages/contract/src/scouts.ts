@@ -1,0 +1,214 @@
+import { SCOUT_DIGEST_INTERVAL_DAYS, SCOUT_REQUESTS_PER_DAY } from "./limits.ts";
+
+// The schemas live in scout-schemas.ts, so pages that only show a scout's state load no zod.
+
+/** Who a scout works for. */
+export const ORGANISATION_KINDS = ["club", "academy", "agency", "national-team"] as const;
+export type OrganisationKind = (typeof ORGANISATION_KINDS)[number];
+export const ORGANISATION_KIND_LABELS = {
+  club: "Club",
+  academy: "Academy",
+  agency: "Agency",
+  "national-team": "National team",
+} satisfies Record<OrganisationKind, string>;
+
+/**
+ * A scout account's standing with staff:
+ *   unverified  joined; staff have not checked the organisation yet
+ *   verified    staff checked it: the scout may use the scout area
+ *   rejected    staff refused it, with a reason the scout sees
+ *   suspended   staff stopped it (a report, a complaint): nothing works until staff restore it
+ */
+export const SCOUT_STATES = ["unverified", "verified", "rejected", "suspended"] as const;
+export type ScoutState = (typeof SCOUT_STATES)[number];
+
+/** A contact request asks to talk; a trial invitation names a date and a place. */
+export const SCOUT_REQUEST_KINDS = ["contact", "trial"] as const;
+export type ScoutRequestKind = (typeof SCOUT_REQUEST_KINDS)[number];
+
+/**
+ * A request's outcome. It is accepted only when the player and, for a player under 18, the
+ * guardian have both accepted; one "no" declines it.
+ */
+export const SCOUT_REQUEST_STATES = ["open", "accepted", "declined"] as const;
+export type ScoutRequestState = (typeof SCOUT_REQUEST_STATES)[number];
+export type RequestAnswer = "accepted" | "declined" | null;
+
+/** How a saved search's weekly digest reaches the scout. */
+export const DIGEST_CHANNELS = ["sms", "email"] as const;
+export type DigestChannel = (typeof DIGEST_CHANNELS)[number];
+
+export const SCOUT = {
+  joined:
+    "Thank you. We sent a code to your phone and a link to your e-mail. Confirm both; our team then checks your organisation.",
+  emailTaken: "This e-mail address already has an account. Log in instead.",
+  phoneTaken: "This phone number already has an account. Log in instead.",
+  phoneInvalid: "Enter your phone number with its country code, for example +44 7700 900123",
+  proofRequired: "Give a link to your organisation (its website or your page on it), or a document that proves it",
+  loginFailed: "The e-mail address or password is not right.",
+  phoneConfirmed: "Your phone number is confirmed.",
+  emailConfirmed: "Your e-mail address is confirmed.",
+  emailLinkInvalid: "This link is not valid any more. Log in and ask for a new one.",
+  emailLinkSent: "We sent a new link to your e-mail.",
+  notScout: "This page is for club and academy scouts.",
+  stateBlocks: {
+    unverified: "Your account is waiting for our team to check your organisation.",
+    rejected: "Our team could not verify your organisation.",
+    suspended: "Your scout account is suspended. Contact us if you think this is a mistake.",
+  } satisfies Record<Exclude<ScoutState, "verified">, string>,
+  confirmBeforeReview: "Confirm your phone number and e-mail address before our team can verify you.",
+  shortlistNameRequired: "Give the shortlist a name",
+  shortlistNameTaken: "You already have a shortlist with this name.",
+  shortlistTooMany: (max: number) => `You can keep at most ${max} shortlists.`,
+  shortlistMissing: "This shortlist does not exist.",
+  playerNotPublic: "This player's profile is not public.",
+  searchNameRequired: "Give the search a name",
+  searchTooMany: (max: number) => `You can save at most ${max} searches.`,
+  searchMissing: "This saved search does not exist.",
+  unsubscribed: "Done. You will not receive this digest any more.",
+  unsubscribeInvalid: "This link is not valid any more.",
+  messageRequired: "Write a short message to the player",
+  trialDateRequired: "Choose the date of the trial",
+  trialDatePast: "Choose a date from today on",
+  trialPlaceRequired: "Say where the trial takes place",
+  requestSent: "Request sent. We will tell you when the player answers.",
+  requestOpenAlready: "You already have an open request to this player. Wait for their answer.",
+  requestLimit: `You can send at most ${SCOUT_REQUESTS_PER_DAY} requests a day. Try again tomorrow.`,
+  requestRefused: "This player is not taking requests from you.",
+  requestMissing: "This request does not exist.",
+  requestAnswered: "This request has been answered already.",
+  accepted: "Accepted. You can now see each other's contact details.",
+  acceptedWaitingGuardian: "Accepted. Your parent or guardian must also accept before contact details are shared.",
+  declined: "Declined. The scout is told politely and sees nothing about you.",
+  /** What a scout reads about a declined request: no reason, and nothing about who declined. */
+  declinedForScout: "The player is not able to take this further. Thank you for your interest.",
+  reportReasonRequired: "Tell us what happened",
+  reported: "Thank you. Our team will look into it.",
+  blocked: "Blocked. This scout can no longer send you requests.",
+  rejectReasonRequired: "Give the scout a reason",
+  digestInterval: `Once a week (at most every ${SCOUT_DIGEST_INTERVAL_DAYS} days) we send the players who became public and match this search.`,
+} as const;
+
+/** The scout's own account, as the scout area and the review console show it. */
+export interface ScoutAccountView {
+  id: string;
+  firstName: string;
+  lastName: string;
+  organisation: string;
+  organisationKind: OrganisationKind;
+  roleTitle: string;
+  country: string;
+  proofUrl: string;
+  email: string;
+  phoneNumber: string;
+  phoneConfirmed: boolean;
+  emailConfirmed: boolean;
+  state: ScoutState;
+  /** The reason staff gave when they rejected or suspended the account. */
+  stateReason: string | null;
+  joinedAt: string;
+}
+
+/** A verified scout as players see them: the badge's name and organisation, nothing to contact. */
+export interface ScoutBadge {
+  id: string;
+  name: string;
+  organisation: string;
+  organisationKind: OrganisationKind;
+  roleTitle: string;
+  verified: boolean;
+}
+
+export interface ShortlistEntryView {
+  username: string;
+  firstName: string;
+  /** The note only the scout sees. */
+  note: string;
+  addedAt: string;
+  /** False once the profile left public view: the entry stays, the page link does not work. */
+  isPublic: boolean;
+}
+
+export interface ShortlistView {
+  id: string;
+  name: string;
+  entries: ShortlistEntryView[];
+}
+
+export interface SavedSearchView {
+  id: string;
+  name: string;
+  /** The talent list's URL parameters (q, position, foot, minAge, …). */
+  filters: Record<string, string>;
+  channel: DigestChannel;
+  subscribed: boolean;
+  lastDigestAt: string | null;
+}
+
+/**
+ * Every field of a player that a scout sees once a request is accepted, and nothing else. The
+ * server builds the contact from this list, and tests hold it to it.
+ */
+export const REVEALED_PLAYER_CONTACT_FIELDS = ["name", "username", "phoneNumber", "email", "guardian"] as const;
+export interface RevealedPlayerContact {
+  name: string;
+  username: string;
+  phoneNumber: string;
+  email: string;
+  /** For a player under 18: the guardian who accepted, to be contacted too. */
+  guardian: { name: string; phoneNumber: string } | null;
+}
+
+/** Every field of a scout that the player (and guardian) see once a request is accepted. */
+export const REVEALED_SCOUT_CONTACT_FIELDS = ["name", "organisation", "phoneNumber", "email"] as const;
+export interface RevealedScoutContact {
+  name: string;
+  organisation: string;
+  phoneNumber: string;
+  email: string;
+}
+
+interface RequestCommon {
+  id: string;
+  kind: ScoutRequestKind;
+  message: string;
+  /** Trial invitations: the day (YYYY-MM-DD) and the place. */
+  trialDate: string | null;
+  trialPlace: string | null;
+  state: ScoutRequestState;
+  sentAt: string;
+  answeredAt: string | null;
+}
+
+/** A request as the scout who sent it sees it. */
+export interface ScoutSentRequest extends RequestCommon {
+  player: { username: string; firstName: string };
+  /** Only once accepted. */
+  contact: RevealedPlayerContact | null;
+  /** The polite sentence for a declined request; never who declined or why. */
+  outcome: string | null;
+}
+
+/** A request as the player (or the guardian) sees it. */
+export interface PlayerReceivedRequest extends RequestCommon {
+  scout: ScoutBadge;
+  playerAnswer: RequestAnswer;
+  /** null when no guardian needs to answer (the player is 18 or older). */
+  guardianAnswer: RequestAnswer | "waiting" | null;
+  /** Only once accepted. */
+  contact: RevealedScoutContact | null;
+  blocked: boolean;
+}
+
+export const SCOUT_STATE_TEXT = {
+  unverified: "Waiting for verification",
+  verified: "Verified",
+  rejected: "Rejected",
+  suspended: "Suspended",
+} satisfies Record<ScoutState, string>;
+
+export const REQUEST_STATE_TEXT = {
+  open: "Waiting for an answer",
+  accepted: "Accepted",
+  declined: "Declined",
+} satisfies Record<ScoutRequestState, string>;
