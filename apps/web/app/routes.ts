@@ -44,6 +44,17 @@ export default [
     route("auth/player-reset-password", "routes/auth/player-reset-password.tsx"),
     // A parent's or guardian's consent, from the link in our SMS.
     route("guardian", "routes/auth/guardian.tsx"),
+    // Scouts join and log in here; the links we send them open here too.
+    route("scouts/join", "routes/auth/scouts-join.tsx"),
+    route("scouts/login", "routes/auth/scouts-login.tsx"),
+    route("scouts/confirm-email", "routes/auth/scouts-confirm-email.tsx"),
+    route("scouts/unsubscribe", "routes/auth/scouts-unsubscribe.tsx"),
+  ]),
+
+  // Scout area: the layout asks for a scout's session; add each page as its child.
+  layout("routes/scouts/layout.tsx", [
+    route("scouts", "routes/scouts/home.tsx"),
+    route("scouts/players/:username", "routes/scouts/player.tsx"),
   ]),
 
   // Player area (/player/*): the layout asks for a session; add each page as its child.
@@ -52,6 +63,7 @@ export default [
     route("player/add-content", "routes/player/add-content.tsx"),
     route("player/profile", "routes/player/profile.tsx"),
     route("player/settings", "routes/player/settings.tsx"),
+    route("player/requests", "routes/player/requests.tsx"),
   ]),
 
   // Review console (/admin): the layout asks for a staff session; add each page as its child.
@@ -60,5 +72,6 @@ export default [
     route("messages", "routes/admin/messages.tsx"),
     route("deletions", "routes/admin/deletions.tsx"),
     route("audit", "routes/admin/audit.tsx"),
+    route("scouts", "routes/admin/scouts.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -74,6 +74,11 @@ export function AdminNav({ session, onLogout }: { session: SessionInfo | null | 
                 Deletion requests
               </NavLink>
             </li>
+            <li>
+              <NavLink to="/admin/scouts" className={linkClass}>
+                Scouts
+              </NavLink>
+            </li>
             {staff.role === "admin" ? (
               <li>
                 <NavLink to="/admin/audit" className={linkClass}>

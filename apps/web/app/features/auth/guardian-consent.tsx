@@ -45,7 +45,8 @@ function WhatIsShown({ firstName }: { firstName: string }) {
       </p>
       <p>
         <strong className="text-slate-900">They will never see:</strong> the phone number, e-mail address, date of birth
-        or home address. Clubs and scouts can only reach {firstName} through our team.
+        or home address. A scout our team has verified can send {firstName} a contact request or a trial invitation: we
+        text you too, and contact details are shared only if both {firstName} and you accept.
       </p>
       <p>
         You can withdraw your consent at any time with the link in our SMS: the profile then leaves public view at once.

@@ -15,6 +15,7 @@ const MOBILE_LINKS = [
   { label: "Talent", to: "/players" },
   { label: "My Profile", to: "/player/profile" },
   { label: "Upload Video", to: "/player/add-content" },
+  { label: "Requests from scouts", to: "/player/requests" },
   { label: "Settings", to: "/player/settings" },
 ] as const;
 

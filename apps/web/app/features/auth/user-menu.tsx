@@ -5,7 +5,7 @@ const itemClass =
   "block w-full rounded-md px-3 py-2.5 text-left text-sm text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500";
 
 /**
- * The username button and its list (Profile, Settings, Log out). A disclosure rather than an
+ * The username button and its list (Profile, Requests from scouts, Settings, Log out). A disclosure rather than an
  * ARIA menu: plain links and a button in a list work with every screen reader and keyboard
  * without the arrow-key contract role="menu" would promise.
  */
@@ -66,6 +66,11 @@ export function UserMenu({ username, onLogout }: { username: string; onLogout():
         <li>
           <Link to="/player/profile" className={itemClass}>
             Profile
+          </Link>
+        </li>
+        <li>
+          <Link to="/player/requests" className={itemClass}>
+            Requests from scouts
           </Link>
         </li>
         <li>

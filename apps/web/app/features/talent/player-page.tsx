@@ -13,7 +13,7 @@ import { Card } from "../../components/card.tsx";
  * a way to ask for a trial. Nothing private: the surname as an initial, the age (only "Under 18"
  * below 18) and never the birth date, no phone or e-mail. Videos load nothing until played.
  */
-export function PlayerPage({ player }: { player: PublicPlayer }) {
+export function PlayerPage({ player, scoutTools }: { player: PublicPlayer; scoutTools?: ReactNode }) {
   const name = publicName(player);
   const positions = positionsText(player.position, player.secondaryPosition);
   const banner = coverVariant(player.cover, 640);
@@ -98,6 +98,7 @@ export function PlayerPage({ player }: { player: PublicPlayer }) {
           the player, and to a parent or guardian for players under 18. Players' phone numbers and e-mail addresses are
           never published.
         </p>
+        {scoutTools ? <div className="mt-4">{scoutTools}</div> : null}
         <div className="mt-6">
           <PlayerContactForm username={player.username} firstName={player.firstName} headingId="contact-player" />
         </div>

@@ -63,6 +63,7 @@ describe("review console layout", () => {
       ["Review queue", "/admin"],
       ["Contact inbox", "/admin/messages"],
       ["Deletion requests", "/admin/deletions"],
+      ["Scouts", "/admin/scouts"],
     ]);
     expect(within(nav).getByRole("link", { name: "Review queue" })).toHaveAttribute("aria-current", "page");
     expect(screen.getByRole("link", { name: "Public site" })).toHaveAttribute("href", "/");

@@ -69,7 +69,14 @@ describe("PlayerLayout", () => {
     const hrefs = within(menu)
       .getAllByRole("link")
       .map((link) => link.getAttribute("href"));
-    expect(hrefs).toEqual(["/player/home", "/players", "/player/profile", "/player/add-content", "/player/settings"]);
+    expect(hrefs).toEqual([
+      "/player/home",
+      "/players",
+      "/player/profile",
+      "/player/add-content",
+      "/player/requests",
+      "/player/settings",
+    ]);
     expect(within(menu).getByRole("button", { name: "Log out" })).toBeInTheDocument();
   });
 

@@ -4,6 +4,7 @@ import { pageMeta } from "../../lib/seo.ts";
 import { PUBLIC_PAGE_CACHE, talentPageHeaders, UNAVAILABLE_HEADERS } from "../../features/talent/cache.ts";
 import { playerMeta } from "../../features/talent/player-meta.ts";
 import { PlayerNotFound, PlayerPage } from "../../features/talent/player-page.tsx";
+import { ScoutToolsLink } from "../../features/scouts/scout-tools-link.tsx";
 import type { Route } from "./+types/player";
 
 /**
@@ -37,7 +38,13 @@ export function meta({ loaderData, params }: Route.MetaArgs) {
 }
 
 export default function PublicPlayer({ loaderData }: Route.ComponentProps) {
-  return <PlayerPage player={loaderData.player} />;
+  const { player } = loaderData;
+  return (
+    <PlayerPage
+      player={player}
+      scoutTools={<ScoutToolsLink username={player.username} firstName={player.firstName} />}
+    />
+  );
 }
 
 export function ErrorBoundary() {

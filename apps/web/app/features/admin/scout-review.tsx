@@ -1,0 +1,208 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { toast } from "sonner";
+import {
+  ORGANISATION_KIND_LABELS,
+  SCOUT_STATE_TEXT,
+  SCOUT_STATES,
+  type ScoutAccountView,
+  type ScoutState,
+} from "@touchline/contract/scouts";
+import { Button } from "../../components/button.tsx";
+import { TextAreaField } from "../../components/field.tsx";
+import { apiFetch, ApiError } from "../../lib/api.ts";
+import { formatDate } from "../../lib/player-display.ts";
+import { useApiMutation } from "../../lib/use-api-mutation.ts";
+
+type Decision = "verify" | "reject" | "suspend" | "restore";
+interface ScoutReport {
+  id: string;
+  scoutId: string;
+  playerUsername: string;
+  reason: string;
+  createdAt: string;
+}
+
+const fetchScouts = (state: ScoutState) =>
+  apiFetch<{ items: ScoutAccountView[] }>(`/api/admin/scouts?state=${encodeURIComponent(state)}`);
+const decide = ({ id, decision, reason }: { id: string; decision: Decision; reason: string }) =>
+  apiFetch<{ scout: ScoutAccountView }>(`/api/admin/scouts/${encodeURIComponent(id)}/${decision}`, {
+    body: { reason },
+  });
+const fetchReports = () => apiFetch<{ items: ScoutReport[] }>("/api/admin/scout-reports");
+const handleReport = (id: string) =>
+  apiFetch<{ message: string }>(`/api/admin/scout-reports/${encodeURIComponent(id)}/handled`, { method: "POST" });
+
+const DECISIONS: Record<ScoutState, { decision: Decision; label: string; needsReason: boolean; danger?: boolean }[]> = {
+  unverified: [
+    { decision: "verify", label: "Verify", needsReason: false },
+    { decision: "reject", label: "Reject", needsReason: true, danger: true },
+    { decision: "suspend", label: "Suspend", needsReason: true, danger: true },
+  ],
+  verified: [{ decision: "suspend", label: "Suspend", needsReason: true, danger: true }],
+  rejected: [{ decision: "verify", label: "Verify after all", needsReason: false }],
+  suspended: [{ decision: "restore", label: "Restore", needsReason: false }],
+};
+
+/**
+ * /admin/scouts: staff check who a scout is (organisation, role, the link that proves it,
+ * confirmed phone and e-mail) and verify or reject them; they can suspend one at once, and see
+ * players' reports about scouts. Every decision goes to the audit log.
+ */
+export function ScoutReview() {
+  const [state, setState] = useState<ScoutState>("unverified");
+  const scouts = useQuery({ queryKey: ["admin-scouts", state], queryFn: () => fetchScouts(state) });
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-6">
+      <h1 className="text-2xl font-bold text-slate-900">Scouts</h1>
+      <div role="tablist" aria-label="Scouts by standing" className="flex flex-wrap gap-2">
+        {SCOUT_STATES.map((value) => (
+          <button
+            key={value}
+            role="tab"
+            type="button"
+            aria-selected={state === value}
+            onClick={() => setState(value)}
+            className={`rounded-full px-4 py-2 text-sm font-semibold ${state === value ? "bg-brand-700 text-white" : "bg-white text-slate-800 ring-1 ring-slate-300"}`}
+          >
+            {SCOUT_STATE_TEXT[value]}
+          </button>
+        ))}
+      </div>
+      {scouts.isPending ? (
+        <p className="text-slate-600">Loading…</p>
+      ) : scouts.data?.items.length ? (
+        <ul className="space-y-4">
+          {scouts.data.items.map((scout) => (
+            <ScoutCard key={scout.id} scout={scout} />
+          ))}
+        </ul>
+      ) : (
+        <p className="text-slate-600">No scouts here.</p>
+      )}
+      <Reports />
+    </div>
+  );
+}
+
+function ScoutCard({ scout }: { scout: ScoutAccountView }) {
+  const queryClient = useQueryClient();
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string>();
+  const mutation = useApiMutation(decide);
+  const act = async (decision: Decision, needsReason: boolean) => {
+    setError(undefined);
+    if (needsReason && !reason.trim()) return setError("Give the scout a reason");
+    try {
+      await mutation.mutateAsync({ id: scout.id, decision, reason: needsReason ? reason.trim() : "" });
+      toast.success(`${scout.firstName} ${scout.lastName}: done.`, { id: "scouts" });
+      await queryClient.invalidateQueries({ queryKey: ["admin-scouts"] });
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : "Something went wrong. Please try again.");
+    }
+  };
+  const decisions = DECISIONS[scout.state];
+  return (
+    <li
+      className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+      aria-label={`${scout.firstName} ${scout.lastName}, ${scout.organisation}`}
+    >
+      <h2 className="text-lg font-bold text-slate-900">
+        {scout.firstName} {scout.lastName} · {scout.organisation}
+      </h2>
+      <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm text-slate-800 sm:grid-cols-[auto_1fr]">
+        <dt className="font-semibold">Kind and role</dt>
+        <dd>
+          {ORGANISATION_KIND_LABELS[scout.organisationKind]}, {scout.roleTitle}, {scout.country}
+        </dd>
+        <dt className="font-semibold">Proof</dt>
+        <dd>
+          <a
+            href={scout.proofUrl}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            className="text-brand-700 underline"
+          >
+            {scout.proofUrl}
+          </a>
+        </dd>
+        <dt className="font-semibold">Phone</dt>
+        <dd>
+          {scout.phoneNumber} {scout.phoneConfirmed ? "(confirmed)" : "(not confirmed)"}
+        </dd>
+        <dt className="font-semibold">E-mail</dt>
+        <dd>
+          {scout.email} {scout.emailConfirmed ? "(confirmed)" : "(not confirmed)"}
+        </dd>
+        <dt className="font-semibold">Joined</dt>
+        <dd>{formatDate(scout.joinedAt)}</dd>
+        {scout.stateReason ? (
+          <>
+            <dt className="font-semibold">Reason given</dt>
+            <dd>{scout.stateReason}</dd>
+          </>
+        ) : null}
+      </dl>
+      {error ? (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+      {decisions.some((d) => d.needsReason) ? (
+        <div className="mt-3">
+          <TextAreaField
+            label="Reason (the scout reads it)"
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        </div>
+      ) : null}
+      <div className="mt-3 flex flex-wrap gap-3">
+        {decisions.map((d) => (
+          <Button
+            key={d.decision}
+            variant={d.danger ? "danger" : "primary"}
+            disabled={mutation.isPending}
+            onClick={() => void act(d.decision, d.needsReason)}
+          >
+            {d.label}
+          </Button>
+        ))}
+      </div>
+    </li>
+  );
+}
+
+function Reports() {
+  const queryClient = useQueryClient();
+  const reports = useQuery({ queryKey: ["admin-scout-reports"], queryFn: fetchReports });
+  const handled = useApiMutation(handleReport);
+  if (!reports.data?.items.length) return null;
+  return (
+    <section aria-labelledby="scout-reports" className="space-y-3">
+      <h2 id="scout-reports" className="text-xl font-bold text-slate-900">
+        Reports from players
+      </h2>
+      <ul className="space-y-3">
+        {reports.data.items.map((report) => (
+          <li key={report.id} className="rounded-xl bg-amber-50 p-4 text-sm ring-1 ring-amber-200">
+            <p>
+              {formatDate(report.createdAt)} · player {report.playerUsername} · scout {report.scoutId}
+            </p>
+            <p className="mt-1 whitespace-pre-line text-slate-900">{report.reason}</p>
+            <Button
+              variant="secondary"
+              className="mt-2"
+              onClick={async () => {
+                await handled.mutateAsync(report.id);
+                await queryClient.invalidateQueries({ queryKey: ["admin-scout-reports"] });
+              }}
+            >
+              Mark handled
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

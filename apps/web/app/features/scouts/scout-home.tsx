@@ -1,0 +1,360 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { FITNESS_LEVELS, POSITIONS, PREFERRED_FEET } from "@touchline/contract/enums";
+import {
+  ORGANISATION_KIND_LABELS,
+  REQUEST_STATE_TEXT,
+  SCOUT,
+  SCOUT_STATE_TEXT,
+  type SavedSearchView,
+  type ScoutSentRequest,
+} from "@touchline/contract/scouts";
+import { Button, buttonClass } from "../../components/button.tsx";
+import { SelectField, TextField } from "../../components/field.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
+import { formatDate, positionLabel } from "../../lib/player-display.ts";
+import { useApiMutation } from "../../lib/use-api-mutation.ts";
+import {
+  createShortlist,
+  deleteSearch,
+  deleteShortlist,
+  fetchSearches,
+  fetchSentRequests,
+  fetchShortlists,
+  removeShortlistEntry,
+  saveSearch,
+  SEARCHES_QUERY,
+  SENT_REQUESTS_QUERY,
+  setSearchSubscribed,
+  SHORTLISTS_QUERY,
+} from "./scout-api.ts";
+import { useScoutAccount } from "./scout-gate.tsx";
+import { messageOf, useFormErrors } from "./scout-forms.ts";
+import { VerificationSteps } from "./verification-steps.tsx";
+
+const sectionClass = "rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200";
+
+/** /scouts: the scout's account, and once verified their requests, shortlists and saved searches. */
+export function ScoutHome() {
+  const { data } = useScoutAccount();
+  const scout = data!.scout;
+  return (
+    <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
+      <header>
+        <h1 className="text-2xl font-bold text-slate-900">
+          {scout.firstName} {scout.lastName}
+        </h1>
+        <p className="text-slate-700">
+          {scout.roleTitle}, {scout.organisation} ({ORGANISATION_KIND_LABELS[scout.organisationKind]}) ·{" "}
+          <span
+            className={scout.state === "verified" ? "font-semibold text-green-800" : "font-semibold text-amber-800"}
+          >
+            {scout.state === "verified" ? "✓ Verified scout" : SCOUT_STATE_TEXT[scout.state]}
+          </span>
+        </p>
+      </header>
+      {scout.state === "verified" ? (
+        <>
+          <p>
+            <Link to="/players" className={buttonClass("primary")}>
+              Find players
+            </Link>
+          </p>
+          <SentRequests />
+          <Shortlists />
+          <SavedSearches />
+        </>
+      ) : (
+        <VerificationSteps scout={scout} />
+      )}
+    </div>
+  );
+}
+
+function RequestContact({ request }: { request: ScoutSentRequest }) {
+  if (request.state === "declined") return <p className="text-sm text-slate-700">{request.outcome}</p>;
+  if (!request.contact) return <p className="text-sm text-slate-600">Contact details appear here once accepted.</p>;
+  const { contact } = request;
+  return (
+    <dl className="mt-2 grid gap-x-4 gap-y-1 rounded-lg bg-green-50 p-3 text-sm text-green-950 sm:grid-cols-[auto_1fr]">
+      <dt className="font-semibold">Name</dt>
+      <dd>{contact.name}</dd>
+      <dt className="font-semibold">Phone</dt>
+      <dd>{contact.phoneNumber}</dd>
+      <dt className="font-semibold">E-mail</dt>
+      <dd>{contact.email}</dd>
+      {contact.guardian ? (
+        <>
+          <dt className="font-semibold">Parent or guardian</dt>
+          <dd>
+            {contact.guardian.name}, {contact.guardian.phoneNumber}
+          </dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
+function SentRequests() {
+  const requests = useQuery({ queryKey: SENT_REQUESTS_QUERY, queryFn: fetchSentRequests });
+  return (
+    <section aria-labelledby="sent-requests" className={sectionClass}>
+      <h2 id="sent-requests" className="text-lg font-bold text-slate-900">
+        Your requests
+      </h2>
+      {requests.data?.requests.length ? (
+        <ul className="mt-3 divide-y divide-slate-200">
+          {requests.data.requests.map((request) => (
+            <li key={request.id} className="py-3">
+              <p className="text-slate-900">
+                <span className="font-semibold">
+                  {request.kind === "trial" ? "Trial invitation" : "Contact request"}
+                </span>{" "}
+                to{" "}
+                <Link
+                  to={`/players/${encodeURIComponent(request.player.username)}`}
+                  className="text-brand-700 underline"
+                >
+                  {request.player.firstName} ({request.player.username})
+                </Link>{" "}
+                · {formatDate(request.sentAt)} · <strong>{REQUEST_STATE_TEXT[request.state]}</strong>
+              </p>
+              {request.kind === "trial" ? (
+                <p className="text-sm text-slate-700">
+                  Trial on {formatDate(request.trialDate)} at {request.trialPlace}
+                </p>
+              ) : null}
+              <RequestContact request={request} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-2 text-sm text-slate-600">
+          {requests.isPending ? "Loading…" : "No requests yet. Open a player's page to invite them."}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function Shortlists() {
+  const queryClient = useQueryClient();
+  const lists = useQuery({ queryKey: SHORTLISTS_QUERY, queryFn: fetchShortlists });
+  const [name, setName] = useState("");
+  const errors = useFormErrors();
+  const create = useApiMutation(createShortlist);
+  const remove = useApiMutation(deleteShortlist);
+  const removeEntry = useApiMutation(removeShortlistEntry);
+  const show = (answer: Awaited<ReturnType<typeof fetchShortlists>>) =>
+    queryClient.setQueryData(SHORTLISTS_QUERY, answer);
+
+  const onCreate = async (event: FormEvent) => {
+    event.preventDefault();
+    errors.clear();
+    if (!name.trim()) return errors.showFields({ name: SCOUT.shortlistNameRequired });
+    try {
+      show(await create.mutateAsync(name.trim()));
+      setName("");
+    } catch (failure) {
+      errors.show(failure);
+    }
+  };
+
+  return (
+    <section aria-labelledby="shortlists" className={sectionClass}>
+      <h2 id="shortlists" className="text-lg font-bold text-slate-900">
+        Shortlists
+      </h2>
+      {lists.data?.shortlists.map((list) => (
+        <div key={list.id} className="mt-4">
+          <div className="flex items-center justify-between gap-3">
+            <h3 className="font-semibold text-slate-900">{list.name}</h3>
+            <Button
+              variant="ghost"
+              onClick={async () => {
+                try {
+                  show(await remove.mutateAsync(list.id));
+                } catch (failure) {
+                  toast.error(messageOf(failure));
+                }
+              }}
+            >
+              Delete list
+            </Button>
+          </div>
+          {list.entries.length ? (
+            <ul className="mt-1 space-y-2">
+              {list.entries.map((entry) => (
+                <li key={entry.username} className="rounded-lg bg-slate-50 p-3 text-sm">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    {entry.isPublic ? (
+                      <Link
+                        to={`/scouts/players/${encodeURIComponent(entry.username)}`}
+                        className="font-semibold text-brand-700 underline"
+                      >
+                        {entry.firstName} ({entry.username})
+                      </Link>
+                    ) : (
+                      <span className="font-semibold text-slate-700">
+                        {entry.firstName} ({entry.username}) · no longer public
+                      </span>
+                    )}
+                    <Button
+                      variant="ghost"
+                      onClick={async () => {
+                        try {
+                          show(await removeEntry.mutateAsync({ id: list.id, username: entry.username }));
+                        } catch (failure) {
+                          toast.error(messageOf(failure));
+                        }
+                      }}
+                    >
+                      Remove
+                    </Button>
+                  </div>
+                  {entry.note ? <p className="mt-1 whitespace-pre-line text-slate-700">{entry.note}</p> : null}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-slate-600">No players yet. Add them from their page.</p>
+          )}
+        </div>
+      ))}
+      <form onSubmit={onCreate} noValidate className="mt-4 flex flex-wrap items-end gap-3">
+        {errors.formError && !errors.fieldErrors.name ? <FormAlert>{errors.formError}</FormAlert> : null}
+        <TextField
+          label="New shortlist"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          error={errors.fieldErrors.name}
+        />
+        <Button type="submit" variant="secondary" disabled={create.isPending}>
+          Create
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+const FILTER_FIELDS = [
+  { name: "position", label: "Position", options: POSITIONS },
+  { name: "foot", label: "Preferred foot", options: PREFERRED_FEET },
+  { name: "fitness", label: "Fitness", options: FITNESS_LEVELS },
+] as const;
+
+function filtersText(search: SavedSearchView): string {
+  const { filters } = search;
+  const parts = [
+    filters.q ? `"${filters.q}"` : null,
+    filters.position ? positionLabel(filters.position) : null,
+    filters.foot ? `${filters.foot} foot` : null,
+    filters.minAge || filters.maxAge ? `age ${filters.minAge ?? "14"}-${filters.maxAge ?? "any"}` : null,
+    filters.fitness ? `fitness ${filters.fitness}` : null,
+  ].filter(Boolean);
+  return parts.length ? parts.join(", ") : "All players";
+}
+
+function SavedSearches() {
+  const queryClient = useQueryClient();
+  const searches = useQuery({ queryKey: SEARCHES_QUERY, queryFn: fetchSearches });
+  const [values, setValues] = useState<Record<string, string>>({ name: "", channel: "email" });
+  const errors = useFormErrors();
+  const save = useApiMutation(saveSearch);
+  const toggle = useApiMutation(setSearchSubscribed);
+  const remove = useApiMutation(deleteSearch);
+  const show = (answer: Awaited<ReturnType<typeof fetchSearches>>) => queryClient.setQueryData(SEARCHES_QUERY, answer);
+  const set = (name: string) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [name]: event.target.value }));
+
+  const onSave = async (event: FormEvent) => {
+    event.preventDefault();
+    errors.clear();
+    const { name = "", channel = "email", ...filters } = values;
+    if (!name.trim()) return errors.showFields({ name: SCOUT.searchNameRequired });
+    try {
+      show(await save.mutateAsync({ name: name.trim(), channel, filters }));
+      setValues({ name: "", channel });
+      toast.success("Search saved.", { id: "scout" });
+    } catch (failure) {
+      errors.show(failure);
+    }
+  };
+  const act = async (call: () => Promise<Awaited<ReturnType<typeof fetchSearches>>>) => {
+    try {
+      show(await call());
+    } catch (failure) {
+      toast.error(messageOf(failure));
+    }
+  };
+
+  return (
+    <section aria-labelledby="saved-searches" className={sectionClass}>
+      <h2 id="saved-searches" className="text-lg font-bold text-slate-900">
+        Saved searches
+      </h2>
+      <p className="text-sm text-slate-700">{SCOUT.digestInterval}</p>
+      {searches.data?.searches.length ? (
+        <ul className="mt-3 divide-y divide-slate-200">
+          {searches.data.searches.map((search) => (
+            <li key={search.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <p className="text-slate-900">
+                <span className="font-semibold">{search.name}</span>: {filtersText(search)} · by{" "}
+                {search.channel === "sms" ? "SMS" : "e-mail"}
+                {search.subscribed ? "" : " · digest stopped"}
+              </p>
+              <div className="flex gap-2">
+                <Button
+                  variant="ghost"
+                  onClick={() => void act(() => toggle.mutateAsync({ id: search.id, subscribed: !search.subscribed }))}
+                >
+                  {search.subscribed ? "Stop digest" : "Restart digest"}
+                </Button>
+                <Button variant="ghost" onClick={() => void act(() => remove.mutateAsync(search.id))}>
+                  Delete
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <form onSubmit={onSave} noValidate className="mt-4 space-y-3">
+        {errors.formError ? <FormAlert>{errors.formError}</FormAlert> : null}
+        <div className="grid gap-3 sm:grid-cols-2">
+          <TextField
+            label="Name of the search"
+            value={values.name ?? ""}
+            onChange={set("name")}
+            error={errors.fieldErrors.name}
+          />
+          <SelectField
+            label="Send the weekly digest by"
+            value={values.channel ?? "email"}
+            onChange={set("channel")}
+            options={[
+              { value: "email", label: "E-mail" },
+              { value: "sms", label: "SMS" },
+            ]}
+          />
+          {FILTER_FIELDS.map((field) => (
+            <SelectField
+              key={field.name}
+              label={field.label}
+              placeholder="Any"
+              value={values[field.name] ?? ""}
+              onChange={set(field.name)}
+              options={field.options}
+            />
+          ))}
+          <TextField label="Youngest age" inputMode="numeric" value={values.minAge ?? ""} onChange={set("minAge")} />
+          <TextField label="Oldest age" inputMode="numeric" value={values.maxAge ?? ""} onChange={set("maxAge")} />
+        </div>
+        <Button type="submit" variant="secondary" disabled={save.isPending}>
+          Save search
+        </Button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,8 @@
+import { privatePageMeta } from "../../features/auth/page-meta.ts";
+import { ScoutHome } from "../../features/scouts/scout-home.tsx";
+
+export const meta = () => privatePageMeta("Scout area");
+
+export default function ScoutsHome() {
+  return <ScoutHome />;
+}
