@@ -20,7 +20,8 @@ const KiB = 1024;
 export const BUDGETS = {
   "/": { js: 100, css: 12 },
   "/players": { js: 100, css: 12 },
-  "/players/:username": { js: 195, css: 12 },
+  // 196: the way in for scouts (their tools, or joining) added 0.7 KiB in 2026-11.
+  "/players/:username": { js: 196, css: 12 },
   "/auth/player-login": { js: 189, css: 12 },
   "/auth/player-register": { js: 192, css: 12 },
   "/guardian": { js: 222, css: 12 },

@@ -6,7 +6,6 @@ import type {
   ShortlistView,
 } from "@touchline/contract/scouts";
 import { apiFetch } from "../../lib/api.ts";
-import { readItem, removeItem, writeItem } from "../../lib/browser-storage.ts";
 
 /** The scout's own account in the query cache. */
 export const SCOUT_QUERY = ["scout-me"] as const;
@@ -15,14 +14,7 @@ export const SEARCHES_QUERY = ["scout-searches"] as const;
 export const SENT_REQUESTS_QUERY = ["scout-requests"] as const;
 export const RECEIVED_REQUESTS_QUERY = ["player-requests"] as const;
 
-/**
- * A mark that this browser holds a scout's login, so public player pages can offer the scout
- * tools without asking the server on every visit. For display only: the API checks the session.
- */
-const SCOUT_MARK = "touchline.scout";
-export const markScoutBrowser = () => writeItem("local", SCOUT_MARK, "1");
-export const forgetScoutBrowser = () => removeItem("local", SCOUT_MARK);
-export const isScoutBrowser = () => readItem("local", SCOUT_MARK) === "1";
+export { forgetScoutBrowser, isScoutBrowser, markScoutBrowser } from "./scout-mark.ts";
 
 type Account = { scout: ScoutAccountView };
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "../../components/button.tsx";
-import { isScoutBrowser } from "./scout-api.ts";
+import { isScoutBrowser } from "./scout-mark.ts";
 
 /**
  * On a public player page, for a browser where a scout logged in: the way to their tools for

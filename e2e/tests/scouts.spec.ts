@@ -1,0 +1,224 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { SCOUT } from "@touchline/contract/scouts";
+import { baseURL } from "../playwright.config.ts";
+import { E2E_REVIEWER } from "../staff-accounts.ts";
+import { approvedPlayer } from "./players.ts";
+import { expectAccessible, guardianConsentLink, latestCode, logIn, readOutbox } from "./support.ts";
+
+/**
+ * Clubs and scouts as members: a scout joins and confirms phone and e-mail, staff verify them,
+ * the scout shortlists a 16-year-old and invites them to a trial; the player and their parent
+ * both accept, and only then do both sides see each other's contact details.
+ */
+
+const PLAYER_PASSWORD = "Kabwe!2026ok";
+const SCOUT_PASSWORD = "Scout@2026ok";
+const localOf = (phoneNumber: string) => `0${phoneNumber.slice(4)}`;
+const uniqueDigits = () => String(Math.floor(Math.random() * 1e6)).padStart(6, "0");
+
+/** Waits for the newest e-mail to `to` with a link to `path` and returns the link. */
+async function emailedLink(to: string, path: string): Promise<string> {
+  let link = "";
+  await expect
+    .poll(() => {
+      const mail = readOutbox("email").findLast((m) => m.to === to && m.body.includes(path));
+      link = mail?.body.match(new RegExp(`(https?://\\S+${path}#token=[A-Za-z0-9_-]+)`))?.[1] ?? "";
+      return link;
+    })
+    .toMatch(/#token=/);
+  return link;
+}
+
+async function reviewerPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto("/admin/scouts");
+  await logIn(page, E2E_REVIEWER.local, E2E_REVIEWER.password);
+  await expect(page).toHaveURL(/\/admin\/scouts$/);
+  return page;
+}
+
+/** A verified scout made through the API, as the join page, the links and the console would. */
+async function verifiedScoutApi(
+  api: APIRequestContext,
+  newContext: () => Promise<APIRequestContext>,
+  organisation: string,
+) {
+  const digits = uniqueDigits();
+  const email = `api-scout-${digits}@example.org`;
+  const phoneNumber = `+447700${digits}`;
+  const joined = await api.post("/api/scouts/join", {
+    data: {
+      firstName: "Ruth",
+      lastName: "Asante",
+      organisation,
+      organisationKind: "club",
+      roleTitle: "Head of recruitment",
+      country: "Ghana",
+      phoneNumber,
+      email,
+      proofUrl: "https://example.org/club/staff",
+      password: SCOUT_PASSWORD,
+    },
+  });
+  expect(joined.status(), await joined.text()).toBe(201);
+  const id = ((await joined.json()) as { scout: { id: string } }).scout.id;
+  expect((await api.post("/api/scouts/me/phone/confirm", { data: { otp: await latestCode(phoneNumber) } })).ok()).toBe(
+    true,
+  );
+  const token = new URL(await emailedLink(email, "/scouts/confirm-email")).hash.replace("#token=", "");
+  expect((await api.post("/api/scouts/email/confirm", { data: { token } })).ok()).toBe(true);
+  const staff = await newContext();
+  expect(
+    (
+      await staff.post("/api/Authorization/loginScout", {
+        data: { phoneNumber: E2E_REVIEWER.phoneNumber, password: E2E_REVIEWER.password, rememberMe: false },
+      })
+    ).ok(),
+  ).toBe(true);
+  expect((await staff.post(`/api/admin/scouts/${id}/verify`, { data: {} })).ok()).toBe(true);
+  await staff.dispose();
+  return { id, email, phoneNumber };
+}
+
+test("a scout joins, is verified, and invites a 16-year-old whose parent also accepts", async ({
+  page,
+  browser,
+  playwright,
+}) => {
+  test.setTimeout(180_000);
+  const player = await approvedPlayer(playwright, { position: "left-winger", foot: "left", height: 170 });
+  const digits = uniqueDigits();
+  const scoutEmail = `scout-${digits}@example.org`;
+  const scoutPhone = `+447700${digits}`;
+
+  // The scout joins from abroad.
+  await page.goto("/scouts/join");
+  await expect(page.getByRole("button", { name: "Join as a scout" })).toBeEnabled();
+  await page.getByLabel("First name").fill("Sam");
+  await page.getByLabel("Last name").fill("Okafor");
+  await page.getByLabel("Organisation", { exact: true }).fill("Copperbelt Stars Academy");
+  await page.getByLabel("Kind of organisation").selectOption("academy");
+  await page.getByLabel("Your role").fill("Chief scout");
+  await page.getByLabel("Country you work from").fill("United Kingdom");
+  await page.getByLabel("Phone number").fill("7700 900123");
+  await page.getByLabel("E-mail address").fill(scoutEmail);
+  await page.getByLabel("Link that proves your organisation").fill("https://example.org/academy/staff");
+  await page.getByLabel("Password").fill(SCOUT_PASSWORD);
+  await page.getByRole("button", { name: "Join as a scout" }).click();
+  await expect(page.getByText(SCOUT.phoneInvalid)).toBeVisible();
+  await page.getByLabel("Phone number").fill(scoutPhone);
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Join as a scout" }).click();
+  await expect(page).toHaveURL(/\/scouts$/);
+  await expect(page.getByRole("list", { name: "Steps to verification" })).toBeVisible();
+
+  await page.getByLabel(`Code we texted to ${scoutPhone}`).fill(await latestCode(scoutPhone));
+  await page.getByRole("button", { name: "Confirm", exact: true }).click();
+  await expect(page.getByText(`Confirmed: ${scoutPhone}`)).toBeVisible();
+  await page.goto(await emailedLink(scoutEmail, "/scouts/confirm-email"));
+  await expect(page.getByText(SCOUT.emailConfirmed)).toBeVisible();
+  await page.goto("/scouts");
+  await expect(page.getByText(SCOUT.stateBlocks.unverified)).toBeVisible();
+
+  // Staff check the organisation and verify the scout.
+  const staff = await reviewerPage(browser);
+  const card = staff.getByRole("listitem", { name: "Sam Okafor, Copperbelt Stars Academy" });
+  await expect(card).toContainText("https://example.org/academy/staff");
+  await expect(card).toContainText(`${scoutPhone} (confirmed)`);
+  await card.getByRole("button", { name: "Verify" }).click();
+  await expect(card).toHaveCount(0);
+  await staff.context().close();
+
+  // The verified scout shortlists the player from their public page and invites them.
+  await page.reload();
+  await expect(page.getByText("✓ Verified scout")).toBeVisible();
+  await page.goto(`/players/${player.username}`);
+  await page.getByRole("link", { name: `Shortlist or invite ${player.firstName}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/scouts/players/${player.username}$`));
+  await page.getByLabel("Name of the new shortlist").fill("Wingers 2027");
+  await page.getByLabel("Private note").fill("Quick on the left; see the second half again.");
+  await page.getByRole("button", { name: "Add to shortlist" }).click();
+  await expect(page.getByText("On your lists: Wingers 2027")).toBeVisible();
+  const trialDay = new Date(Date.now() + 14 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  await page.getByLabel("Date of the trial").fill(trialDay);
+  await page.getByLabel("Place").fill("Nkana Stadium, Kitwe");
+  await page.getByLabel("Message").fill("We would like to see you play at our open trial.");
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Send the invitation" }).click();
+  await expect(page.getByText(SCOUT.requestSent)).toBeVisible();
+
+  // The player, on their phone, sees the badge and accepts; nothing is shared yet.
+  const playerContext = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const playerPage = await playerContext.newPage();
+  expect(readOutbox("sms").findLast((m) => m.to === player.phoneNumber)?.body).toContain(
+    "Copperbelt Stars Academy sent you a trial invitation",
+  );
+  await logIn(playerPage, localOf(player.phoneNumber), PLAYER_PASSWORD);
+  await expect(playerPage).toHaveURL(/\/player\/home$/);
+  await playerPage.goto("/player/requests");
+  const request = playerPage.getByRole("listitem", { name: "Request from Copperbelt Stars Academy" });
+  await expect(request).toContainText("Verified scout");
+  await expect(request).toContainText("Nkana Stadium, Kitwe");
+  await expectAccessible(playerPage);
+  await request.getByRole("button", { name: "Accept" }).click();
+  await expect(playerPage.getByText(SCOUT.acceptedWaitingGuardian)).toBeVisible();
+  await expect(request).not.toContainText(scoutEmail);
+
+  // The parent opens the link from their SMS and accepts too.
+  const parentContext = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const parent = await parentContext.newPage();
+  await parent.goto(await guardianConsentLink(player.guardianPhone));
+  const parentRequest = parent.getByRole("listitem", { name: "Request from Copperbelt Stars Academy" });
+  await expect(parentRequest).toContainText("Player: accepted");
+  await parentRequest.getByRole("button", { name: "Accept" }).click();
+  await expect(parent.getByText(SCOUT.accepted)).toBeVisible();
+  await expect(parentRequest).toContainText(scoutEmail);
+
+  // Both sides now see each other's contact details.
+  await playerPage.reload();
+  await expect(request).toContainText(scoutEmail);
+  await expect(request).toContainText(scoutPhone);
+  await page.goto("/scouts");
+  const sent = page.getByRole("region", { name: "Your requests" });
+  await expect(sent).toContainText(player.phoneNumber);
+  await expect(sent).toContainText(player.email);
+  await expect(sent).toContainText(player.guardianPhone);
+  await expect(page.getByRole("region", { name: "Shortlists" })).toContainText("Quick on the left");
+  await playerContext.close();
+  await parentContext.close();
+});
+
+test("a declined request tells the scout politely and reveals nothing", async ({ page, browser, playwright }) => {
+  test.setTimeout(120_000);
+  const player = await approvedPlayer(playwright, { position: "striker", foot: "right", height: 178 });
+  const scoutApi = await playwright.request.newContext({ baseURL });
+  const scout = await verifiedScoutApi(scoutApi, () => playwright.request.newContext({ baseURL }), "Lusaka Lions FC");
+  const sent = await scoutApi.post("/api/scouts/requests", {
+    data: { username: player.username, kind: "contact", message: "Can we talk about next season?" },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+
+  await logIn(page, localOf(player.phoneNumber), PLAYER_PASSWORD);
+  await expect(page).toHaveURL(/\/player\/home$/);
+  await page.goto("/player/requests");
+  const request = page.getByRole("listitem", { name: "Request from Lusaka Lions FC" });
+  await request.getByRole("button", { name: "Decline" }).click();
+  await expect(page.getByText(SCOUT.declined)).toBeVisible();
+  await expect(request).not.toContainText(scout.email);
+
+  // The scout, in their own browser, reads the polite answer and nothing of the player's.
+  const scoutContext = await browser.newContext();
+  const scoutPage = await scoutContext.newPage();
+  await scoutPage.goto("/scouts/login");
+  await scoutPage.getByLabel("E-mail address").fill(scout.email);
+  await scoutPage.getByLabel("Password").fill(SCOUT_PASSWORD);
+  await scoutPage.getByRole("button", { name: "Log in" }).click();
+  await expect(scoutPage).toHaveURL(/\/scouts$/);
+  const list = scoutPage.getByRole("region", { name: "Your requests" });
+  await expect(list).toContainText(SCOUT.declinedForScout);
+  await expect(list).not.toContainText(player.phoneNumber);
+  await expect(list).not.toContainText(player.email);
+  await scoutContext.close();
+  await scoutApi.dispose();
+});
