@@ -43,6 +43,7 @@ export const FOOTER_USEFUL_LINKS: readonly SiteLink[] = [
   { label: "Contact", to: "/contact" },
   { label: "Blog", to: "/blog" },
   { label: "FAQs", to: "/faqs" },
+  { label: "For clubs and scouts", to: "/scouts/join" },
   { label: "Privacy Policy", to: "/privacy" },
 ];
 

@@ -93,6 +93,12 @@ export default function Privacy() {
               there.
             </li>
             <li>
+              <strong>With a verified scout, only if you accept their request</strong>: your name, username, phone
+              number and e-mail address (and, for a player under 18, the name and phone number of the parent or guardian
+              who also accepted). Scouts are checked by our team before they can send requests, and you can decline,
+              block or report any of them.
+            </li>
+            <li>
               <strong>With service providers</strong> who work for us under contract: hosting, SMS and e-mail delivery,
               and payment processing. They may use the information only to provide their service to us.
             </li>
