@@ -1,10 +1,16 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { afterAll, afterEach, beforeAll } from "vitest";
+import { apiServer } from "./app/test/api-server.ts";
 
+// A request no test declared is a mistake in the test or the code: refuse it, and say which.
+beforeAll(() => apiServer.listen({ onUnhandledRequest: "error" }));
 afterEach(() => {
   cleanup();
+  apiServer.resetHandlers();
+  apiServer.events.removeAllListeners();
   // Pages keep drafts and choices in storage: each test starts from a phone that kept nothing.
   localStorage.clear();
   sessionStorage.clear();
 });
+afterAll(() => apiServer.close());

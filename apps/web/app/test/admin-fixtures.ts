@@ -1,6 +1,8 @@
 import type { ContactMessageItem, DeletionRequestItem, ReviewItem } from "@touchline/contract/admin";
 import type { Role } from "@touchline/contract/session";
-import { vi } from "vitest";
+import { http } from "msw";
+import { apiServer } from "./api-server.ts";
+import { jsonResponse as json } from "./render.tsx";
 import { readyVideo } from "./video-fixtures.ts";
 
 /** Staff API answers for component tests (tests only). */
@@ -97,39 +99,32 @@ export const page = <T>(items: T[], total = items.length, pageNumber = 1) => ({
 
 type Handler = (body: unknown, url: URL) => Response | Promise<Response>;
 
-import { jsonResponse as json } from "./render.tsx";
-
 export { json };
 
 /**
- * A fetch stand-in answering "METHOD /path" (query ignored) from a table; handlers can be
- * swapped mid-test. Unknown calls fail the test loudly with a 599.
+ * The staff API for console tests: answers "METHOD /path" (query ignored) from a table, at the
+ * network level (MSW); handlers can be swapped mid-test. A call the table lacks gets a 599, so
+ * the test fails loudly where the page shows it.
  */
 export function fakeApi(handlers: Record<string, Handler>) {
   const table = { ...handlers };
-  const fetchMock = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
-    const url = new URL(String(input), "http://touchline.test");
-    const method = (init?.method ?? "GET").toUpperCase();
-    const handler = table[`${method} ${url.pathname}`];
-    if (!handler) return json(599, { message: `No fake for ${method} ${url.pathname}` });
-    return handler(init?.body ? JSON.parse(String(init.body)) : undefined, url);
-  });
-  vi.stubGlobal("fetch", fetchMock);
+  const sent: { key: string; url: URL; body: unknown }[] = [];
+  apiServer.use(
+    http.all("*", async ({ request }) => {
+      const url = new URL(request.url);
+      const key = `${request.method} ${url.pathname}`;
+      const text = await request.clone().text();
+      const body: unknown = text ? JSON.parse(text) : undefined;
+      sent.push({ key, url, body });
+      const handler = table[key];
+      if (!handler) return json(599, { message: `No fake for ${key}` });
+      return handler(body, url);
+    }),
+  );
   return {
-    fetchMock,
     set: (key: string, handler: Handler) => {
       table[key] = handler;
     },
-    calls: (key: string) =>
-      fetchMock.mock.calls
-        .filter(
-          ([input, init]) =>
-            `${(init?.method ?? "GET").toUpperCase()} ${new URL(String(input), "http://touchline.test").pathname}` ===
-            key,
-        )
-        .map(([input, init]) => ({
-          url: new URL(String(input), "http://touchline.test"),
-          body: init?.body ? JSON.parse(String(init.body)) : undefined,
-        })),
+    calls: (key: string) => sent.filter((call) => call.key === key).map(({ url, body }) => ({ url, body })),
   };
 }

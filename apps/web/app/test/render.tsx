@@ -39,11 +39,3 @@ export function renderScreen(
 
 export const jsonResponse = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
-
-/** The JSON bodies fetch was called with, by URL. */
-export function sentBodies(fetchMock: { mock: { calls: unknown[][] } }): { url: string; body: unknown }[] {
-  return fetchMock.mock.calls.map(([url, init]) => ({
-    url: String(url),
-    body: JSON.parse(String((init as RequestInit).body ?? "null")),
-  }));
-}

@@ -1,10 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ADMIN, ADMIN_CONSOLE } from "@touchline/contract/messages";
 import { contactMessage, fakeApi, json, page, staffSession } from "../../test/admin-fixtures.ts";
 import { renderConsole } from "../../test/console-render.tsx";
-
-afterEach(() => vi.unstubAllGlobals());
 
 const clubRequest = contactMessage({
   id: "msg_2",

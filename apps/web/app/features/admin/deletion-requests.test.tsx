@@ -1,10 +1,8 @@
 import { screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ADMIN, ADMIN_CONSOLE } from "@touchline/contract/messages";
 import { deletionRequest, fakeApi, json, page, staffSession } from "../../test/admin-fixtures.ts";
 import { renderConsole } from "../../test/console-render.tsx";
-
-afterEach(() => vi.unstubAllGlobals());
 
 const noAccount = deletionRequest({
   id: "del_2",

@@ -1,13 +1,11 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { REJECTION_REASONS } from "@touchline/contract/admin";
 import { GUARDIAN } from "@touchline/contract/guardian";
 import { ADMIN, ADMIN_CONSOLE } from "@touchline/contract/messages";
 import { fakeApi, json, page, reviewItem, staffSession } from "../../test/admin-fixtures.ts";
 import { renderConsole } from "../../test/console-render.tsx";
-
-afterEach(() => vi.unstubAllGlobals());
 
 function queue(items = [reviewItem()], total = items.length) {
   return fakeApi({

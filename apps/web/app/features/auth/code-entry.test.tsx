@@ -3,12 +3,12 @@ import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AUTH_SCREENS, OTP } from "@touchline/contract/messages";
 import { CodeEntry } from "./code-entry.tsx";
-import { jsonResponse, renderScreen, sentBodies } from "../../test/render.tsx";
+import { mockApi, recordRequests } from "../../test/api-server.ts";
+import { jsonResponse, renderScreen } from "../../test/render.tsx";
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
+afterEach(() => vi.useRealTimers());
+
+const RESEND_ROUTE = "POST /api/Authorization/requestPasswordResetOtp";
 
 function Screen({
   phoneNumber = "+260971234567",
@@ -77,8 +77,9 @@ describe("CodeEntry", () => {
   });
 
   it("resends with requestPasswordResetOtp, confirms, clears the boxes and starts the countdown", async () => {
-    const fetchMock = vi.fn(async () => jsonResponse(200, { message: OTP.sent, retryAfterSeconds: 60 }));
-    vi.stubGlobal("fetch", fetchMock);
+    const api = mockApi({
+      [RESEND_ROUTE]: () => jsonResponse(200, { message: OTP.sent, retryAfterSeconds: 60 }),
+    });
     const { user } = renderScreen(<Screen verify={vi.fn()} />);
     await user.click(boxes()[0]!);
     await user.keyboard("12");
@@ -86,7 +87,7 @@ describe("CodeEntry", () => {
     expect(resend).toBeEnabled();
     await user.click(resend);
     expect(await screen.findByText(OTP.sent)).toBeInTheDocument();
-    expect(sentBodies(fetchMock)).toEqual([
+    expect(api.sent.map(({ url, body }) => ({ url, body }))).toEqual([
       { url: "/api/Authorization/requestPasswordResetOtp", body: { phoneNumber: "+260971234567" } },
     ]);
     expect(digits()).toBe("");
@@ -107,12 +108,10 @@ describe("CodeEntry", () => {
   });
 
   it("shows the failure toast and the server's wait when a resend is refused", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () =>
+    mockApi({
+      [RESEND_ROUTE]: () =>
         jsonResponse(429, { message: "Please wait 42 seconds before requesting a new code.", retryAfterSeconds: 42 }),
-      ),
-    );
+    });
     const { user } = renderScreen(<Screen verify={vi.fn()} />);
     await user.click(screen.getByRole("button", { name: "I didn't get the code" }));
     expect(await screen.findByText(OTP.resendFailed)).toBeInTheDocument();
@@ -121,11 +120,10 @@ describe("CodeEntry", () => {
   });
 
   it("does not call the server without a phone number", async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal("fetch", fetchMock);
+    const started = recordRequests();
     const { user } = renderScreen(<Screen phoneNumber="" verify={vi.fn()} />);
     await user.click(screen.getByRole("button", { name: "I didn't get the code" }));
     expect(await screen.findByText(OTP.phoneMissingToast)).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(started).toEqual([]);
   });
 });

@@ -1,14 +1,14 @@
 import { screen } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { GUARDIAN, type GuardianConsentView } from "@touchline/contract/guardian";
 import { AUTH } from "@touchline/contract/messages";
 import { GuardianConsent } from "./guardian-consent.tsx";
-import { jsonResponse, renderScreen, sentBodies } from "../../test/render.tsx";
+import { mockApi } from "../../test/api-server.ts";
+import { jsonResponse, renderScreen } from "../../test/render.tsx";
 
 const TOKEN = "k3Yt0ken_of-the-link-0123456789abcdefghij";
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   window.location.hash = "";
 });
 
@@ -21,15 +21,16 @@ const view = (overrides: Partial<GuardianConsentView> = {}): GuardianConsentView
   ...overrides,
 });
 
-/** A fake API: each path answers from the list in turn. */
+/** The guardian's API (every call a POST): each path answers from its list in turn. */
 function api(answers: Record<string, Response[]>) {
-  const fetchMock = vi.fn(async (url: string) => {
-    const next = answers[url]?.shift();
-    if (!next) throw new Error(`unexpected call to ${url}`);
-    return next;
-  });
-  vi.stubGlobal("fetch", fetchMock);
-  return fetchMock;
+  return mockApi(
+    Object.fromEntries(
+      Object.entries(answers).map(([path, responses]) => [
+        `POST ${path}`,
+        () => responses.shift() ?? jsonResponse(599, { message: `no more answers for ${path}` }),
+      ]),
+    ),
+  );
 }
 
 describe("GuardianConsent", () => {
@@ -45,7 +46,7 @@ describe("GuardianConsent", () => {
 
   it("shows what the profile shows and hides, then agrees with the code sent to the guardian", async () => {
     window.location.hash = `#consent=${TOKEN}`;
-    const fetchMock = api({
+    const calls = api({
       "/api/guardian-consent/view": [jsonResponse(200, view())],
       "/api/guardian-consent/code": [jsonResponse(200, { message: GUARDIAN.codeSent })],
       "/api/guardian-consent/agree": [
@@ -74,7 +75,8 @@ describe("GuardianConsent", () => {
     expect(await screen.findByText(/You agreed on 24 Nov 2026/)).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Withdraw my consent" })).toBeInTheDocument();
     // The token only ever travels in bodies.
-    expect(sentBodies(fetchMock).map((call) => call.body)).toEqual([
+    expect(calls.sent.some((call) => call.url.includes(TOKEN))).toBe(false);
+    expect(calls.sent.map((call) => call.body)).toEqual([
       { token: TOKEN },
       { token: TOKEN },
       { token: TOKEN, otp: "12345" },

@@ -1,11 +1,12 @@
 import { screen } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { AUTH, AUTH_SCREENS, LOGIN } from "@touchline/contract/messages";
 import { clearFlow, readFlow, updateFlow } from "./flow-storage.ts";
 import { LoginForm } from "./login-form.tsx";
 import { SESSION_QUERY_KEY } from "../../lib/session.ts";
 import { clearLoginSession, readLoginSession, readRememberMe } from "../../lib/session-store.ts";
-import { jsonResponse, renderScreen, sentBodies } from "../../test/render.tsx";
+import { mockApi, recordRequests } from "../../test/api-server.ts";
+import { jsonResponse, renderScreen } from "../../test/render.tsx";
 
 const session = {
   scoutId: "p1",
@@ -21,7 +22,7 @@ beforeEach(() => {
   clearFlow();
   clearLoginSession();
 });
-afterEach(() => vi.unstubAllGlobals());
+const LOGIN_ROUTE = "POST /api/Authorization/loginScout";
 
 const phone = () => screen.getByLabelText("Phone number") as HTMLInputElement;
 const password = () => screen.getByLabelText("Password") as HTMLInputElement;
@@ -41,18 +42,16 @@ describe("LoginForm", () => {
   });
 
   it("asks for the phone number and the password", async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal("fetch", fetchMock);
+    const started = recordRequests();
     const { user } = renderScreen(<LoginForm />);
     await user.click(logIn());
     expect(await screen.findByText(LOGIN.phoneRequired)).toBeInTheDocument();
     expect(screen.getByText(LOGIN.passwordRequired)).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(started).toEqual([]);
   });
 
   it("logs in, keeps the session object and the Remember me flag, and publishes the session", async () => {
-    const fetchMock = vi.fn(async () => jsonResponse(200, session));
-    vi.stubGlobal("fetch", fetchMock);
+    const api = mockApi({ [LOGIN_ROUTE]: () => jsonResponse(200, session) });
     updateFlow({ phoneNumber: "+260971234567", email: "chanda@example.zm" });
     const { user, queryClient } = renderScreen(<LoginForm />);
     // The number of the journey that led here is filled in already.
@@ -63,7 +62,7 @@ describe("LoginForm", () => {
     await user.click(screen.getByRole("checkbox", { name: "Remember me" }));
     await user.click(logIn());
     expect(await screen.findByText(LOGIN.success)).toBeInTheDocument();
-    expect(sentBodies(fetchMock)).toEqual([
+    expect(api.sent.map(({ url, body }) => ({ url, body }))).toEqual([
       {
         url: "/api/Authorization/loginScout",
         body: { phoneNumber: "+260971234567", password: "Goal@Kick1", rememberMe: true },
@@ -77,10 +76,7 @@ describe("LoginForm", () => {
   });
 
   it("keeps a session without Remember me only for this tab", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => jsonResponse(200, session)),
-    );
+    mockApi({ [LOGIN_ROUTE]: () => jsonResponse(200, session) });
     const { user } = renderScreen(<LoginForm />);
     await user.type(phone(), "0971234567");
     await user.type(password(), "Goal@Kick1");
@@ -92,10 +88,7 @@ describe("LoginForm", () => {
   });
 
   it("shows the spec's failure toast and the server's reason for a wrong password", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => jsonResponse(401, { message: AUTH.loginFailed })),
-    );
+    mockApi({ [LOGIN_ROUTE]: () => jsonResponse(401, { message: AUTH.loginFailed }) });
     const { user, queryClient } = renderScreen(<LoginForm />);
     await user.type(phone(), "0971234567");
     await user.type(password(), "wrong-password");
@@ -108,9 +101,8 @@ describe("LoginForm", () => {
   });
 
   it("offers to verify an unverified number and takes the player to the code screen", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () =>
+    mockApi({
+      [LOGIN_ROUTE]: () =>
         jsonResponse(403, {
           message: AUTH.phoneNotVerified,
           code: "PHONE_NOT_VERIFIED",
@@ -118,8 +110,7 @@ describe("LoginForm", () => {
           codeSent: true,
           retryAfterSeconds: 60,
         }),
-      ),
-    );
+    });
     const { user } = renderScreen(<LoginForm />);
     await user.type(phone(), "0971234567");
     await user.type(password(), "Goal@Kick1");

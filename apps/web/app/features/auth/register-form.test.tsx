@@ -7,12 +7,12 @@ import { MAX_REGISTRATION_AGE } from "@touchline/contract/limits";
 import { AUTH, EXTRA, REGISTER, RESET } from "@touchline/contract/messages";
 import { readFlow, clearFlow } from "./flow-storage.ts";
 import { RegisterForm } from "./register-form.tsx";
-import { jsonResponse, renderScreen, sentBodies } from "../../test/render.tsx";
+import { mockApi, recordRequests } from "../../test/api-server.ts";
+import { jsonResponse, renderScreen } from "../../test/render.tsx";
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  clearFlow();
-});
+afterEach(() => clearFlow());
+
+const REGISTER_ROUTE = "POST /api/Authorization/registerScoutWithOtp";
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const signUp = () => screen.getByRole("button", { name: "Sign Up" });
@@ -35,8 +35,7 @@ async function fillValid(user: ReturnType<typeof renderScreen>["user"], age = 19
 
 describe("RegisterForm", () => {
   it("names every missing field with the spec's message and sends nothing", async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal("fetch", fetchMock);
+    const started = recordRequests();
     const { user } = renderScreen(<RegisterForm />);
     await user.click(signUp());
     expect(await screen.findByText(REGISTER.firstNameRequired)).toBeInTheDocument();
@@ -52,7 +51,7 @@ describe("RegisterForm", () => {
     // "Phone number is required" and "Password is required" are both there, each once.
     expect(screen.getAllByText(REGISTER.phoneRequired)).toHaveLength(1);
     expect(field("First name")).toHaveAttribute("aria-invalid", "true");
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(started).toEqual([]);
   });
 
   it("rejects a username with a space", async () => {
@@ -96,8 +95,7 @@ describe("RegisterForm", () => {
   });
 
   it("holds the password to the same rule as the reset screen, and says so beside the field", async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal("fetch", fetchMock);
+    const started = recordRequests();
     const { user } = renderScreen(<RegisterForm />);
     expect(field("Password")).toHaveAccessibleDescription(/uppercase and a lowercase letter, a number and one of/);
     await fillValid(user);
@@ -107,7 +105,7 @@ describe("RegisterForm", () => {
       await user.click(signUp());
       expect(await screen.findByText(RESET.passwordRule)).toBeInTheDocument();
     }
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(started).toEqual([]);
   });
 
   it("floors the date picker 100 years back and refuses an older date", async () => {
@@ -120,10 +118,9 @@ describe("RegisterForm", () => {
 
   it("shows a registration waiting for its code beside the phone number", async () => {
     const message = AUTH.registrationPending(7);
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => jsonResponse(409, { message, errors: { phoneNumber: message }, retryAfterSeconds: 400 })),
-    );
+    mockApi({
+      [REGISTER_ROUTE]: () => jsonResponse(409, { message, errors: { phoneNumber: message }, retryAfterSeconds: 400 }),
+    });
     const { user } = renderScreen(<RegisterForm />);
     await fillValid(user);
     await user.click(signUp());
@@ -140,21 +137,21 @@ describe("RegisterForm", () => {
   });
 
   it("registers, keeps the number and e-mail for the code screen (not in the URL) and goes there", async () => {
-    const fetchMock = vi.fn(async () =>
-      jsonResponse(201, {
-        message: AUTH.registered,
-        phoneNumber: "+260971234567",
-        codeSent: true,
-        retryAfterSeconds: 60,
-      }),
-    );
-    vi.stubGlobal("fetch", fetchMock);
+    const api = mockApi({
+      [REGISTER_ROUTE]: () =>
+        jsonResponse(201, {
+          message: AUTH.registered,
+          phoneNumber: "+260971234567",
+          codeSent: true,
+          retryAfterSeconds: 60,
+        }),
+    });
     const { user } = renderScreen(<RegisterForm />);
     await fillValid(user);
     await user.click(signUp());
     expect(await screen.findByText(REGISTER.success)).toBeInTheDocument();
     expect(await screen.findByTestId("location")).toHaveTextContent(/^\/auth\/player-register-otp$/);
-    expect(sentBodies(fetchMock)).toEqual([
+    expect(api.sent.map(({ url, body }) => ({ url, body }))).toEqual([
       {
         url: "/api/Authorization/registerScoutWithOtp",
         body: {
@@ -174,10 +171,10 @@ describe("RegisterForm", () => {
   });
 
   it("asks a player under 18 for a parent's or guardian's name and number, and sends them", async () => {
-    const fetchMock = vi.fn(async () =>
-      jsonResponse(201, { message: AUTH.registered, phoneNumber: "+260971234567", codeSent: true }),
-    );
-    vi.stubGlobal("fetch", fetchMock);
+    const api = mockApi({
+      [REGISTER_ROUTE]: () =>
+        jsonResponse(201, { message: AUTH.registered, phoneNumber: "+260971234567", codeSent: true }),
+    });
     const { user } = renderScreen(<RegisterForm />);
     await fillValid(user);
     expect(screen.queryByLabelText("Parent's or guardian's name")).toBeNull();
@@ -186,7 +183,7 @@ describe("RegisterForm", () => {
     await user.click(signUp());
     expect(await screen.findByText(GUARDIAN.nameRequired)).toBeInTheDocument();
     expect(screen.getByText(GUARDIAN.phoneRequired)).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.sent).toEqual([]);
 
     await user.type(field("Parent's or guardian's name"), "Grace Mulenga");
     await user.type(field("Parent's or guardian's phone number"), "097 1234567");
@@ -195,8 +192,8 @@ describe("RegisterForm", () => {
     await user.clear(field("Parent's or guardian's phone number"));
     await user.type(field("Parent's or guardian's phone number"), "0955 123456");
     await user.click(signUp());
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    expect(sentBodies(fetchMock)[0]!.body).toMatchObject({
+    await vi.waitFor(() => expect(api.sent).toHaveLength(1));
+    expect(api.sent[0]!.body).toMatchObject({
       dateOfBirth: yearsAgo(16),
       guardianName: "Grace Mulenga",
       guardianPhone: "+260955123456",
@@ -204,15 +201,13 @@ describe("RegisterForm", () => {
   });
 
   it("puts the server's 'already taken' answers on the right fields and keeps the form", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () =>
+    mockApi({
+      [REGISTER_ROUTE]: () =>
         jsonResponse(409, {
           message: `${AUTH.phoneTaken} ${AUTH.usernameTaken}`,
           errors: { phoneNumber: AUTH.phoneTaken, userName: AUTH.usernameTaken },
         }),
-      ),
-    );
+    });
     const { user } = renderScreen(<RegisterForm />);
     await fillValid(user);
     await user.click(signUp());

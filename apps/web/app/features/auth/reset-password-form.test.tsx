@@ -1,15 +1,15 @@
 import { screen } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { AUTH, RESET } from "@touchline/contract/messages";
 import { clearFlow, readFlow, updateFlow } from "./flow-storage.ts";
 import { ResetPasswordForm } from "./reset-password-form.tsx";
 import { saveLoginSession, readLoginSession } from "../../lib/session-store.ts";
-import { jsonResponse, renderScreen, sentBodies } from "../../test/render.tsx";
+import { mockApi } from "../../test/api-server.ts";
+import { jsonResponse, renderScreen } from "../../test/render.tsx";
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  clearFlow();
-});
+afterEach(() => clearFlow());
+
+const RESET_ROUTE = "POST /api/Authorization/resetPasswordByPhoneNumber";
 
 const newPassword = () => screen.getByLabelText("New password");
 const confirmPassword = () => screen.getByLabelText("Confirm password");
@@ -70,15 +70,14 @@ describe("ResetPasswordForm", () => {
       true,
     );
     updateFlow({ phoneNumber: "+260971234567", resetToken: "token-abc" });
-    const fetchMock = vi.fn(async () => jsonResponse(200, { message: AUTH.passwordReset }));
-    vi.stubGlobal("fetch", fetchMock);
+    const api = mockApi({ [RESET_ROUTE]: () => jsonResponse(200, { message: AUTH.passwordReset }) });
     const { user } = setup();
     await user.type(newPassword(), "Goal@Kick1");
     await user.type(confirmPassword(), "Goal@Kick1");
     await user.click(submit());
     expect(await screen.findByText(RESET.success)).toBeInTheDocument();
     expect(await screen.findByTestId("location")).toHaveTextContent(/^\/auth\/player-login$/);
-    expect(sentBodies(fetchMock)).toEqual([
+    expect(api.sent.map(({ url, body }) => ({ url, body }))).toEqual([
       {
         url: "/api/Authorization/resetPasswordByPhoneNumber",
         body: {
@@ -95,12 +94,10 @@ describe("ResetPasswordForm", () => {
   });
 
   it("shows the failure toast and the server's message when the token is no longer valid", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () =>
+    mockApi({
+      [RESET_ROUTE]: () =>
         jsonResponse(400, { message: AUTH.resetTokenInvalid, errors: { resetToken: AUTH.resetTokenInvalid } }),
-      ),
-    );
+    });
     const { user } = setup();
     await user.type(newPassword(), "Goal@Kick1");
     await user.type(confirmPassword(), "Goal@Kick1");

@@ -1,10 +1,12 @@
 import { screen } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { HttpResponse } from "msw";
+import { describe, expect, it } from "vitest";
 import { AUTH_SCREENS } from "@touchline/contract/messages";
 import { SessionGate } from "./session-gate.tsx";
+import { mockApi } from "../../test/api-server.ts";
 import { jsonResponse, renderScreen } from "../../test/render.tsx";
 
-afterEach(() => vi.unstubAllGlobals());
+const SESSION_ROUTE = "GET /api/Authorization/session";
 
 const session = {
   scoutId: "p1",
@@ -18,31 +20,25 @@ const session = {
 
 describe("SessionGate", () => {
   it("shows the page to a logged-in player", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => jsonResponse(200, session)),
-    );
+    mockApi({ [SESSION_ROUTE]: () => jsonResponse(200, session) });
     renderScreen(<SessionGate>secret page</SessionGate>, { path: "/player/settings" });
     expect(await screen.findByText("secret page")).toBeInTheDocument();
   });
 
   it("sends a visitor without a session to login, remembering the page", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => jsonResponse(401, { message: "Please log in to continue." })),
-    );
+    mockApi({ [SESSION_ROUTE]: () => jsonResponse(401, { message: "Please log in to continue." }) });
     renderScreen(<SessionGate>secret page</SessionGate>, { path: "/player/settings" });
     expect(await screen.findByTestId("location")).toHaveTextContent("/auth/player-login?next=%2Fplayer%2Fsettings");
     expect(screen.queryByText("secret page")).not.toBeInTheDocument();
   });
 
   it("offers a retry, not a logout, when the check itself fails", async () => {
-    const fetchMock = vi.fn(async (): Promise<Response> => Promise.reject(new TypeError("Failed to fetch")));
-    vi.stubGlobal("fetch", fetchMock);
+    // A network failure, as a phone without signal sees it.
+    const api = mockApi({ [SESSION_ROUTE]: () => HttpResponse.error() });
     const { user } = renderScreen(<SessionGate>secret page</SessionGate>, { path: "/player/settings" });
     expect(await screen.findByText(AUTH_SCREENS.sessionCheckFailed, {}, { timeout: 5_000 })).toBeInTheDocument();
     expect(screen.queryByTestId("location")).not.toBeInTheDocument();
-    fetchMock.mockImplementation(async () => jsonResponse(200, session));
+    api.set(SESSION_ROUTE, () => jsonResponse(200, session));
     await user.click(screen.getByRole("button", { name: "Retry" }));
     expect(await screen.findByText("secret page")).toBeInTheDocument();
   });

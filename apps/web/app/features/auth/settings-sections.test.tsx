@@ -1,14 +1,15 @@
 import { screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DELETION_PROCESSING_DAYS } from "@touchline/contract/limits";
 import { AUTH, AUTH_SCREENS, DELETION, EXTRA, LOGIN, RESET } from "@touchline/contract/messages";
 import { AccountDeletionRequest } from "./account-deletion-request.tsx";
 import { ChangePasswordForm } from "./change-password-form.tsx";
 import { LogoutEverywhere } from "./logout-everywhere.tsx";
 import { readLoginSession, saveLoginSession } from "../../lib/session-store.ts";
-import { jsonResponse, renderScreen, sentBodies } from "../../test/render.tsx";
+import { mockApi, recordRequests } from "../../test/api-server.ts";
+import { jsonResponse, renderScreen } from "../../test/render.tsx";
 
-afterEach(() => vi.unstubAllGlobals());
+const sentOf = (api: ReturnType<typeof mockApi>) => api.sent.map(({ url, body }) => ({ url, body }));
 
 describe("ChangePasswordForm", () => {
   const fill = async (user: ReturnType<typeof renderScreen>["user"], current: string, next: string, confirm = next) => {
@@ -19,33 +20,33 @@ describe("ChangePasswordForm", () => {
   };
 
   it("asks for every field before sending", async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal("fetch", fetchMock);
+    const started = recordRequests();
     const { user } = renderScreen(<ChangePasswordForm />);
     await user.click(screen.getByRole("button", { name: "Change password" }));
     expect(await screen.findByText(LOGIN.passwordRequired)).toBeInTheDocument();
     expect(screen.getByText(RESET.newPasswordRequired)).toBeInTheDocument();
     expect(screen.getByText(RESET.confirmRequired)).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(started).toEqual([]);
   });
 
   it("applies the reset password rules to the new password", async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal("fetch", fetchMock);
+    const started = recordRequests();
     const { user } = renderScreen(<ChangePasswordForm />);
     await fill(user, "Old@pass1", "newpassword1", "other");
     expect(await screen.findByText(RESET.passwordRule)).toBeInTheDocument();
     expect(screen.getByText(RESET.mismatch)).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(started).toEqual([]);
   });
 
   it("changes the password, confirms and empties the form", async () => {
-    const fetchMock = vi.fn(async () => jsonResponse(200, { message: AUTH.passwordChanged, endedSessions: 1 }));
-    vi.stubGlobal("fetch", fetchMock);
+    const api = mockApi({
+      "POST /api/Authorization/changePassword": () =>
+        jsonResponse(200, { message: AUTH.passwordChanged, endedSessions: 1 }),
+    });
     const { user } = renderScreen(<ChangePasswordForm />);
     await fill(user, "Old@pass1", "New@pass22");
     expect(await screen.findByText(AUTH.passwordChanged)).toBeInTheDocument();
-    expect(sentBodies(fetchMock)).toEqual([
+    expect(sentOf(api)).toEqual([
       {
         url: "/api/Authorization/changePassword",
         body: { currentPassword: "Old@pass1", newPassword: "New@pass22", confirmPassword: "New@pass22" },
@@ -55,15 +56,13 @@ describe("ChangePasswordForm", () => {
   });
 
   it("puts a wrong current password on its field", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () =>
+    mockApi({
+      "POST /api/Authorization/changePassword": () =>
         jsonResponse(400, {
           message: AUTH.currentPasswordWrong,
           errors: { currentPassword: AUTH.currentPasswordWrong },
         }),
-      ),
-    );
+    });
     const { user } = renderScreen(<ChangePasswordForm />);
     await fill(user, "Wrong@pass1", "New@pass22");
     expect(await screen.findByText(AUTH_SCREENS.changePasswordFailed)).toBeInTheDocument();
@@ -85,15 +84,17 @@ describe("LogoutEverywhere", () => {
       },
       false,
     );
-    const fetchMock = vi.fn(async () => jsonResponse(200, { message: AUTH.loggedOutEverywhere, endedSessions: 3 }));
-    vi.stubGlobal("fetch", fetchMock);
+    const api = mockApi({
+      "POST /api/Authorization/logoutEverywhere": () =>
+        jsonResponse(200, { message: AUTH.loggedOutEverywhere, endedSessions: 3 }),
+    });
     const { user } = renderScreen(<LogoutEverywhere />);
     await user.click(screen.getByRole("button", { name: "Log out of all devices" }));
     const dialog = await screen.findByRole("alertdialog", { name: "Log out of all devices" });
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.sent).toEqual([]);
     await user.click(within(dialog).getByRole("button", { name: "Log out everywhere" }));
     expect(await screen.findByTestId("location")).toHaveTextContent(/^\/auth\/player-login$/);
-    expect(sentBodies(fetchMock)).toEqual([{ url: "/api/Authorization/logoutEverywhere", body: {} }]);
+    expect(sentOf(api)).toEqual([{ url: "/api/Authorization/logoutEverywhere", body: {} }]);
     expect(readLoginSession()).toBeNull();
     expect(await screen.findByText(AUTH.loggedOutEverywhere)).toBeInTheDocument();
   });
@@ -101,8 +102,9 @@ describe("LogoutEverywhere", () => {
 
 describe("AccountDeletionRequest", () => {
   it("needs both confirmations and the exact phrase, then files the request for the player's own account", async () => {
-    const fetchMock = vi.fn(async () => jsonResponse(201, { id: "d1", dueAt: "2026-12-23T10:00:00.000Z" }));
-    vi.stubGlobal("fetch", fetchMock);
+    const api = mockApi({
+      "POST /api/site/deletion-requests/own": () => jsonResponse(201, { id: "d1", dueAt: "2026-12-23T10:00:00.000Z" }),
+    });
     const { user } = renderScreen(<AccountDeletionRequest email="chanda@example.zm" />);
     const submit = () => user.click(screen.getByRole("button", { name: "Request account deletion" }));
     await submit();
@@ -115,7 +117,7 @@ describe("AccountDeletionRequest", () => {
     await user.click(screen.getByRole("checkbox", { name: "Yes, delete my account." }));
     await submit();
     expect(await screen.findByText(EXTRA.confirmationTextMismatch)).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.sent).toEqual([]);
 
     await user.clear(screen.getByLabelText("Type DELETE MY ACCOUNT to confirm"));
     await user.type(screen.getByLabelText("Type DELETE MY ACCOUNT to confirm"), "DELETE MY ACCOUNT");
@@ -123,7 +125,7 @@ describe("AccountDeletionRequest", () => {
     await submit();
     expect(await screen.findByRole("heading", { name: DELETION.submittedTitle })).toBeInTheDocument();
     expect(screen.getByText(AUTH_SCREENS.deletionRequested(DELETION_PROCESSING_DAYS))).toBeInTheDocument();
-    expect(sentBodies(fetchMock)).toEqual([
+    expect(sentOf(api)).toEqual([
       {
         // The session says whose account: no e-mail is sent, and none could be swapped in.
         url: "/api/site/deletion-requests/own",
@@ -139,10 +141,7 @@ describe("AccountDeletionRequest", () => {
   });
 
   it("keeps the answers and says so when the request fails", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => jsonResponse(500, { message: EXTRA.serverError })),
-    );
+    mockApi({ "POST /api/site/deletion-requests/own": () => jsonResponse(500, { message: EXTRA.serverError }) });
     const { user } = renderScreen(<AccountDeletionRequest email="chanda@example.zm" />);
     await user.click(screen.getByRole("checkbox", { name: /I understand/ }));
     await user.type(screen.getByLabelText("Type DELETE MY ACCOUNT to confirm"), "DELETE MY ACCOUNT");

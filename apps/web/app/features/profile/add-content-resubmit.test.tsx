@@ -9,6 +9,7 @@ import type { PlayerInfoResponse } from "@touchline/contract/profile";
 import type { UploadCallbacks } from "../uploads/tus-upload.ts";
 import { AddContent } from "./add-content.tsx";
 import { profileFixture } from "../../test/profile-fixture.ts";
+import { mockApi, type ApiRoute } from "../../test/api-server.ts";
 import { jsonResponse as json } from "../../test/render.tsx";
 
 // Resubmission of a rejected or reopened profile on /player/add-content.
@@ -35,7 +36,8 @@ vi.mock("../uploads/file-checks.ts", async (importOriginal) => {
   return { ...real, checkVideoFile: (file: File) => real.checkVideoFile(file, async () => 20) };
 });
 
-type Handler = (url: string, init: RequestInit) => Promise<Response> | Response;
+const PROFILE = "GET /api/Scouts/ScoutManagement/GetScoutById/:scoutId";
+const CREATE = "POST /api/Scouts/ScoutManagement/CreateNewScout";
 
 const rejected = () =>
   profileFixture({
@@ -55,26 +57,24 @@ function fakeServer(
   const created: Record<string, unknown>[] = [];
   const deleted: string[] = [];
   let current = profile;
-  const handler: Handler = (url, init) => {
-    if (url.includes("GetScoutById")) return json(200, current);
-    if (url.includes("CreateNewScout")) {
-      created.push(JSON.parse(String(init.body)));
+  const routes: Record<string, ApiRoute> = {
+    [PROFILE]: () => json(200, current),
+    [CREATE]: ({ body }) => {
+      created.push(body as Record<string, unknown>);
       const answer = createAnswer();
       if (answer.ok) current = profileFixture({ reviewStatus: "pending" });
       return answer;
-    }
-    if (init.method === "DELETE") {
-      deleted.push(url);
+    },
+    "DELETE /api/media/:id": ({ url }) => {
+      deleted.push(url.pathname);
       return new Response(null, { status: 204 });
-    }
-    return json(500, {});
+    },
   };
-  return { handler, created, deleted };
+  return { routes, created, deleted };
 }
 
-function setup(handler: Handler) {
-  const fetchSpy = vi.fn(async (url: string, init: RequestInit = {}) => handler(url, init));
-  vi.stubGlobal("fetch", fetchSpy);
+function setup(routes: Record<string, ApiRoute>) {
+  const api = mockApi(routes);
   const client = new QueryClient({ defaultOptions: { queries: { retryDelay: 0 } } });
   const router = createMemoryRouter(
     [
@@ -89,7 +89,7 @@ function setup(handler: Handler) {
       <Toaster />
     </QueryClientProvider>,
   );
-  return { fetchSpy, router, user: userEvent.setup() };
+  return { api, router, user: userEvent.setup() };
 }
 
 const field = (label: string) => screen.getByLabelText(label, { selector: "input,select,textarea" });
@@ -101,13 +101,12 @@ beforeEach(() => {
   URL.revokeObjectURL = vi.fn();
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   toast.dismiss();
 });
 
 describe("AddContent for a profile that may be resubmitted", () => {
   it("opens the form prefilled with the profile, the reviewer's reason on top", async () => {
-    setup(fakeServer(rejected()).handler);
+    setup(fakeServer(rejected()).routes);
     expect(await screen.findByRole("heading", { name: "Submit your info" })).toBeInTheDocument();
     const banner = within(screen.getByRole("alert"));
     expect(banner.getByText(EXTRA.profileRejectedTitle)).toBeInTheDocument();
@@ -142,7 +141,7 @@ describe("AddContent for a profile that may be resubmitted", () => {
   });
 
   it("says when the reviewer gave no reason", async () => {
-    setup(fakeServer(profileFixture({ reviewStatus: "rejected", rejectionReason: null, canResubmit: true })).handler);
+    setup(fakeServer(profileFixture({ reviewStatus: "rejected", rejectionReason: null, canResubmit: true })).routes);
     expect(
       await within(await screen.findByRole("alert")).findByText(EXTRA.profileRejectedNoReason),
     ).toBeInTheDocument();
@@ -155,7 +154,7 @@ describe("AddContent for a profile that may be resubmitted", () => {
           { reviewStatus: "approved", isVideoApproved: true, canResubmit: true },
           { isVideoExpired: true, daysUntilExpiration: 0 },
         ),
-      ).handler,
+      ).routes,
     );
     const banner = within(await screen.findByRole("region", { name: EXTRA.profileReopenedTitle }));
     expect(banner.getByText(EXTRA.profileReopenedExpired)).toBeInTheDocument();
@@ -163,7 +162,7 @@ describe("AddContent for a profile that may be resubmitted", () => {
   });
 
   it("a reopened profile whose video has not expired gets the plain sentence", async () => {
-    setup(fakeServer(profileFixture({ reviewStatus: "pending", canResubmit: true })).handler);
+    setup(fakeServer(profileFixture({ reviewStatus: "pending", canResubmit: true })).routes);
     const banner = within(await screen.findByRole("region", { name: EXTRA.profileReopenedTitle }));
     expect(banner.getByText(EXTRA.profileReopened)).toBeInTheDocument();
     expect(screen.queryByText(EXTRA.profileReopenedExpired)).not.toBeInTheDocument();
@@ -171,7 +170,7 @@ describe("AddContent for a profile that may be resubmitted", () => {
 
   it("replacing a file hides the current one; removing the new upload deletes only it and brings the current one back", async () => {
     const server = fakeServer(rejected());
-    const { user } = setup(server.handler);
+    const { user } = setup(server.routes);
     await screen.findByRole("heading", { name: "Submit your info" });
 
     await user.upload(field("Cover photo"), new File(["img"], "new.png", { type: "image/png" }));
@@ -193,7 +192,7 @@ describe("AddContent for a profile that may be resubmitted", () => {
 
   it("resubmits the current URLs of untouched files, the new URL of a replaced one and the changed details", async () => {
     const server = fakeServer(rejected());
-    const { user, router, fetchSpy } = setup(server.handler);
+    const { user, router, api } = setup(server.routes);
     await screen.findByRole("heading", { name: "Submit your info" });
 
     await user.upload(field("Highlight video"), new File(["vid"], "better.mp4", { type: "video/mp4" }));
@@ -220,12 +219,12 @@ describe("AddContent for a profile that may be resubmitted", () => {
     });
     // Nothing was deleted, and the profile was read again after the resubmission.
     expect(server.deleted).toEqual([]);
-    expect(fetchSpy.mock.calls.filter(([url]) => String(url).includes("GetScoutById")).length).toBe(2);
+    expect(api.calls(PROFILE)).toHaveLength(2);
   });
 
   it("takes the optional second video off the profile, and can keep it after all", async () => {
     const server = fakeServer(rejected());
-    const { user } = setup(server.handler);
+    const { user } = setup(server.routes);
     await screen.findByRole("heading", { name: "Submit your info" });
 
     // The cover and the first video are required: they can be replaced, not removed.
@@ -251,7 +250,7 @@ describe("AddContent for a profile that may be resubmitted", () => {
 
   it("a new second video uploaded after taking the old one off goes back to none when removed", async () => {
     const server = fakeServer(rejected());
-    const { user } = setup(server.handler);
+    const { user } = setup(server.routes);
     await screen.findByRole("heading", { name: "Submit your info" });
     await user.click(screen.getByRole("button", { name: "Remove from profile" }));
     await user.upload(
@@ -278,7 +277,7 @@ describe("AddContent for a profile that may be resubmitted", () => {
           secondaryPosition: null,
           canResubmit: true,
         }),
-      ).handler,
+      ).routes,
     );
     await screen.findByRole("heading", { name: "Submit your info" });
     expect(field("Second highlight video (optional)")).toHaveAttribute("type", "file");
@@ -290,12 +289,12 @@ describe("AddContent for a profile that may be resubmitted", () => {
   it("when a reviewer locked the profile meanwhile, shows the server's message and then 'already exists'", async () => {
     // The reviewer approved the profile after the form opened: the server refuses with 409.
     let profile = rejected();
-    const { user, router } = setup((url) => {
-      if (url.includes("CreateNewScout")) {
+    const { user, router } = setup({
+      [CREATE]: () => {
         profile = profileFixture({ reviewStatus: "approved", isVideoApproved: true });
         return json(409, { message: MEDIA.profileExists });
-      }
-      return json(200, profile);
+      },
+      [PROFILE]: () => json(200, profile),
     });
     await screen.findByRole("heading", { name: "Submit your info" });
     await user.click(resubmitButton());
@@ -317,7 +316,7 @@ describe("AddContent for a locked profile", () => {
       ),
     ],
   ])("%s: still 'Player Profile Already Exists', no form", async (_, profile) => {
-    setup(fakeServer(profile).handler);
+    setup(fakeServer(profile).routes);
     expect(await screen.findByRole("heading", { name: PROFILE_FORM.alreadyExistsTitle })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Resubmit for review" })).not.toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "Submit your info" })).not.toBeInTheDocument();

@@ -8,6 +8,7 @@ import { EXTRA, PROFILE_FORM } from "@touchline/contract/messages";
 import type { UploadCallbacks } from "../uploads/tus-upload.ts";
 import { AddContent } from "./add-content.tsx";
 import { profileFixture } from "../../test/profile-fixture.ts";
+import { mockApi, type ApiRoute } from "../../test/api-server.ts";
 import { jsonResponse as json } from "../../test/render.tsx";
 import { PROFILE_APPROVED_LIVE, expiredHelpText } from "@touchline/contract/profile-messages";
 
@@ -36,11 +37,11 @@ vi.mock("../uploads/file-checks.ts", async (importOriginal) => {
   return { ...real, checkVideoFile: (file: File) => real.checkVideoFile(file, async () => 20) };
 });
 
-type Handler = (url: string, init: RequestInit) => Promise<Response> | Response;
+const PROFILE = "GET /api/Scouts/ScoutManagement/GetScoutById/:scoutId";
+const CREATE = "POST /api/Scouts/ScoutManagement/CreateNewScout";
 
-function setup(handler: Handler) {
-  const fetchSpy = vi.fn(async (url: string, init: RequestInit = {}) => handler(url, init));
-  vi.stubGlobal("fetch", fetchSpy);
+function setup(routes: Record<string, ApiRoute>) {
+  const api = mockApi(routes);
   const client = new QueryClient({ defaultOptions: { queries: { retryDelay: 0 } } });
   const router = createMemoryRouter(
     [
@@ -55,11 +56,14 @@ function setup(handler: Handler) {
       <Toaster />
     </QueryClientProvider>,
   );
-  return { fetchSpy, router, unmount, user: userEvent.setup() };
+  return { api, router, unmount, user: userEvent.setup() };
 }
 
-const noProfile: Handler = (url) =>
-  url.includes("GetScoutById") ? json(404, { message: "No profile" }) : json(500, {});
+/** No profile yet; a submit is declared (and recorded) so tests can check none was sent. */
+const noProfile = {
+  [PROFILE]: () => json(404, { message: "No profile" }),
+  [CREATE]: () => json(500, { message: "A submit was not expected" }),
+};
 
 const field = (label: string) => screen.getByLabelText(label, { selector: "input,select,textarea" });
 const optionValues = (select: HTMLElement) => Array.from((select as HTMLSelectElement).options).map((o) => o.value);
@@ -71,7 +75,6 @@ beforeEach(() => {
   URL.revokeObjectURL = vi.fn();
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   toast.dismiss();
 });
 
@@ -90,7 +93,7 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
 
 describe("AddContent form", () => {
   it("shows every required-field message and sends nothing", async () => {
-    const { user, fetchSpy } = setup(noProfile);
+    const { user, api } = setup(noProfile);
     await screen.findByRole("heading", { name: "Submit your info" });
     await user.click(screen.getByRole("button", { name: "Submit" }));
     for (const message of [
@@ -104,7 +107,7 @@ describe("AddContent form", () => {
     ]) {
       expect(await screen.findByText(message)).toBeInTheDocument();
     }
-    expect(fetchSpy.mock.calls.filter(([url]) => String(url).includes("CreateNewScout"))).toHaveLength(0);
+    expect(api.calls(CREATE)).toHaveLength(0);
   });
 
   it("checks height and weight bounds with the spec's messages", async () => {
@@ -158,13 +161,13 @@ describe("AddContent form", () => {
   it("submits the uploaded files' URLs and the details, then opens the refreshed profile", async () => {
     let created = false;
     let body: Record<string, unknown> = {};
-    const { user, fetchSpy, router } = setup(async (url, init) => {
-      if (url.includes("CreateNewScout")) {
-        body = JSON.parse(String(init.body));
+    const { user, api, router } = setup({
+      [CREATE]: (call) => {
+        body = call.body as Record<string, unknown>;
         created = true;
         return json(201, { scoutsInformationId: "info_1" });
-      }
-      return created ? json(200, profileFixture()) : json(404, { message: "No profile" });
+      },
+      [PROFILE]: () => (created ? json(200, profileFixture()) : json(404, { message: "No profile" })),
     });
     await screen.findByRole("heading", { name: "Submit your info" });
     await fillValid(user);
@@ -188,16 +191,16 @@ describe("AddContent form", () => {
     expect(Date.parse(String(body.submissionDate))).not.toBeNaN();
     expect(body.videoUploadDate).toBe(body.submissionDate);
     // The profile was fetched again after the submit (404 first, then the new one).
-    expect(fetchSpy.mock.calls.filter(([url]) => String(url).includes("GetScoutById")).length).toBe(2);
+    expect(api.calls(PROFILE)).toHaveLength(2);
     expect(screen.queryByText(PROFILE_FORM.alreadyExistsTitle)).not.toBeInTheDocument();
   });
 
   it("shows the server's message when the submit fails and keeps everything entered", async () => {
-    const { user, router } = setup(async (url) =>
-      url.includes("CreateNewScout")
-        ? json(400, { message: "The request is not valid.", errors: { heightInCm: "Height must be less than 250 cm" } })
-        : json(404, { message: "No profile" }),
-    );
+    const { user, router } = setup({
+      ...noProfile,
+      [CREATE]: () =>
+        json(400, { message: "The request is not valid.", errors: { heightInCm: "Height must be less than 250 cm" } }),
+    });
     await screen.findByRole("heading", { name: "Submit your info" });
     await fillValid(user);
     await user.click(screen.getByRole("button", { name: "Submit" }));
@@ -212,20 +215,20 @@ describe("AddContent form", () => {
 
   it("asks to wait while a file is still uploading", async () => {
     autoFinish.on = false;
-    const { user, fetchSpy } = setup(noProfile);
+    const { user, api } = setup(noProfile);
     await screen.findByRole("heading", { name: "Submit your info" });
     await user.upload(field("Cover photo"), new File(["img"], "me.png", { type: "image/png" }));
     await screen.findByRole("progressbar");
     await user.click(screen.getByRole("button", { name: "Submit" }));
     expect(await screen.findByText(EXTRA.uploadsInProgress)).toBeInTheDocument();
     expect(screen.queryByText(PROFILE_FORM.videoRequired)).not.toBeInTheDocument();
-    expect(fetchSpy.mock.calls.filter(([url]) => String(url).includes("CreateNewScout"))).toHaveLength(0);
+    expect(api.calls(CREATE)).toHaveLength(0);
   });
 });
 
 describe("AddContent when a profile exists", () => {
   it("shows 'Player Profile Already Exists' with what was sent and a way back", async () => {
-    setup(async () => json(200, profileFixture()));
+    setup({ [PROFILE]: () => json(200, profileFixture()) });
     expect(await screen.findByRole("heading", { name: PROFILE_FORM.alreadyExistsTitle })).toBeInTheDocument();
     expect(screen.getByText(EXTRA.profileUnderReview)).toBeInTheDocument();
     expect(screen.getByText("Striker")).toBeInTheDocument();
@@ -239,9 +242,10 @@ describe("AddContent when a profile exists", () => {
   });
 
   it("says the video has expired, with a way to contact support that names the player", async () => {
-    setup(async () =>
-      json(200, profileFixture({ reviewStatus: "approved" }, { isVideoExpired: true, daysUntilExpiration: 0 })),
-    );
+    setup({
+      [PROFILE]: () =>
+        json(200, profileFixture({ reviewStatus: "approved" }, { isVideoExpired: true, daysUntilExpiration: 0 })),
+    });
     const notice = await screen.findByRole("alert");
     expect(notice).toHaveTextContent(PROFILE_FORM.videoExpired);
     expect(screen.queryByText(EXTRA.profileUnderReview)).not.toBeInTheDocument();
@@ -256,14 +260,14 @@ describe("AddContent when a profile exists", () => {
       ["approved", PROFILE_APPROVED_LIVE],
       ["rejected", EXTRA.profileRejectedTitle],
     ] as const) {
-      const { unmount } = setup(async () => json(200, profileFixture({ reviewStatus: status })));
+      const { unmount } = setup({ [PROFILE]: () => json(200, profileFixture({ reviewStatus: status })) });
       expect(await screen.findByText(words), status).toBeInTheDocument();
       unmount();
     }
   });
 
   it("when the profile cannot be loaded, offers Retry instead of a form", async () => {
-    setup(async () => json(503, { message: "Try again soon" }));
+    setup({ [PROFILE]: () => json(503, { message: "Try again soon" }) });
     expect(await screen.findByText("Try again soon")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Retry" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Submit" })).not.toBeInTheDocument();

@@ -3,16 +3,20 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { Toaster, toast } from "sonner";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { EXTRA, PROFILE_PAGE } from "@touchline/contract/messages";
 import { PlayerProfile } from "./player-profile.tsx";
 import { profileFixture } from "../../test/profile-fixture.ts";
+import { HttpResponse } from "msw";
+import { mockApi, type ApiRoute } from "../../test/api-server.ts";
 import { jsonResponse as json } from "../../test/render.tsx";
 import { waitingForReviewText } from "@touchline/contract/profile-messages";
 
-function setup(fetchMock: (...args: unknown[]) => Promise<Response>) {
-  const fetchSpy = vi.fn(fetchMock);
-  vi.stubGlobal("fetch", fetchSpy);
+const PROFILE = "GET /api/Scouts/ScoutManagement/GetScoutById/:scoutId";
+
+/** Renders the page with the profile API answering `answer`. */
+function setup(answer: ApiRoute) {
+  const api = mockApi({ [PROFILE]: answer });
   // No wait between retries in tests; the number of retries is the hook's own.
   const client = new QueryClient({ defaultOptions: { queries: { retryDelay: 0 } } });
   render(
@@ -23,23 +27,22 @@ function setup(fetchMock: (...args: unknown[]) => Promise<Response>) {
       <Toaster />
     </QueryClientProvider>,
   );
-  return { fetchSpy, user: userEvent.setup(), client };
+  return { api, user: userEvent.setup(), client };
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   toast.dismiss();
 });
 
 describe("PlayerProfile", () => {
   it("asks for the profile at the spec's path", async () => {
-    const { fetchSpy } = setup(async () => json(200, profileFixture()));
+    const { api } = setup(async () => json(200, profileFixture()));
     await screen.findByRole("heading", { level: 1, name: "chanda10" });
-    expect(fetchSpy).toHaveBeenCalledWith("/api/Scouts/ScoutManagement/GetScoutById/player_1", expect.anything());
+    expect(api.sent.map((call) => call.url)).toEqual(["/api/Scouts/ScoutManagement/GetScoutById/player_1"]);
   });
 
   it("on 404 prompts to complete the profile, without retrying or an error toast", async () => {
-    const { fetchSpy } = setup(async () => json(404, { message: "No profile yet" }));
+    const { api } = setup(async () => json(404, { message: "No profile yet" }));
     expect(await screen.findByRole("heading", { name: PROFILE_PAGE.completeTitle })).toBeInTheDocument();
     for (const need of [
       "A clear profile photo",
@@ -50,17 +53,17 @@ describe("PlayerProfile", () => {
       expect(screen.getByText(need)).toBeInTheDocument();
     }
     expect(screen.getByRole("link", { name: "Complete My Profile" })).toHaveAttribute("href", "/player/add-content");
-    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    expect(api.sent).toHaveLength(1);
     expect(screen.queryByText(PROFILE_PAGE.fetchError)).not.toBeInTheDocument();
   });
 
   it("on another error retries 3 times, then shows the server message, a toast and Retry", async () => {
     let answer = json(500, { message: "Database unavailable" });
-    const { fetchSpy, user } = setup(async () => answer.clone());
+    const { api, user } = setup(async () => answer.clone());
     expect(await screen.findByRole("heading", { name: PROFILE_PAGE.failedToLoad })).toBeInTheDocument();
     expect(screen.getByText("Database unavailable")).toBeInTheDocument();
     expect(await screen.findByText(PROFILE_PAGE.fetchError)).toBeInTheDocument();
-    expect(fetchSpy).toHaveBeenCalledTimes(4);
+    expect(api.sent).toHaveLength(4);
 
     answer = json(200, profileFixture());
     await user.click(screen.getByRole("button", { name: "Retry" }));
@@ -68,7 +71,7 @@ describe("PlayerProfile", () => {
   });
 
   it("without any answer from the server shows the spec's unknown-error text", async () => {
-    setup(async () => Promise.reject(new TypeError("Failed to fetch")));
+    setup(() => HttpResponse.error());
     expect(await screen.findByText(PROFILE_PAGE.unknownError)).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: PROFILE_PAGE.failedToLoad })).toBeInTheDocument();
   });

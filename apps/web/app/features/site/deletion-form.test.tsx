@@ -3,11 +3,12 @@ import userEvent from "@testing-library/user-event";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub, useLocation } from "react-router";
 import { Toaster, toast } from "sonner";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { DELETION_REASONS } from "@touchline/contract/enums";
 import { DELETION_REDIRECT_MS } from "@touchline/contract/limits";
 import { DELETION, EXTRA } from "@touchline/contract/messages";
 import DeletePage from "../../routes/public/delete.tsx";
+import { mockApi, recordRequests } from "../../test/api-server.ts";
 import { jsonResponse as json } from "../../test/render.tsx";
 
 function PrivacyStub() {
@@ -47,9 +48,16 @@ async function completeStepOne(user: ReturnType<typeof userEvent.setup>, pick = 
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   toast.dismiss();
 });
+
+const REQUEST_ROUTE = "POST /api/site/deletion-requests";
+const CONFIRM_ROUTE = "POST /api/site/deletion-requests/confirm";
+/** The one request a test expects, with its parsed body. */
+const onlyCall = (api: ReturnType<typeof mockApi>) => {
+  expect(api.sent).toHaveLength(1);
+  return api.sent[0]!;
+};
 
 describe("account deletion page", () => {
   it("explains what deletion removes and links Back to Home via /home", () => {
@@ -74,8 +82,7 @@ describe("account deletion page", () => {
   });
 
   it("step 1 requires an e-mail and the understand tick; reason is optional", async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal("fetch", fetchMock);
+    const started = recordRequests();
     const { user } = setup();
     await user.click(button("Continue"));
     expect(await screen.findByText(EXTRA.emailRequired)).toBeInTheDocument();
@@ -91,12 +98,11 @@ describe("account deletion page", () => {
     await user.click(understand());
     await user.click(button("Continue"));
     expect(await screen.findByText("Step 2 of 2")).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(started).toEqual([]);
   });
 
   it("step 2 requires the exact, case-sensitive phrase and the confirmation tick", async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal("fetch", fetchMock);
+    const started = recordRequests();
     const { user } = setup();
     await completeStepOne(user);
     expect(screen.getAllByText("DELETE MY ACCOUNT").length).toBeGreaterThan(0);
@@ -114,7 +120,7 @@ describe("account deletion page", () => {
     await user.type(phrase(), "Delete My Account");
     await user.click(button("Submit Request"));
     expect(await screen.findByText(EXTRA.confirmationTextMismatch)).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(started).toEqual([]);
   });
 
   it("Back returns to step 1 with every answer kept", async () => {
@@ -140,8 +146,7 @@ describe("account deletion page", () => {
   });
 
   it("stores the request, shows Request Submitted and goes to /privacy after exactly 3 seconds", async () => {
-    const fetchMock = vi.fn(async () => json(201, { id: "d1", confirmBy: "2025-03-16T00:00:00.000Z" }));
-    vi.stubGlobal("fetch", fetchMock);
+    const api = mockApi({ [REQUEST_ROUTE]: () => json(201, { id: "d1", confirmBy: "2025-03-16T00:00:00.000Z" }) });
     const { user } = setup();
     await user.type(email(), "mwila@example.zm");
     await user.selectOptions(reason(), "other");
@@ -157,9 +162,9 @@ describe("account deletion page", () => {
     expect(screen.getByRole("status")).toHaveTextContent(EXTRA.deletionCheckEmail);
     expect(screen.getByRole("status")).toHaveTextContent(EXTRA.deletionCheckEmailDetail("mwila@example.zm", 7));
 
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    const { url, body } = onlyCall(api);
     expect(url).toBe("/api/site/deletion-requests");
-    expect(JSON.parse(init.body as string)).toEqual({
+    expect(body).toEqual({
       email: "mwila@example.zm",
       reason: "other",
       otherReason: "Moving abroad",
@@ -181,8 +186,7 @@ describe("account deletion page", () => {
   }, 15_000);
 
   it("drops details typed for Other when another reason is finally chosen", async () => {
-    const fetchMock = vi.fn(async () => json(201, { id: "d2", confirmBy: "2025-03-16T00:00:00.000Z" }));
-    vi.stubGlobal("fetch", fetchMock);
+    const api = mockApi({ [REQUEST_ROUTE]: () => json(201, { id: "d2", confirmBy: "2025-03-16T00:00:00.000Z" }) });
     const { user } = setup();
     await user.type(email(), "mwila@example.zm");
     await user.selectOptions(reason(), "other");
@@ -194,8 +198,7 @@ describe("account deletion page", () => {
     await user.click(confirmBox());
     await user.click(button("Submit Request"));
     await screen.findByRole("heading", { name: DELETION.submittedTitle });
-    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(JSON.parse(init.body as string)).toEqual({
+    expect(onlyCall(api).body).toEqual({
       email: "mwila@example.zm",
       reason: "switching",
       understand: true,
@@ -205,10 +208,7 @@ describe("account deletion page", () => {
   });
 
   it("keeps the visitor on the form with everything typed when storing fails", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => json(500, { message: EXTRA.serverError })),
-    );
+    mockApi({ [REQUEST_ROUTE]: () => json(500, { message: EXTRA.serverError }) });
     const { user } = setup();
     await completeStepOne(user);
     await user.type(phrase(), "DELETE MY ACCOUNT");
@@ -228,12 +228,10 @@ describe("account deletion page", () => {
   });
 
   it("shows the server's verdict on a step-1 answer back on step 1", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () =>
+    mockApi({
+      [REQUEST_ROUTE]: () =>
         json(400, { message: EXTRA.invalidRequest, errors: { email: "This address is not linked to an account" } }),
-      ),
-    );
+    });
     const { user } = setup();
     await completeStepOne(user);
     await user.type(phrase(), "DELETE MY ACCOUNT");
@@ -255,30 +253,27 @@ describe("the page opened from the link e-mailed to confirm a request", () => {
   const opened = () => setup({}, "/delete#confirm=tok_123");
 
   it("asks for one press, sends the token, and says what happens next", async () => {
-    const fetchMock = vi.fn(async () =>
-      json(200, { message: EXTRA.deletionConfirmed, dueAt: "2026-12-23T10:00:00.000Z" }),
-    );
-    vi.stubGlobal("fetch", fetchMock);
+    const api = mockApi({
+      [CONFIRM_ROUTE]: () => json(200, { message: EXTRA.deletionConfirmed, dueAt: "2026-12-23T10:00:00.000Z" }),
+    });
     const { user } = opened();
     expect(await screen.findByRole("heading", { level: 2, name: EXTRA.deletionConfirmTitle })).toHaveFocus();
     // Opening the link alone confirms nothing (a mail scanner opens links too).
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.sent).toEqual([]);
     expect(screen.queryByText("Step 1 of 2")).not.toBeInTheDocument();
     await user.click(button("Yes, delete my account"));
     expect(await screen.findByText(EXTRA.deletionConfirmed)).toBeInTheDocument();
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    const { url, body } = onlyCall(api);
     expect(url).toBe("/api/site/deletion-requests/confirm");
-    expect(JSON.parse(init.body as string)).toEqual({ token: "tok_123" });
+    expect(body).toEqual({ token: "tok_123" });
     expect(screen.queryByRole("button", { name: "Yes, delete my account" })).not.toBeInTheDocument();
   });
 
   it("explains an expired link and offers a new request", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () =>
+    mockApi({
+      [CONFIRM_ROUTE]: () =>
         json(400, { message: EXTRA.deletionLinkInvalid, errors: { token: EXTRA.deletionLinkInvalid } }),
-      ),
-    );
+    });
     const { user } = opened();
     await user.click(await screen.findByRole("button", { name: "Yes, delete my account" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(EXTRA.deletionLinkInvalid);
@@ -287,10 +282,7 @@ describe("the page opened from the link e-mailed to confirm a request", () => {
   });
 
   it("keeps the button for another try when the server cannot be reached", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => json(503, { message: EXTRA.serviceUnavailable })),
-    );
+    mockApi({ [CONFIRM_ROUTE]: () => json(503, { message: EXTRA.serviceUnavailable }) });
     const { user } = opened();
     await user.click(await screen.findByRole("button", { name: "Yes, delete my account" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(

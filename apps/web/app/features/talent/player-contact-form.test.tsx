@@ -1,9 +1,11 @@
 import { screen, waitFor } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { HttpResponse } from "msw";
+import { describe, expect, it } from "vitest";
 import { AUTH, EXTRA, TALENT } from "@touchline/contract/messages";
 import { PlayerContactForm } from "./player-contact-form.tsx";
 import { renderAt } from "../../test/talent-router.tsx";
+import { mockApi, recordRequests } from "../../test/api-server.ts";
 import { jsonResponse as json } from "../../test/render.tsx";
 
 function setup() {
@@ -26,12 +28,11 @@ async function fill(f: ReturnType<typeof setup>) {
   await f.user.type(f.message, "We would like to invite Mwila to a trial.");
 }
 
-afterEach(() => vi.unstubAllGlobals());
+const CONTACT_ROUTE = "POST /api/talent/players/:username/contact";
 
 describe("PlayerContactForm", () => {
   it("checks every field with the shared rules and sends nothing when they fail", async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal("fetch", fetchMock);
+    const started = recordRequests();
     const f = setup();
     await f.user.type(f.phone, "12ab");
     await f.user.click(f.send);
@@ -40,20 +41,20 @@ describe("PlayerContactForm", () => {
     expect(screen.getByText(EXTRA.emailRequired)).toBeInTheDocument();
     expect(screen.getByText(TALENT.contactPhoneInvalid)).toBeInTheDocument();
     expect(screen.getByText(EXTRA.contactMessageRequired)).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(started).toEqual([]);
   });
 
   it("sends the request about this player, confirms with a toast and clears the form", async () => {
-    const fetchMock = vi.fn(async () => json(201, { id: "c1", message: TALENT.contactSent("Mwila") }));
-    vi.stubGlobal("fetch", fetchMock);
+    const api = mockApi({ [CONTACT_ROUTE]: () => json(201, { id: "c1", message: TALENT.contactSent("Mwila") }) });
     const f = setup();
     await fill(f);
     await f.user.click(f.send);
     expect(await screen.findByText(TALENT.contactSent("Mwila"))).toBeInTheDocument();
     await waitFor(() => expect(f.name.value).toBe(""));
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(api.sent).toHaveLength(1);
+    const [{ url, body }] = api.sent as [(typeof api.sent)[number]];
     expect(url).toBe("/api/talent/players/mwila10/contact");
-    expect(JSON.parse(String(init.body))).toEqual({
+    expect(body).toEqual({
       name: "Kelvin Mwansa",
       organisation: "Zesco United FC",
       email: "scouting@zesco.example",
@@ -63,10 +64,7 @@ describe("PlayerContactForm", () => {
   });
 
   it("keeps everything typed when sending fails, with the limit's own words", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => json(429, { message: AUTH.tooManyAttempts(42) })),
-    );
+    mockApi({ [CONTACT_ROUTE]: () => json(429, { message: AUTH.tooManyAttempts(42) }) });
     const f = setup();
     await fill(f);
     await f.user.click(f.send);
@@ -77,10 +75,7 @@ describe("PlayerContactForm", () => {
   });
 
   it("keeps the content when the connection drops", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
-    );
+    mockApi({ [CONTACT_ROUTE]: () => HttpResponse.error() });
     const f = setup();
     await fill(f);
     await f.user.click(f.send);

@@ -8,6 +8,11 @@ import { EXTRA, UPLOAD_TOASTS, VIDEO_FILE } from "@touchline/contract/messages";
 import { UploadField } from "./upload-field.tsx";
 import { useFileUpload } from "./use-file-upload.ts";
 import type { OnSuccessPayload, UploadOptions } from "tus-js-client";
+import { HttpResponse } from "msw";
+import { mockApi, recordRequests } from "../../test/api-server.ts";
+
+const DELETE_MEDIA = "DELETE /api/media/:id";
+const deleted = () => new Response(null, { status: 204 });
 
 /** A stand-in for tus-js-client's Upload: records its options and lets a test drive it. */
 const uploads: FakeUpload[] = [];
@@ -136,7 +141,6 @@ beforeEach(() => {
   URL.revokeObjectURL = vi.fn();
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   // sonner keeps its toasts in a module-level store; start every test with none.
   toast.dismiss();
 });
@@ -254,25 +258,21 @@ describe("UploadField with a video", () => {
   });
 
   it("Remove deletes the stored video and clears the field", async () => {
-    const fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
-    vi.stubGlobal("fetch", fetchMock);
+    const api = mockApi({ [DELETE_MEDIA]: deleted });
     const f = setup("video");
     await f.user.upload(f.input(), mp4());
     (await waitForUpload()).succeed(videoMedia);
     await f.user.click(await screen.findByRole("button", { name: "Remove skills.mp4" }));
 
     expect(await screen.findByText(UPLOAD_TOASTS.videoDeleted)).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledWith("/api/media/vid_12345678", expect.objectContaining({ method: "DELETE" }));
+    expect(api.sent.map(({ method, url }) => `${method} ${url}`)).toEqual(["DELETE /api/media/vid_12345678"]);
     expect(f.onCleared).toHaveBeenCalledTimes(1);
     expect(f.input()).toBeInTheDocument();
     expect(URL.revokeObjectURL).toHaveBeenCalledWith("blob:preview");
   });
 
   it("keeps the video when the server refuses to delete it, and says so", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => new Response(JSON.stringify({ message: "Not found" }), { status: 404 })),
-    );
+    mockApi({ [DELETE_MEDIA]: () => new Response(JSON.stringify({ message: "Not found" }), { status: 404 }) });
     const f = setup("video");
     await f.user.upload(f.input(), mp4());
     (await waitForUpload()).succeed(videoMedia);
@@ -283,10 +283,7 @@ describe("UploadField with a video", () => {
   });
 
   it("says 'Failed to delete' when the connection is down", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
-    );
+    mockApi({ [DELETE_MEDIA]: () => HttpResponse.error() });
     const f = setup("video");
     await f.user.upload(f.input(), mp4());
     (await waitForUpload()).succeed(videoMedia);
@@ -309,23 +306,19 @@ describe("UploadField with a video", () => {
   });
 
   it("reset forgets the file without deleting it", async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal("fetch", fetchMock);
+    const started = recordRequests();
     const f = setup("video");
     await f.user.upload(f.input(), mp4());
     (await waitForUpload()).succeed(videoMedia);
     await f.user.click(screen.getByRole("button", { name: "reset" }));
     expect(f.input()).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(started).toEqual([]);
   });
 });
 
 describe("UploadField with a current file (a profile being resubmitted)", () => {
   it("shows the current file above the picker until a new one is on its way, and again when it is removed or fails", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => new Response(null, { status: 204 })),
-    );
+    mockApi({ [DELETE_MEDIA]: deleted });
     const f = setup("video", <p>current video here</p>);
     expect(screen.getByText("current video here")).toBeInTheDocument();
     expect(f.input()).toBeInTheDocument();
@@ -378,20 +371,14 @@ describe("UploadField with a cover photo", () => {
   });
 
   it("Remove deletes the stored image with the spec's toasts", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => new Response(null, { status: 204 })),
-    );
+    const api = mockApi({ [DELETE_MEDIA]: deleted });
     const f = setup("image");
     await f.user.upload(f.input(), png());
     (await waitForUpload()).succeed(imageMedia);
     await f.user.click(await screen.findByRole("button", { name: "Remove me.png" }));
     expect(await screen.findByText(UPLOAD_TOASTS.imageDeleted)).toBeInTheDocument();
 
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => new Response(JSON.stringify({ message: "x" }), { status: 500 })),
-    );
+    api.set(DELETE_MEDIA, () => new Response(JSON.stringify({ message: "x" }), { status: 500 }));
     await f.user.upload(f.input(), png());
     await waitFor(() => expect(uploads).toHaveLength(2));
     uploads[1]!.succeed(imageMedia);

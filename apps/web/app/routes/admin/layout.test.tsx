@@ -1,10 +1,8 @@
 import { screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ADMIN_CONSOLE } from "@touchline/contract/messages";
 import { fakeApi, json, page, reviewItem, staffSession } from "../../test/admin-fixtures.ts";
 import { renderConsole } from "../../test/console-render.tsx";
-
-afterEach(() => vi.unstubAllGlobals());
 
 const loggedInAs = (role: "player" | "reviewer" | "admin") =>
   fakeApi({

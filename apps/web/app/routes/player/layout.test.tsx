@@ -3,9 +3,10 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, useLocation } from "react-router";
 import { toast, Toaster } from "sonner";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AUTH, PROFILE_PAGE } from "@touchline/contract/messages";
 import { readLoginSession, saveLoginSession } from "../../lib/session-store.ts";
+import { mockApi, recordRequests, type ApiRoute } from "../../test/api-server.ts";
 import { jsonResponse } from "../../test/render.tsx";
 import PlayerLayout from "./layout.tsx";
 
@@ -24,8 +25,13 @@ function Where() {
   return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;
 }
 
-function setup(fetchMock: ReturnType<typeof vi.fn>) {
-  vi.stubGlobal("fetch", fetchMock);
+const SESSION_ROUTE = "GET /api/Authorization/session";
+const LOGOUT_ROUTE = "POST /api/Authorization/logout";
+const loggedIn = { [SESSION_ROUTE]: () => jsonResponse(200, session) };
+
+/** Renders the layout around a stub page, with the API answering `routes`. */
+function setup(routes: Record<string, ApiRoute>) {
+  mockApi(routes);
   toast.dismiss();
   const Stub = createRoutesStub([
     { Component: PlayerLayout, children: [{ path: "/player/home", Component: () => <h1>Player home</h1> }] },
@@ -40,11 +46,9 @@ function setup(fetchMock: ReturnType<typeof vi.fn>) {
   return userEvent.setup();
 }
 
-afterEach(() => vi.unstubAllGlobals());
-
 describe("PlayerLayout", () => {
   it("shows the bar's links and the user menu of the logged-in player", async () => {
-    const user = setup(vi.fn(async () => jsonResponse(200, session)));
+    const user = setup(loggedIn);
     expect(await screen.findByRole("heading", { name: "Player home" })).toBeInTheDocument();
     const bar = screen.getByRole("navigation", { name: "Player area" });
     expect(within(bar).getByRole("link", { name: "Talent" })).toHaveAttribute("href", "/players");
@@ -62,7 +66,7 @@ describe("PlayerLayout", () => {
   });
 
   it("links the mobile menu only to pages that exist", async () => {
-    const user = setup(vi.fn(async () => jsonResponse(200, session)));
+    const user = setup(loggedIn);
     await screen.findByRole("heading", { name: "Player home" });
     await user.click(screen.getByRole("button", { name: "Open menu" }));
     const menu = screen.getByRole("navigation", { name: "Player area menu" });
@@ -81,8 +85,8 @@ describe("PlayerLayout", () => {
   });
 
   it("asks before logging out; Cancel keeps the player logged in", async () => {
-    const fetchMock = vi.fn(async (_url: string) => jsonResponse(200, session));
-    const user = setup(fetchMock);
+    const started = recordRequests();
+    const user = setup(loggedIn);
     await user.click(await screen.findByRole("button", { name: /chanda10/ }));
     await user.click(
       within(screen.getByRole("navigation", { name: "Player area" })).getByRole("button", { name: "Log out" }),
@@ -92,16 +96,14 @@ describe("PlayerLayout", () => {
     expect(within(dialog).getByRole("button", { name: "Cancel" })).toHaveFocus();
     await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
     expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
-    expect(fetchMock.mock.calls.map(([url]) => url)).not.toContain("/api/Authorization/logout");
+    expect(started.map(({ url }) => url)).not.toContain("/api/Authorization/logout");
     expect(screen.getByRole("heading", { name: "Player home" })).toBeInTheDocument();
   });
 
   it("logs out on the server, forgets the session in the browser and goes to login", async () => {
     saveLoginSession(session, true);
-    const fetchMock = vi.fn(async (url: string) =>
-      url.endsWith("/logout") ? jsonResponse(200, { message: AUTH.loggedOut }) : jsonResponse(200, session),
-    );
-    const user = setup(fetchMock);
+    const api = mockApi({ [LOGOUT_ROUTE]: () => jsonResponse(200, { message: AUTH.loggedOut }) });
+    const user = setup(loggedIn);
     await user.click(await screen.findByRole("button", { name: /chanda10/ }));
     await user.click(
       within(screen.getByRole("navigation", { name: "Player area" })).getByRole("button", { name: "Log out" }),
@@ -110,7 +112,7 @@ describe("PlayerLayout", () => {
     await user.click(within(dialog).getByRole("button", { name: "Log out" }));
     // Plain login, not "login and come back here": the player chose to leave.
     expect(await screen.findByTestId("location")).toHaveTextContent(/^\/auth\/player-login$/);
-    expect(fetchMock).toHaveBeenCalledWith("/api/Authorization/logout", expect.objectContaining({ method: "POST" }));
+    expect(api.calls(LOGOUT_ROUTE)).toHaveLength(1);
     expect(readLoginSession()).toBeNull();
     expect(await screen.findByText(AUTH.loggedOut)).toBeInTheDocument();
   });
