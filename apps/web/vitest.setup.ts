@@ -3,6 +3,10 @@ import { cleanup } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { apiServer } from "./app/test/api-server.ts";
 
+// jsdom has no layout, so no elementFromPoint: the code field (input-otp) asks it whether a
+// password manager's badge sits over the boxes. Nothing sits anywhere in jsdom.
+document.elementFromPoint ??= () => null;
+
 // A request no test declared is a mistake in the test or the code: refuse it, and say which.
 beforeAll(() => apiServer.listen({ onUnhandledRequest: "error" }));
 afterEach(() => {

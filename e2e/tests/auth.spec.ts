@@ -61,23 +61,24 @@ async function logIn(page: Page, player: Player, { remember = false, password = 
   await page.getByRole("button", { name: "Log in" }).click();
 }
 
-const codeBox = (page: Page, n: number) => page.getByLabel(`Digit ${n} of 5`);
+/** The code field: one input behind the five boxes. */
+const codeField = (page: Page) => page.getByLabel("5-digit code");
 
-/** Types a code digit by digit into the first box: focus moves on by itself. */
+/** Types a code digit by digit, as a player would. */
 async function typeCode(page: Page, code: string) {
-  await codeBox(page, 1).click();
+  await codeField(page).click();
   await page.keyboard.type(code);
 }
 
-/** Pastes text into the first box through the real clipboard (Ctrl+V), as a player would. */
+/** Pastes text into the code field through the real clipboard (Ctrl+V), as a player would. */
 async function pasteCode(page: Page, text: string) {
   await page.evaluate((value) => navigator.clipboard.writeText(value), text);
-  await codeBox(page, 1).click();
+  await codeField(page).click();
   await page.keyboard.press("ControlOrMeta+V");
 }
 
 async function expectCodeBoxes(page: Page, code: string) {
-  for (let n = 1; n <= 5; n++) await expect(codeBox(page, n)).toHaveValue(code[n - 1] ?? "");
+  await expect(codeField(page)).toHaveValue(code);
 }
 
 /**

@@ -39,7 +39,7 @@ test("a 16-year-old registers with a parent, who agrees on the page the SMS link
   await expect(page.getByText(REGISTER.success)).toBeVisible();
 
   const code = await latestCode(`+260${local.slice(1)}`);
-  await page.getByLabel("Digit 1 of 5").click();
+  await page.getByLabel("5-digit code").click();
   await page.keyboard.type(code);
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByText(OTP.verified)).toBeVisible();
@@ -61,7 +61,7 @@ test("a 16-year-old registers with a parent, who agrees on the page the SMS link
   await expectNoHorizontalScroll(parent);
   await parent.getByRole("button", { name: "Send me a code to agree" }).click();
   const parentCode = await latestCode(guardianPhone);
-  await parent.getByLabel("Digit 1 of 5").click();
+  await parent.getByLabel("5-digit code").click();
   await parent.keyboard.type(parentCode);
   await parent.getByRole("button", { name: "I agree" }).click();
   await expect(parent.getByText(/You agreed on /)).toBeVisible();

@@ -49,7 +49,7 @@ export function CodeEntry<T>({
   // Focus waits for the render that re-enables the boxes (they are disabled while checking).
   const [focusRequest, setFocusRequest] = useState(0);
   useEffect(() => {
-    if (focusRequest > 0) boxes.current?.focus(0);
+    if (focusRequest > 0) boxes.current?.focus();
   }, [focusRequest]);
 
   const restart = () => {
