@@ -5,6 +5,7 @@ import { RESET_TOKEN_TTL_MS } from "@touchline/contract/limits";
 import { AUTH } from "@touchline/contract/messages";
 import { maskPhone } from "@touchline/contract/phone";
 import { players, resetTokens, sessions } from "../db/schema/auth.ts";
+import { isUniqueViolation } from "../db/unique-violation.ts";
 import { HttpError } from "../http/errors.ts";
 import type { AppServices } from "../services.ts";
 import { createGuardianService } from "./guardian-service.ts";
@@ -41,11 +42,6 @@ export interface CallContext {
   /** The site's origin for links sent by SMS (PUBLIC_URL, or the request's own in development). */
   origin?: string | undefined;
 }
-
-const isUniqueViolation = (error: unknown): error is { code: string; constraint?: string; message: string } => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
-};
 
 /** The rules of player accounts. Routes stay thin; every rule lives here. */
 export function createAuthService(services: AppServices) {

@@ -8,6 +8,7 @@ import type { TableChanges } from "../db/table-changes.ts";
 import { HttpError } from "../http/errors.ts";
 import { createMediaStore, isMediaId } from "../media/media-store.ts";
 import { createProfileStore, type PlayerInfo, type ProfileRow, type SubmittedMedia } from "./profile-store.ts";
+import { isUniqueViolation } from "../db/unique-violation.ts";
 
 export type { PlayerInfo };
 
@@ -150,11 +151,4 @@ export function createProfileService({ db, changes, batchReads = false, now, vid
       return (await this.get(playerId))!;
     },
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === "23505") return true;
-  }
-  return false;
 }

@@ -9,6 +9,7 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from "../auth/passwor
 import type { RequestUser } from "../auth/request-user.ts";
 import { randomToken, sha256Hex } from "../auth/secrets.ts";
 import { createSessionStore } from "../auth/session-store.ts";
+import { uniqueViolationOf } from "../db/unique-violation.ts";
 import { HttpError } from "../http/errors.ts";
 import { createRateLimiter, LIMITS } from "../http/rate-limiter.ts";
 import type { AppServices } from "../services.ts";
@@ -20,11 +21,6 @@ type Join = z.output<typeof scoutJoinSchema>;
 
 /** Where the e-mailed link leads: the token in the fragment, so it never reaches a server log. */
 export const SCOUT_EMAIL_PAGE_PATH = "/scouts/confirm-email";
-
-const isUniqueViolation = (error: unknown): boolean => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
-};
 
 /**
  * Scout accounts: joining, confirming the phone (SMS code) and e-mail (link), logging in by
@@ -69,9 +65,10 @@ export function createScoutAccountService(services: AppServices) {
           sha256Hex(randomToken()),
         );
       } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-        const message = String((error as { cause?: { detail?: string }; detail?: string }).cause?.detail ?? error);
-        if (/phone/i.test(message)) throw new HttpError(409, SCOUT.phoneTaken, { phoneNumber: SCOUT.phoneTaken });
+        const taken = uniqueViolationOf(error);
+        if (!taken) throw error;
+        if (/phone/i.test(`${taken.constraint} ${taken.detail}`))
+          throw new HttpError(409, SCOUT.phoneTaken, { phoneNumber: SCOUT.phoneTaken });
         throw new HttpError(409, SCOUT.emailTaken, { email: SCOUT.emailTaken });
       }
       await sendEmailLink(found, ctx.origin);

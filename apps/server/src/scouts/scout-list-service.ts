@@ -13,6 +13,7 @@ import { talentListQuerySchema } from "@touchline/contract/talent";
 import { createPlayerStore } from "../auth/player-store.ts";
 import { DEV_AUTH_SECRET } from "../auth/otp-service.ts";
 import { sha256Hex } from "../auth/secrets.ts";
+import { isUniqueViolation } from "../db/unique-violation.ts";
 import { HttpError } from "../http/errors.ts";
 import type { AppServices } from "../services.ts";
 import { createTalentService } from "../talent/talent-service.ts";
@@ -21,11 +22,6 @@ import { digestEmail, digestSms } from "./scout-messages.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 type SavedSearchInput = z.output<typeof savedSearchSchema>;
-
-const isUniqueViolation = (error: unknown): boolean => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
-};
 
 /** Where a digest's one-tap unsubscribe link leads (the token in the fragment). */
 export const DIGEST_UNSUBSCRIBE_PATH = "/scouts/unsubscribe";

@@ -13,6 +13,7 @@ import { createGuardianService } from "../auth/guardian-service.ts";
 import { createGuardianStore } from "../auth/guardian-store.ts";
 import { createPlayerStore } from "../auth/player-store.ts";
 import type { RequestUser } from "../auth/request-user.ts";
+import { isUniqueViolation } from "../db/unique-violation.ts";
 import { HttpError } from "../http/errors.ts";
 import type { AppServices } from "../services.ts";
 import { createTalentService } from "../talent/talent-service.ts";
@@ -156,8 +157,7 @@ export function createScoutRequestService(services: AppServices) {
           SCOUT_REQUESTS_PER_DAY,
         );
       } catch (error) {
-        const e = error as { code?: string; cause?: { code?: string } };
-        if (e?.code === "23505" || e?.cause?.code === "23505") throw new HttpError(409, SCOUT.requestOpenAlready);
+        if (isUniqueViolation(error)) throw new HttpError(409, SCOUT.requestOpenAlready);
         throw error;
       }
       if (!row) throw new HttpError(429, SCOUT.requestLimit);
