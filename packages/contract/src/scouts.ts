@@ -79,6 +79,7 @@ export const SCOUT = {
   requestAnswered: "This request has been answered already.",
   accepted: "Accepted. You can now see each other's contact details.",
   acceptedWaitingGuardian: "Accepted. Your parent or guardian must also accept before contact details are shared.",
+  acceptedWaitingPlayer: "Accepted. The player must also accept before contact details are shared.",
   declined: "Declined. The scout is told politely and sees nothing about you.",
   /** What a scout reads about a declined request: no reason, and nothing about who declined. */
   declinedForScout: "The player is not able to take this further. Thank you for your interest.",

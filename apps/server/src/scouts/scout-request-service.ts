@@ -133,6 +133,30 @@ export function createScoutRequestService(services: AppServices) {
     );
   }
 
+  /**
+   * After one side's answer: a refused update is a request that is not theirs (404) or already
+   * answered (409); otherwise the scout is told if it is settled, and the answer says what now
+   * (`waiting` when the other side has still to accept).
+   */
+  async function settle(
+    row: Awaited<ReturnType<typeof store.answerAsPlayer>>,
+    id: string,
+    playerId: string,
+    answer: "accepted" | "declined",
+    waiting: string,
+    origin: string,
+  ) {
+    if (!row) {
+      const existing = await store.byId(id);
+      if (!existing || existing.playerId !== playerId) throw new HttpError(404, SCOUT.requestMissing);
+      throw new HttpError(409, SCOUT.requestAnswered);
+    }
+    await tellScout(id, origin);
+    const message = answer === "declined" ? SCOUT.declined : row.state === "accepted" ? SCOUT.accepted : waiting;
+    const request = (await store.receivedBy(playerId)).map(toReceived).find((item) => item.id === id)!;
+    return { message, request };
+  }
+
   return {
     async send(user: RequestUser, input: RequestInput, origin: string): Promise<ScoutSentRequest> {
       const target = await talent.findPublicPlayerId(input.username);
@@ -196,19 +220,7 @@ export function createScoutRequestService(services: AppServices) {
 
     async answerAsPlayer(user: RequestUser, id: string, answer: "accepted" | "declined", origin: string) {
       const row = await store.answerAsPlayer(id, user.playerId, answer);
-      if (!row) {
-        const existing = await store.byId(id);
-        if (!existing || existing.playerId !== user.playerId) throw new HttpError(404, SCOUT.requestMissing);
-        throw new HttpError(409, SCOUT.requestAnswered);
-      }
-      await tellScout(id, origin);
-      const message =
-        answer === "declined"
-          ? SCOUT.declined
-          : row.state === "accepted"
-            ? SCOUT.accepted
-            : SCOUT.acceptedWaitingGuardian;
-      return { message, request: (await this.receivedBy(user.playerId)).find((item) => item.id === id)! };
+      return settle(row, id, user.playerId, answer, SCOUT.acceptedWaitingGuardian, origin);
     },
 
     /** The guardian's requests, reached with their SMS link. */
@@ -220,19 +232,7 @@ export function createScoutRequestService(services: AppServices) {
     async answerAsGuardian(token: string, id: string, answer: "accepted" | "declined", origin: string) {
       const { playerId } = await guardians.guardianOfLink(token);
       const row = await store.answerAsGuardian(id, playerId, answer);
-      if (!row) {
-        const existing = await store.byId(id);
-        if (!existing || existing.playerId !== playerId) throw new HttpError(404, SCOUT.requestMissing);
-        throw new HttpError(409, SCOUT.requestAnswered);
-      }
-      await tellScout(id, origin);
-      const message =
-        answer === "declined"
-          ? SCOUT.declined
-          : row.state === "accepted"
-            ? SCOUT.accepted
-            : "Accepted. The player must also accept.";
-      return { message, request: (await this.receivedBy(playerId)).find((item) => item.id === id)! };
+      return settle(row, id, playerId, answer, SCOUT.acceptedWaitingPlayer, origin);
     },
 
     /** A player may block or report only a scout who wrote to them. */
