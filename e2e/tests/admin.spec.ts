@@ -77,7 +77,7 @@ test("a reviewer approves a submitted profile from /admin and the player goes pu
 
   const staff = await reviewerPage(browser);
   const nav = staff.getByRole("navigation", { name: "Review console" });
-  await expect(nav.getByRole("link")).toHaveText(["Review queue", "Contact inbox", "Deletion requests"]);
+  await expect(nav.getByRole("link")).toHaveText(["Review queue", "Contact inbox", "Deletion requests", "Scouts"]);
   await expect(staff.getByRole("link", { name: "Pending" })).toHaveAttribute("aria-current", "page");
 
   const card = reviewCard(staff, player);
