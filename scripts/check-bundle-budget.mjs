@@ -13,23 +13,23 @@ const KiB = 1024;
 /**
  * Budgets in KiB of gzip (level 9, the copy the build precompresses for browsers without brotli;
  * the brotli copy that Chrome gets is about 13% smaller).
- * Player pages: under 200 KiB. `/` and `/players`: under 100 KiB; they
- * are served as plain HTML (decision 0011), so today they load none. Pages without a target hold
- * today's size so it can only shrink. Lower a budget when a page gets lighter.
+ * Targets: `/` and `/players` under 100 KiB (served as plain HTML, decision 0011, they load
+ * none); the account screens and the player area 110 KiB. Since the browser build runs Preact
+ * (decision 0029) the hydrated pages are 120-144 KiB, short of 110, so each budget holds
+ * today's size, rounded up, and can only shrink. Lower a budget when a page gets lighter.
  */
 export const BUDGETS = {
   "/": { js: 100, css: 12 },
   "/players": { js: 100, css: 12 },
-  // 196: the way in for scouts (their tools, or joining) added 0.7 KiB in 2026-11.
-  "/players/:username": { js: 196, css: 12 },
-  "/auth/player-login": { js: 189, css: 12 },
-  "/auth/player-register": { js: 192, css: 12 },
+  "/players/:username": { js: 138, css: 12 },
+  "/auth/player-login": { js: 131, css: 12 },
+  "/auth/player-register": { js: 134, css: 12 },
   "/guardian": { js: 222, css: 12 },
-  "/player/home": { js: 200, css: 12 },
-  "/player/add-content": { js: 203, css: 12 },
-  "/player/profile": { js: 200, css: 12 },
-  "/player/settings": { js: 200, css: 12 },
-  "/admin": { js: 200, css: 12 },
+  "/player/home": { js: 121, css: 12 },
+  "/player/add-content": { js: 145, css: 12 },
+  "/player/profile": { js: 127, css: 12 },
+  "/player/settings": { js: 139, css: 12 },
+  "/admin": { js: 141, css: 12 },
 };
 
 /** Every page over its budget, as messages; empty when all fit. */

@@ -1,9 +1,10 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { preactInBrowser } from "./build-tools/preact-in-browser.ts";
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [preactInBrowser(), tailwindcss(), reactRouter()],
   build: { assetsInlineLimit: 0 },
   // Prerendered pages have no request to learn the site's origin from, so canonical and Open
   // Graph URLs use PUBLIC_URL as it is at build time (app/features/site/seo.ts).

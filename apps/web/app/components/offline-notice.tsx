@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { useBrowserValue } from "../lib/use-hydrated.ts";
 
 const subscribe = (onChange: () => void) => {
   window.addEventListener("online", onChange);
@@ -15,11 +15,7 @@ const subscribe = (onChange: () => void) => {
  * nothing in the server's render, which cannot know).
  */
 export function OfflineNotice() {
-  const online = useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
-    () => true,
-  );
+  const online = useBrowserValue(subscribe, () => navigator.onLine, true);
   if (online) return null;
   return (
     <p role="status" className="bg-slate-900 px-4 py-2 text-center text-sm font-medium text-white">

@@ -10,10 +10,16 @@ import { readItem, removeItem, writeItem } from "./browser-storage.ts";
 const SESSION_KEY = "touchline.session";
 const REMEMBER_KEY = "touchline.rememberMe";
 
+// True from the moment this page ends the player's session itself (log out, log out everywhere,
+// a new password) until a session is known again. The session the page's loaders read is then
+// over, and the code that ended it decides where the player goes next.
+let endedInThisPage = false;
+
 export function saveLoginSession(session: SessionInfo, rememberMe: boolean): void {
   clearLoginSession();
   writeItem(rememberMe ? "local" : "session", SESSION_KEY, JSON.stringify(session));
   writeItem("local", REMEMBER_KEY, rememberMe ? "true" : "false");
+  endedInThisPage = false;
 }
 
 /** Refreshes the stored copy with the server's current answer, in the same storage as before. */
@@ -34,6 +40,16 @@ export function readLoginSession(): SessionInfo | null {
 
 export function readRememberMe(): boolean {
   return readItem("local", REMEMBER_KEY) === "true";
+}
+
+/** Forgets the stored login because this page has just ended the session. */
+export function forgetEndedSession(): void {
+  clearLoginSession();
+  endedInThisPage = true;
+}
+
+export function sessionEndedInThisPage(): boolean {
+  return endedInThisPage;
 }
 
 export function clearLoginSession(): void {

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { SessionInfo } from "@touchline/contract/session";
 import { ApiError, apiFetch } from "./api.ts";
-import { clearLoginSession, refreshLoginSession } from "./session-store.ts";
+import { clearLoginSession, refreshLoginSession, sessionEndedInThisPage } from "./session-store.ts";
 
 const fetchSession = (signal?: AbortSignal) => apiFetch<SessionInfo>("/api/Authorization/session", { signal });
 
@@ -30,8 +30,9 @@ export function useSession(known?: SessionInfo | null) {
   return useQuery({
     queryKey: SESSION_QUERY_KEY,
     queryFn: ({ signal }) => loadSession(signal),
-    // What the page's loader already knew: no "Loading..." on the first render.
-    ...(known !== undefined ? { initialData: known } : {}),
+    // What the page's loader already knew: no "Loading..." on the first render. Not once this
+    // page has ended that session: a render on the way out must not bring it back.
+    ...(known !== undefined && !sessionEndedInThisPage() ? { initialData: known } : {}),
     staleTime: 60_000,
     retry: (failures, error) => !(error instanceof ApiError && error.status < 500 && error.status > 0) && failures < 2,
   });

@@ -1,4 +1,5 @@
-import { useMemo, useSyncExternalStore } from "react";
+import { useMemo } from "react";
+import { useBrowserValue } from "../../lib/use-hydrated.ts";
 import { readItem, removeItem, writeItem } from "../../lib/browser-storage.ts";
 
 /**
@@ -56,10 +57,6 @@ function subscribe(listener: () => void) {
  * "information is missing" message never flashes for a player who has it.
  */
 export function useFlowState(): AuthFlowState | null {
-  const raw = useSyncExternalStore(
-    subscribe,
-    () => readItem("session", KEY) ?? "",
-    () => null,
-  );
+  const raw = useBrowserValue<string | null>(subscribe, () => readItem("session", KEY) ?? "", null);
   return useMemo(() => (raw === null ? null : parse(raw)), [raw]);
 }

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
 import { ApiError } from "../../lib/api.ts";
-import { clearLoginSession } from "../../lib/session-store.ts";
+import { forgetEndedSession } from "../../lib/session-store.ts";
 import { logout as logoutCall } from "./auth-api.ts";
 import { clearFlow } from "./flow-storage.ts";
 
@@ -10,7 +10,7 @@ import { clearFlow } from "./flow-storage.ts";
 export function useForgetPlayer() {
   const queryClient = useQueryClient();
   return useCallback(() => {
-    clearLoginSession();
+    forgetEndedSession();
     clearFlow();
     // clear() drops the cached answers without re-rendering the page still on screen, so the
     // player area does not flash its "log in first" redirect before we navigate away.

@@ -1,14 +1,16 @@
 import { screen } from "@testing-library/react";
 import { HttpResponse } from "msw";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { AUTH_SCREENS } from "@touchline/contract/messages";
+import type { SessionInfo } from "@touchline/contract/session";
 import { SessionGate } from "./session-gate.tsx";
 import { mockApi } from "../../test/api-server.ts";
 import { jsonResponse, renderScreen } from "../../test/render.tsx";
+import { forgetEndedSession, saveLoginSession } from "../../lib/session-store.ts";
 
 const SESSION_ROUTE = "GET /api/Authorization/session";
 
-const session = {
+const session: SessionInfo = {
   scoutId: "p1",
   username: "chanda10",
   email: "c@example.zm",
@@ -19,6 +21,9 @@ const session = {
 };
 
 describe("SessionGate", () => {
+  // A login in this page (saved session) ends the "logged out here" state between tests.
+  afterEach(() => saveLoginSession(session, false));
+
   it("shows the page to a logged-in player", async () => {
     mockApi({ [SESSION_ROUTE]: () => jsonResponse(200, session) });
     renderScreen(<SessionGate>secret page</SessionGate>, { path: "/player/settings" });
@@ -41,5 +46,15 @@ describe("SessionGate", () => {
     api.set(SESSION_ROUTE, () => jsonResponse(200, session));
     await user.click(screen.getByRole("button", { name: "Retry" }));
     expect(await screen.findByText("secret page")).toBeInTheDocument();
+  });
+
+  it("leaves the way out to the code that logged the player out, instead of asking them to log in again", async () => {
+    mockApi({ [SESSION_ROUTE]: () => jsonResponse(401, { message: "Please log in to continue." }) });
+    forgetEndedSession();
+    renderScreen(<SessionGate>secret page</SessionGate>, { path: "/player/settings" });
+    // The same 401 that sends a visitor to the login screen above: here no redirect is made.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.queryByTestId("location")).not.toBeInTheDocument();
+    expect(screen.queryByText("secret page")).not.toBeInTheDocument();
   });
 });

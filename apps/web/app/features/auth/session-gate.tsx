@@ -4,6 +4,7 @@ import { AUTH_SCREENS } from "@touchline/contract/messages";
 import { Button } from "../../components/button.tsx";
 import { loginPathFor } from "./safe-next.ts";
 import { useSession } from "../../lib/session.ts";
+import { sessionEndedInThisPage } from "../../lib/session-store.ts";
 
 /**
  * Every /player/* page needs a session (beyond the spec, which guards nothing). Without one the
@@ -13,6 +14,9 @@ import { useSession } from "../../lib/session.ts";
 export function SessionGate({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
+  // This page logged the player out and is already on its way to the login screen; sending
+  // them there again, with this page as the place to come back to, would overtake it.
+  if (!session.data && sessionEndedInThisPage()) return null;
   if (session.isPending) {
     return (
       <p className="px-4 py-24 text-center text-slate-600" aria-live="polite">

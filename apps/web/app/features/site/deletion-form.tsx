@@ -168,7 +168,9 @@ export function AccountDeletionForm() {
 
       {step === 1 ? (
         // method="post" and buttons disabled until hydration: no native submit can leak answers into a URL.
-        <form method="post" noValidate onSubmit={onContinue} className="mt-5 flex flex-col gap-5">
+        // Each step's form has its own key: the renderer must not turn step 2's Back button into
+        // step 1's Continue while the click that pressed it is still under way (it would submit).
+        <form key="step-1" method="post" noValidate onSubmit={onContinue} className="mt-5 flex flex-col gap-5">
           <TextField
             label="Email address"
             type="email"
@@ -208,7 +210,7 @@ export function AccountDeletionForm() {
           </div>
         </form>
       ) : (
-        <form method="post" noValidate onSubmit={onSubmit} className="mt-5 flex flex-col gap-5">
+        <form key="step-2" method="post" noValidate onSubmit={onSubmit} className="mt-5 flex flex-col gap-5">
           <p className="text-slate-700">
             To confirm, type{" "}
             <strong className="font-mono tracking-wide text-slate-900">{DELETION_CONFIRMATION_PHRASE}</strong> in the
