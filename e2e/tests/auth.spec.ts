@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { OTP_RESEND_INTERVAL_MS } from "@touchline/contract/limits";
-import { AUTH, LOGIN, OTP, PROFILE_PAGE, REGISTER, RESET } from "@touchline/contract/messages";
+import { AUTH, LOGIN, OTP, REGISTER, RESET } from "@touchline/contract/messages";
 import { expectAccessible, expectNoHorizontalScroll, latestCode, readOutbox } from "./support.ts";
 
 /**
@@ -175,7 +175,7 @@ test("a new player registers, confirms the number with the SMS code, logs in and
   await bar.getByRole("button", { name: player.userName }).click();
   await bar.getByRole("button", { name: "Log out" }).click();
   const dialog = page.getByRole("alertdialog", { name: "Log out" });
-  await expect(dialog).toContainText(PROFILE_PAGE.logoutConfirm);
+  await expect(dialog).toContainText(AUTH.logoutConfirm);
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/player\/home$/);

@@ -1,5 +1,5 @@
 import type { VideoView } from "./video.ts";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { ADMIN } from "./messages.ts";
 import { displayText } from "./text.ts";
 import type { GuardianConsentState } from "./guardian.ts";
@@ -102,25 +102,25 @@ export function rejectionReasonText(code: RejectionReasonCode, text?: string | n
   return note ? `${preset} Reviewer's note: ${note}` : preset;
 }
 
-const pageField = z.coerce
-  .number({ error: ADMIN.pageInvalid })
-  .int(ADMIN.pageInvalid)
-  .min(1, ADMIN.pageInvalid)
-  .max(100_000, ADMIN.pageInvalid)
-  .default(1);
+const pageField = z._default(
+  z.coerce
+    .number({ error: ADMIN.pageInvalid })
+    .check(z.int(ADMIN.pageInvalid), z.gte(1, ADMIN.pageInvalid), z.lte(100_000, ADMIN.pageInvalid)),
+  1,
+);
 const statusField = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: ADMIN.statusInvalid(values) });
 
 export const reviewListQuerySchema = z.object({
-  status: statusField(REVIEW_FILTERS).default("pending"),
+  status: z._default(statusField(REVIEW_FILTERS), "pending"),
   page: pageField,
 });
 export const contactListQuerySchema = z.object({
-  status: statusField(CONTACT_FILTERS).default("open"),
+  status: z._default(statusField(CONTACT_FILTERS), "open"),
   page: pageField,
 });
 export const deletionListQuerySchema = z.object({
-  status: statusField(DELETION_FILTERS).default("open"),
+  status: z._default(statusField(DELETION_FILTERS), "open"),
   page: pageField,
 });
 export const auditListQuerySchema = z.object({ page: pageField });
@@ -133,12 +133,14 @@ export type AuditListQuery = z.input<typeof auditListQuerySchema>;
 export const rejectProfileSchema = z
   .object({
     reasonCode: z.enum(REJECTION_REASON_VALUES, { error: ADMIN.reasonRequired }),
-    reasonText: displayText({ max: REJECTION_TEXT_MAX, multiline: true }).optional(),
+    reasonText: z.optional(displayText({ max: REJECTION_TEXT_MAX, multiline: true })),
   })
-  .refine((body) => body.reasonCode !== "other" || (body.reasonText ?? "").length > 0, {
-    message: ADMIN.reasonTextRequired,
-    path: ["reasonText"],
-  });
+  .check(
+    z.refine((body) => body.reasonCode !== "other" || (body.reasonText ?? "").length > 0, {
+      message: ADMIN.reasonTextRequired,
+      path: ["reasonText"],
+    }),
+  );
 export type RejectProfileBody = z.input<typeof rejectProfileSchema>;
 
 interface Page<T> {

@@ -1,24 +1,24 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { ageOn, todayIso } from "./age.ts";
 import { OTP_LENGTH } from "./limits.ts";
+import { addIssue } from "./issue.ts";
 import { EXTRA, LOGIN, REGISTER, RESET } from "./messages.ts";
 import { normalizeZambianMobile } from "./phone.ts";
 import { confirmPasswordField, newPasswordField, PASSWORD_MAX_LENGTH, passwordsMatch } from "./password.ts";
 
 /** A Zambian mobile number in any accepted spelling, turned into E.164. */
 export const phoneField = (required: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .transform((value, ctx) => {
+  z.pipe(
+    z.string({ error: required }).check(z.trim(), z.minLength(1, required)),
+    z.transform((value, ctx) => {
       const e164 = normalizeZambianMobile(value);
       if (!e164) {
-        ctx.addIssue({ code: "custom", message: EXTRA.phoneInvalid });
+        addIssue(ctx, EXTRA.phoneInvalid);
         return z.NEVER;
       }
       return e164;
-    });
+    }),
+  );
 
 // Ages live in their own module (no phone rules), so the guardian pages can use them too.
 export { ageOn, todayIso };
@@ -28,9 +28,11 @@ export const loginSchema = z.object({
   phoneNumber: phoneField(LOGIN.phoneRequired),
   password: z
     .string({ error: LOGIN.passwordRequired })
-    .min(1, LOGIN.passwordRequired)
-    .max(PASSWORD_MAX_LENGTH, EXTRA.tooLong(PASSWORD_MAX_LENGTH)),
-  rememberMe: z.boolean().optional().default(false),
+    .check(
+      z.minLength(1, LOGIN.passwordRequired),
+      z.maxLength(PASSWORD_MAX_LENGTH, EXTRA.tooLong(PASSWORD_MAX_LENGTH)),
+    ),
+  rememberMe: z._default(z.optional(z.boolean()), false),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
@@ -39,25 +41,22 @@ export type LoginInput = z.input<typeof loginSchema>;
  * ("01234" -> 1234). We accept a number or a string and pad it back to five digits.
  */
 const OTP_FORMAT = `Enter the ${OTP_LENGTH}-digit code`;
-export const otpField = z
-  .union(
+export const otpField = z.pipe(
+  z.union(
     [
-      z
-        .number()
-        .int(OTP_FORMAT)
-        .min(0, OTP_FORMAT)
-        .max(10 ** OTP_LENGTH - 1, OTP_FORMAT),
+      z.number().check(z.int(OTP_FORMAT), z.gte(0, OTP_FORMAT), z.lte(10 ** OTP_LENGTH - 1, OTP_FORMAT)),
       // Each member carries the message too: zod reports the member whose type matched.
-      z.string().regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), OTP_FORMAT),
+      z.string().check(z.regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), OTP_FORMAT)),
     ],
     { error: OTP_FORMAT },
-  )
-  .transform((value) => String(value).padStart(OTP_LENGTH, "0"));
+  ),
+  z.transform((value) => String(value).padStart(OTP_LENGTH, "0")),
+);
 
 export const verifyGeneralOtpSchema = z.object({
   phoneNumber: phoneField(REGISTER.phoneRequired),
   otp: otpField,
-  email: z.string().optional(),
+  email: z.optional(z.string()),
 });
 
 export const requestPasswordResetOtpSchema = z.object({ phoneNumber: phoneField(REGISTER.phoneRequired) });
@@ -70,11 +69,11 @@ export const verifyPasswordResetOtpSchema = z.object({
 export const resetPasswordSchema = z
   .object({
     phoneNumber: phoneField(REGISTER.phoneRequired),
-    resetToken: z.string().min(1, RESET.missingData).max(200),
+    resetToken: z.string().check(z.minLength(1, RESET.missingData), z.maxLength(200)),
     newPassword: newPasswordField,
     confirmPassword: confirmPasswordField,
   })
-  .refine((body) => body.newPassword === body.confirmPassword, passwordsMatch);
+  .check(z.refine((body) => body.newPassword === body.confirmPassword, passwordsMatch));
 
 // The session shape lives in its own module (no phone rules or schemas of accounts), so pages that
 // only need to know who is logged in load none of them; re-exported for existing imports.

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { GUARDIAN } from "./guardian.ts";
 import { OTP_LENGTH } from "./limits.ts";
 import { displayText } from "./text.ts";
@@ -6,8 +6,9 @@ import { displayText } from "./text.ts";
 export const guardianNameField = displayText({ required: GUARDIAN.nameRequired, max: 100 });
 
 /** The secret of a guardian's SMS link, sent in request bodies so it never appears in a URL log. */
-export const guardianLinkSchema = z.object({ token: z.string().min(1).max(200) });
+const tokenField = z.string().check(z.minLength(1), z.maxLength(200));
+export const guardianLinkSchema = z.object({ token: tokenField });
 export const guardianAgreeSchema = z.object({
-  token: z.string().min(1).max(200),
-  otp: z.string().regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), `Enter the ${OTP_LENGTH}-digit code`),
+  token: tokenField,
+  otp: z.string().check(z.regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), `Enter the ${OTP_LENGTH}-digit code`)),
 });

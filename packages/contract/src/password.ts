@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { PASSWORD_MIN_LENGTH } from "./limits.ts";
 import { EXTRA, LOGIN, RESET } from "./messages.ts";
 
@@ -18,32 +18,35 @@ export const STRONG_PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!
 export const passwordField = (required: string) =>
   z
     .string({ error: required })
-    .min(1, required)
-    .min(PASSWORD_MIN_LENGTH, RESET.passwordTooShort)
-    .max(PASSWORD_MAX_LENGTH, EXTRA.tooLong(PASSWORD_MAX_LENGTH))
-    .regex(STRONG_PASSWORD_PATTERN, RESET.passwordRule);
+    .check(
+      z.minLength(1, required),
+      z.minLength(PASSWORD_MIN_LENGTH, RESET.passwordTooShort),
+      z.maxLength(PASSWORD_MAX_LENGTH, EXTRA.tooLong(PASSWORD_MAX_LENGTH)),
+      z.regex(STRONG_PASSWORD_PATTERN, RESET.passwordRule),
+    );
 
 /** The rule as a yes/no, for callers outside a schema (the create-staff command). */
 export const isStrongPassword = (password: string) => passwordField("").safeParse(password).success;
 
 export const newPasswordField = passwordField(RESET.newPasswordRequired);
 
-export const confirmPasswordField = z.string({ error: RESET.confirmRequired }).min(1, RESET.confirmRequired);
+export const confirmPasswordField = z
+  .string({ error: RESET.confirmRequired })
+  .check(z.minLength(1, RESET.confirmRequired));
 export const passwordsMatch = { message: RESET.mismatch, path: ["confirmPassword"] };
 
 /** The reset screen's own fields; phone and reset token come from the earlier steps. */
 export const newPasswordFormSchema = z
   .object({ newPassword: newPasswordField, confirmPassword: confirmPasswordField })
-  .refine((body) => body.newPassword === body.confirmPassword, passwordsMatch);
+  .check(z.refine((body) => body.newPassword === body.confirmPassword, passwordsMatch));
 export type NewPasswordFormInput = z.input<typeof newPasswordFormSchema>;
 
 export const changePasswordSchema = z
   .object({
     currentPassword: z
       .string({ error: LOGIN.passwordRequired })
-      .min(1, LOGIN.passwordRequired)
-      .max(PASSWORD_MAX_LENGTH),
+      .check(z.minLength(1, LOGIN.passwordRequired), z.maxLength(PASSWORD_MAX_LENGTH)),
     newPassword: newPasswordField,
     confirmPassword: confirmPasswordField,
   })
-  .refine((body) => body.newPassword === body.confirmPassword, passwordsMatch);
+  .check(z.refine((body) => body.newPassword === body.confirmPassword, passwordsMatch));

@@ -1,5 +1,5 @@
 import type { VideoView } from "./video.ts";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { FITNESS_VALUES, POSITION_VALUES, PREFERRED_FOOT_VALUES } from "./enums.ts";
 import { ABOUT_MAX_LENGTH, HEIGHT_CM, WEIGHT_KG } from "./limits.ts";
 import { EXTRA, PROFILE_FORM } from "./messages.ts";
@@ -7,17 +7,17 @@ import { displayText } from "./text.ts";
 
 /** Required select: empty gets the "required" message, anything outside the list the "select" one. */
 const choice = <T extends [string, ...string[]]>(values: T, required: string, select: string) =>
-  z
-    .string({ error: required })
-    .min(1, required)
-    .refine((value): value is T[number] => (values as readonly string[]).includes(value), select);
+  z.string({ error: required }).check(
+    z.minLength(1, required),
+    z.refine((value): value is T[number] => (values as readonly string[]).includes(value), select),
+  );
 
 const measure = (bounds: { min: number; max: number }, required: string, minMessage: string, maxMessage: string) =>
-  z.coerce
-    .number({ error: required })
-    .refine((n) => Number.isFinite(n), required)
-    .refine((n) => n >= bounds.min, minMessage)
-    .refine((n) => n <= bounds.max, maxMessage);
+  z.coerce.number({ error: required }).check(
+    z.refine((n) => Number.isFinite(n), required),
+    z.refine((n) => n >= bounds.min, minMessage),
+    z.refine((n) => n <= bounds.max, maxMessage),
+  );
 
 /** Where a stored file is read back from: GET /api/media/{fileId}. */
 export const MEDIA_URL_PREFIX = "/api/media/";
@@ -34,35 +34,44 @@ export function fileIdFromMediaUrl(url: string): string | null {
 /** Body of POST /api/Scouts/ScoutManagement/CreateNewScout. */
 export const playerInfoSchema = z
   .object({
-    scoutId: z.string().min(1),
-    coverPhotoPath: z.string({ error: PROFILE_FORM.imageRequired }).min(1, PROFILE_FORM.imageRequired).max(500),
-    videoPath: z.string({ error: PROFILE_FORM.videoRequired }).min(1, PROFILE_FORM.videoRequired).max(500),
-    videoPathTwo: z
-      .string()
-      .max(500)
-      .nullish()
-      .transform((v) => (v ? v : null)),
+    scoutId: z.string().check(z.minLength(1)),
+    coverPhotoPath: z
+      .string({ error: PROFILE_FORM.imageRequired })
+      .check(z.minLength(1, PROFILE_FORM.imageRequired), z.maxLength(500)),
+    videoPath: z
+      .string({ error: PROFILE_FORM.videoRequired })
+      .check(z.minLength(1, PROFILE_FORM.videoRequired), z.maxLength(500)),
+    videoPathTwo: z.pipe(
+      z.nullish(z.string().check(z.maxLength(500))),
+      z.transform((v: string | null | undefined) => (v ? v : null)),
+    ),
     position: choice(POSITION_VALUES, PROFILE_FORM.positionRequired, PROFILE_FORM.positionSelect),
     secondaryPosition: z
-      .string()
-      .nullish()
-      .transform((v) => (v ? v : null))
-      .refine((v) => v === null || (POSITION_VALUES as readonly string[]).includes(v), PROFILE_FORM.positionSelect),
+      .pipe(
+        z.nullish(z.string()),
+        z.transform((v: string | null | undefined) => (v ? v : null)),
+      )
+      .check(
+        z.refine((v) => v === null || (POSITION_VALUES as readonly string[]).includes(v), PROFILE_FORM.positionSelect),
+      ),
     preferredFoot: choice(PREFERRED_FOOT_VALUES, PROFILE_FORM.footRequired, PROFILE_FORM.footSelect),
     heightInCm: measure(HEIGHT_CM, EXTRA.heightRequired, PROFILE_FORM.heightMin, PROFILE_FORM.heightMax),
     weightInKg: measure(WEIGHT_KG, EXTRA.weightRequired, PROFILE_FORM.weightMin, PROFILE_FORM.weightMax),
     currentFitnessStatus: choice(FITNESS_VALUES, PROFILE_FORM.fitnessRequired, PROFILE_FORM.fitnessSelect),
-    aboutYourself: displayText({ max: ABOUT_MAX_LENGTH, tooLong: EXTRA.aboutTooLong, multiline: true })
-      .nullish()
-      .transform((v) => v ?? ""),
+    aboutYourself: z.pipe(
+      z.nullish(displayText({ max: ABOUT_MAX_LENGTH, tooLong: EXTRA.aboutTooLong, multiline: true })),
+      z.transform((v: string | null | undefined) => v ?? ""),
+    ),
     /** Sent by the spec's client; the server ignores both and uses its own clock. */
-    submissionDate: z.string().optional(),
-    videoUploadDate: z.string().nullish(),
+    submissionDate: z.optional(z.string()),
+    videoUploadDate: z.nullish(z.string()),
   })
-  .refine((body) => body.secondaryPosition === null || body.secondaryPosition !== body.position, {
-    message: EXTRA.secondarySameAsPrimary,
-    path: ["secondaryPosition"],
-  });
+  .check(
+    z.refine((body) => body.secondaryPosition === null || body.secondaryPosition !== body.position, {
+      message: EXTRA.secondarySameAsPrimary,
+      path: ["secondaryPosition"],
+    }),
+  );
 export type PlayerInfoInput = z.input<typeof playerInfoSchema>;
 
 /** GET /api/Scouts/ScoutManagement/GetScoutById/{scoutId}. */

@@ -1,7 +1,8 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { ageOn, todayIso } from "./age.ts";
 import { phoneField } from "./auth.ts";
 import { GUARDIAN, needsGuardianConsent } from "./guardian.ts";
+import { addIssue } from "./issue.ts";
 import { guardianNameField } from "./guardian-schemas.ts";
 import { MAX_REGISTRATION_AGE, MIN_REGISTRATION_AGE } from "./limits.ts";
 import { EXTRA, REGISTER } from "./messages.ts";
@@ -23,24 +24,29 @@ export function oldestBirthDateIso(today: Date = new Date()): string {
 }
 
 const dateOfBirthField = z
-  .string({ error: REGISTER.dateOfBirthRequired })
-  .min(1, REGISTER.dateOfBirthRequired)
-  .regex(/^\d{4}-\d{2}-\d{2}/, REGISTER.dateOfBirthRequired)
-  .transform((value) => value.slice(0, 10))
-  .refine((value) => !Number.isNaN(Date.parse(value)), REGISTER.dateOfBirthRequired)
-  .refine((value) => value <= todayIso(), REGISTER.dateOfBirthFuture)
-  .refine((value) => value > todayIso() || ageOn(value) >= MIN_REGISTRATION_AGE, REGISTER.tooYoung)
-  .refine((value) => ageOn(value) <= MAX_REGISTRATION_AGE, EXTRA.dateOfBirthTooOld(MAX_REGISTRATION_AGE));
+  .pipe(
+    z
+      .string({ error: REGISTER.dateOfBirthRequired })
+      .check(z.minLength(1, REGISTER.dateOfBirthRequired), z.regex(/^\d{4}-\d{2}-\d{2}/, REGISTER.dateOfBirthRequired)),
+    z.transform((value: string) => value.slice(0, 10)),
+  )
+  .check(
+    z.refine((value) => !Number.isNaN(Date.parse(value)), REGISTER.dateOfBirthRequired),
+    z.refine((value) => value <= todayIso(), REGISTER.dateOfBirthFuture),
+    z.refine((value) => value > todayIso() || ageOn(value) >= MIN_REGISTRATION_AGE, REGISTER.tooYoung),
+    z.refine((value) => ageOn(value) <= MAX_REGISTRATION_AGE, EXTRA.dateOfBirthTooOld(MAX_REGISTRATION_AGE)),
+  );
 
 /** The registration's fields one by one (other forms reuse single fields of it). */
 export const registrationFields = z.object({
   firstName: displayText({ required: REGISTER.firstNameRequired, max: NAME_MAX }),
   lastName: displayText({ required: REGISTER.lastNameRequired, max: NAME_MAX }),
-  userName: identifierText({ required: REGISTER.usernameRequired })
-    .min(1, REGISTER.usernameRequired)
-    .regex(/^\S*$/, REGISTER.usernameNoSpaces)
-    .max(USERNAME_MAX, EXTRA.tooLong(USERNAME_MAX))
-    .regex(/^[A-Za-z0-9._-]*$/, EXTRA.usernameChars),
+  userName: identifierText({ required: REGISTER.usernameRequired }).check(
+    z.minLength(1, REGISTER.usernameRequired),
+    z.regex(/^\S*$/, REGISTER.usernameNoSpaces),
+    z.maxLength(USERNAME_MAX, EXTRA.tooLong(USERNAME_MAX)),
+    z.regex(/^[A-Za-z0-9._-]*$/, EXTRA.usernameChars),
+  ),
   dateOfBirth: dateOfBirthField,
   email: emailField(REGISTER.emailRequired, REGISTER.emailInvalid),
   phoneNumber: phoneField(REGISTER.phoneRequired),
@@ -48,8 +54,8 @@ export const registrationFields = z.object({
   password: passwordField(REGISTER.passwordRequired),
   // Asked only of players under GUARDIAN_CONSENT_UNDER_AGE (the check below); ignored otherwise.
   // (as typed: checked below only when they are needed, so an adult's empty fields never fail)
-  guardianName: z.string().max(200).optional(),
-  guardianPhone: z.string().max(40).optional(),
+  guardianName: z.optional(z.string().check(z.maxLength(200))),
+  guardianPhone: z.optional(z.string().check(z.maxLength(40))),
 });
 
 /**
@@ -57,25 +63,25 @@ export const registrationFields = z.object({
  * guardian's name and Zambian mobile number, which must not be the player's own. The output
  * carries them as `guardian` (null for adults, whatever was sent).
  */
-export const registrationSchema = registrationFields.transform((input, ctx) => {
-  const { guardianName, guardianPhone, ...account } = input;
-  if (!needsGuardianConsent(input.dateOfBirth)) return { ...account, guardian: null };
-  const name = guardianNameField.safeParse(guardianName ?? "");
-  if (!name.success) {
-    const message = name.error.issues[0]?.message ?? GUARDIAN.nameRequired;
-    ctx.addIssue({ code: "custom", path: ["guardianName"], message });
-  }
-  const phone = guardianPhone?.trim() ? normalizeZambianMobile(guardianPhone) : null;
-  if (!guardianPhone?.trim()) {
-    ctx.addIssue({ code: "custom", path: ["guardianPhone"], message: GUARDIAN.phoneRequired });
-  } else if (!phone) {
-    ctx.addIssue({ code: "custom", path: ["guardianPhone"], message: EXTRA.phoneInvalid });
-  } else if (phone === input.phoneNumber) {
-    ctx.addIssue({ code: "custom", path: ["guardianPhone"], message: GUARDIAN.phoneNotOwn });
-  }
-  if (!name.success || !phone || phone === input.phoneNumber) return z.NEVER;
-  return { ...account, guardian: { name: name.data, phone } };
-});
+export const registrationSchema = z.pipe(
+  registrationFields,
+  z.transform((input: z.output<typeof registrationFields>, ctx) => {
+    const { guardianName, guardianPhone, ...account } = input;
+    if (!needsGuardianConsent(input.dateOfBirth)) return { ...account, guardian: null };
+    const name = guardianNameField.safeParse(guardianName ?? "");
+    if (!name.success) addIssue(ctx, name.error.issues[0]?.message ?? GUARDIAN.nameRequired, ["guardianName"]);
+    const phone = guardianPhone?.trim() ? normalizeZambianMobile(guardianPhone) : null;
+    if (!guardianPhone?.trim()) {
+      addIssue(ctx, GUARDIAN.phoneRequired, ["guardianPhone"]);
+    } else if (!phone) {
+      addIssue(ctx, EXTRA.phoneInvalid, ["guardianPhone"]);
+    } else if (phone === input.phoneNumber) {
+      addIssue(ctx, GUARDIAN.phoneNotOwn, ["guardianPhone"]);
+    }
+    if (!name.success || !phone || phone === input.phoneNumber) return z.NEVER;
+    return { ...account, guardian: { name: name.data, phone } };
+  }),
+);
 export type RegistrationInput = z.input<typeof registrationSchema>;
 
 /** A player under 18 names (or changes) their parent or guardian from their account. */

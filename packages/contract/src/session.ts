@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** Every role an account can have: players, the staff who review them, and club scouts. */
 export const ROLES = ["player", "reviewer", "admin", "scout"] as const;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { DELETION_REASON_VALUES } from "./enums.ts";
 import {
   CONTACT_EMAIL_MAX,
@@ -14,11 +14,12 @@ import { displayText, identifierText } from "./text.ts";
 export const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}$/i;
 
 export const emailField = (required: string, invalid: string) =>
-  identifierText({ required })
-    .trim()
-    .min(1, required)
-    .max(CONTACT_EMAIL_MAX, EXTRA.tooLong(CONTACT_EMAIL_MAX))
-    .regex(EMAIL_PATTERN, invalid);
+  identifierText({ required }).check(
+    z.trim(),
+    z.minLength(1, required),
+    z.maxLength(CONTACT_EMAIL_MAX, EXTRA.tooLong(CONTACT_EMAIL_MAX)),
+    z.regex(EMAIL_PATTERN, invalid),
+  );
 
 /** Contact form (home page and /contact). The spec shows no validation; we add plain rules. */
 export const contactMessageSchema = z.object({
@@ -31,25 +32,28 @@ export type ContactMessageInput = z.infer<typeof contactMessageSchema>;
 /** Step 1 of the account deletion form. */
 export const deletionStepOneSchema = z.object({
   email: emailField(EXTRA.emailRequired, EXTRA.emailInvalid),
-  reason: z
-    .enum(DELETION_REASON_VALUES)
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
-  otherReason: displayText({ max: DELETION_REASON_OTHER_MAX, multiline: true }).optional(),
+  reason: z.union([
+    z.optional(z.enum(DELETION_REASON_VALUES)),
+    z.pipe(
+      z.literal(""),
+      z.transform(() => undefined),
+    ),
+  ]),
+  otherReason: z.optional(displayText({ max: DELETION_REASON_OTHER_MAX, multiline: true })),
   understand: z.literal(true, { error: EXTRA.understandRequired }),
 });
 
 /** Step 2: the exact, case-sensitive phrase and a second tick. */
 export const deletionStepTwoSchema = z.object({
-  confirmation_text: z
-    .string({ error: EXTRA.confirmationTextRequired })
-    .min(1, EXTRA.confirmationTextRequired)
-    .refine((text) => text === DELETION_CONFIRMATION_PHRASE, EXTRA.confirmationTextMismatch),
+  confirmation_text: z.string({ error: EXTRA.confirmationTextRequired }).check(
+    z.minLength(1, EXTRA.confirmationTextRequired),
+    z.refine((text) => text === DELETION_CONFIRMATION_PHRASE, EXTRA.confirmationTextMismatch),
+  ),
   confirmation: z.literal(true, { error: EXTRA.confirmationCheckboxRequired }),
 });
 
 /** What the browser sends to POST /api/site/deletion-requests: both steps together. */
-export const deletionRequestSchema = deletionStepOneSchema.extend(deletionStepTwoSchema.shape);
+export const deletionRequestSchema = z.extend(deletionStepOneSchema, deletionStepTwoSchema.shape);
 export type DeletionRequestInput = z.infer<typeof deletionRequestSchema>;
 
 /**
@@ -65,7 +69,7 @@ export interface DeletionRequestAnswer {
  * POST /api/site/deletion-requests/own: a logged-in player's own request (the settings page).
  * The address is the account's own, so the request is confirmed at once.
  */
-export const ownDeletionRequestSchema = deletionRequestSchema.omit({ email: true });
+export const ownDeletionRequestSchema = z.omit(deletionRequestSchema, { email: true });
 export type OwnDeletionRequestInput = z.infer<typeof ownDeletionRequestSchema>;
 export interface OwnDeletionRequestAnswer {
   id: string;
@@ -77,8 +81,7 @@ export interface OwnDeletionRequestAnswer {
 export const deletionConfirmSchema = z.object({
   token: z
     .string({ error: EXTRA.deletionLinkInvalid })
-    .min(1, EXTRA.deletionLinkInvalid)
-    .max(200, EXTRA.deletionLinkInvalid),
+    .check(z.minLength(1, EXTRA.deletionLinkInvalid), z.maxLength(200, EXTRA.deletionLinkInvalid)),
 });
 export interface DeletionConfirmAnswer {
   message: string;

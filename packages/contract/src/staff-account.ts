@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { registrationFields } from "./registration.ts";
 import { STAFF_ROLES } from "./session.ts";
 
@@ -11,9 +11,9 @@ export const staffAccountSchema = z.object({
   phoneNumber: registrationFields.shape.phoneNumber,
   password: registrationFields.shape.password,
   role: z.enum(STAFF_ROLES, { error: `Choose a staff role: ${STAFF_ROLES.join(" or ")}.` }),
-  userName: registrationFields.shape.userName.optional(),
-  email: registrationFields.shape.email.optional(),
-  firstName: registrationFields.shape.firstName.optional(),
-  lastName: registrationFields.shape.lastName.optional(),
+  userName: z.optional(registrationFields.shape.userName),
+  email: z.optional(registrationFields.shape.email),
+  firstName: z.optional(registrationFields.shape.firstName),
+  lastName: z.optional(registrationFields.shape.lastName),
 });
 export type StaffAccountInput = z.input<typeof staffAccountSchema>;

@@ -1,5 +1,5 @@
 import type { VideoView } from "./video.ts";
-import { z } from "zod";
+import * as z from "zod/mini";
 import {
   FITNESS_VALUES,
   POSITION_VALUES,
@@ -22,6 +22,7 @@ import {
   TALENT_PAGE_SIZE_MAX,
   TALENT_SEARCH_MAX,
 } from "./limits.ts";
+import { addIssue } from "./issue.ts";
 import { EXTRA, TALENT } from "./messages.ts";
 import { emailField } from "./site.ts";
 import { displayText } from "./text.ts";
@@ -35,20 +36,21 @@ import { displayText } from "./text.ts";
 /** A URL leaves an unused form field as "" (a GET form submits every field): that means "no filter". */
 const blankToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
 
+/** Reads a blank URL field as left out, then checks the rest with the schema. */
+const blankOr = <T extends z.core.$ZodType>(schema: T): z.ZodMiniPipe<z.ZodMiniTransform, T> =>
+  z.pipe(z.transform(blankToUndefined), schema as never) as z.ZodMiniPipe<z.ZodMiniTransform, T>;
+
 const optionalChoice = <T extends [string, ...string[]]>(values: T, message: string) =>
-  z.preprocess(blankToUndefined, z.enum(values, { error: message }).optional());
+  blankOr(z.optional(z.enum(values, { error: message })));
+
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.coerce.number({ error: message }).check(z.int(message), z.gte(min, message), z.lte(max, message));
 
 const optionalWhole = (min: number, max: number, message: string) =>
-  z.preprocess(
-    blankToUndefined,
-    z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).optional(),
-  );
+  blankOr(z.optional(wholeNumber(min, max, message)));
 
 const whole = (min: number, max: number, fallback: number, message: string) =>
-  z.preprocess(
-    blankToUndefined,
-    z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).default(fallback),
-  );
+  blankOr(z._default(wholeNumber(min, max, message), fallback));
 
 const ageMessage = TALENT.ageInvalid(TALENT_AGE.min, TALENT_AGE.max);
 const heightMessage = TALENT.heightInvalid(HEIGHT_CM.min, HEIGHT_CM.max);
@@ -69,23 +71,27 @@ export const talentListQuerySchema = z
     maxAge: optionalWhole(TALENT_AGE.min, TALENT_AGE.max, ageMessage),
     minHeight: optionalWhole(HEIGHT_CM.min, HEIGHT_CM.max, heightMessage),
     maxHeight: optionalWhole(HEIGHT_CM.min, HEIGHT_CM.max, heightMessage),
-    q: z.preprocess(
-      blankToUndefined,
-      displayText({ max: TALENT_SEARCH_MAX, tooLong: TALENT.searchTooLong(TALENT_SEARCH_MAX) })
-        .transform((value) => (value === "" ? undefined : value))
-        .optional(),
+    q: blankOr(
+      z.optional(
+        z.pipe(
+          displayText({ max: TALENT_SEARCH_MAX, tooLong: TALENT.searchTooLong(TALENT_SEARCH_MAX) }),
+          z.transform((value: string) => (value === "" ? undefined : value)),
+        ),
+      ),
     ),
     page: whole(1, TALENT_MAX_PAGE, 1, TALENT.pageInvalid(TALENT_MAX_PAGE)),
     pageSize: whole(1, TALENT_PAGE_SIZE_MAX, TALENT_PAGE_SIZE, TALENT.pageSizeInvalid(TALENT_PAGE_SIZE_MAX)),
   })
-  .superRefine((query, ctx) => {
-    if (query.minAge !== undefined && query.maxAge !== undefined && query.minAge > query.maxAge) {
-      ctx.addIssue({ code: "custom", path: ["minAge"], message: TALENT.ageRangeReversed });
-    }
-    if (query.minHeight !== undefined && query.maxHeight !== undefined && query.minHeight > query.maxHeight) {
-      ctx.addIssue({ code: "custom", path: ["minHeight"], message: TALENT.heightRangeReversed });
-    }
-  });
+  .check(
+    z.superRefine((query, ctx) => {
+      if (query.minAge !== undefined && query.maxAge !== undefined && query.minAge > query.maxAge) {
+        ctx.addIssue({ code: "custom", path: ["minAge"], message: TALENT.ageRangeReversed });
+      }
+      if (query.minHeight !== undefined && query.maxHeight !== undefined && query.minHeight > query.maxHeight) {
+        ctx.addIssue({ code: "custom", path: ["minHeight"], message: TALENT.heightRangeReversed });
+      }
+    }),
+  );
 
 export type TalentListQuery = z.output<typeof talentListQuerySchema>;
 export type TalentListQueryInput = z.input<typeof talentListQuerySchema>;
@@ -286,20 +292,21 @@ export const playerContactRequestSchema = z.object({
   name: requiredText(EXTRA.contactNameRequired, CONTACT_NAME_MAX),
   organisation: requiredText(TALENT.contactOrganisationRequired, CONTACT_ORGANISATION_MAX),
   email: emailField(EXTRA.emailRequired, EXTRA.emailInvalid),
-  phone: z
-    .preprocess(
-      (value) => (value === null ? undefined : value),
-      z.string().trim().max(CONTACT_PHONE_MAX, TALENT.contactPhoneInvalid).optional(),
-    )
-    .transform((value, ctx) => {
+  phone: z.pipe(
+    z.pipe(
+      z.transform((value: unknown) => (value === null ? undefined : value)),
+      z.optional(z.string().check(z.trim(), z.maxLength(CONTACT_PHONE_MAX, TALENT.contactPhoneInvalid))),
+    ),
+    z.transform((value: string | undefined, ctx) => {
       if (!value) return null;
       const phone = normalizeContactPhone(value);
       if (!phone) {
-        ctx.addIssue({ code: "custom", message: TALENT.contactPhoneInvalid });
+        addIssue(ctx, TALENT.contactPhoneInvalid);
         return z.NEVER;
       }
       return phone;
     }),
+  ),
   message: requiredText(EXTRA.contactMessageRequired, PLAYER_CONTACT_MESSAGE_MAX, true),
 });
 export type PlayerContactRequestInput = z.input<typeof playerContactRequestSchema>;

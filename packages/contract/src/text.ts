@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { EXTRA, INPUT } from "./messages.ts";
 
 /**
@@ -63,28 +63,28 @@ export interface DisplayTextOptions {
 
 /**
  * A text field people read (names, messages, reasons): control characters refused, the text
- * cleaned by cleanDisplayText, then its length checked. Chain .optional() or .nullish() for
- * fields that may be left out.
+ * cleaned by cleanDisplayText, then its length checked. Wrap it in z.optional() or z.nullish()
+ * for fields that may be left out.
  */
 export function displayText({ max, required, tooLong, notText, multiline = false }: DisplayTextOptions) {
   const typeError = notText ?? required;
-  let field = z
-    .string(typeError ? { error: typeError } : undefined)
-    .refine((text) => !hasControlCharacters(text), { message: INPUT.controlCharacters, abort: true })
-    .overwrite((text) => cleanDisplayText(text, multiline));
-  if (required) field = field.min(1, required);
-  return field.max(max, tooLong ?? EXTRA.tooLong(max));
+  return z.string(typeError ? { error: typeError } : undefined).check(
+    z.refine((text) => !hasControlCharacters(text), { message: INPUT.controlCharacters, abort: true }),
+    z.overwrite((text) => cleanDisplayText(text, multiline)),
+    ...(required ? [z.minLength(1, required)] : []),
+    z.maxLength(max, tooLong ?? EXTRA.tooLong(max)),
+  );
 }
 
 /**
  * A text field that names something (a username, an e-mail address): control and invisible
  * characters refused, never removed, and the text normalised to NFC. Not trimmed: a field's own
- * rules decide what a space means. Chain its length and pattern rules.
+ * rules decide what a space means. Add its length and pattern rules with .check().
  */
 export function identifierText({ required }: { required?: string } = {}) {
-  return z
-    .string(required ? { error: required } : undefined)
-    .refine((text) => !hasControlCharacters(text), { message: INPUT.controlCharacters, abort: true })
-    .refine((text) => !hasInvisibleCharacters(text), { message: INPUT.invisibleCharacters, abort: true })
-    .overwrite((text) => text.normalize("NFC"));
+  return z.string(required ? { error: required } : undefined).check(
+    z.refine((text) => !hasControlCharacters(text), { message: INPUT.controlCharacters, abort: true }),
+    z.refine((text) => !hasInvisibleCharacters(text), { message: INPUT.invisibleCharacters, abort: true }),
+    z.overwrite((text) => text.normalize("NFC")),
+  );
 }

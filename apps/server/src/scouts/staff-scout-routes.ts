@@ -42,7 +42,7 @@ export const staffScoutRoutes: FastifyPluginAsync<{ services: AppServices }> = a
 
   app.post(
     "/api/admin/scouts/:id/:decision",
-    { schema: { params: decisionParams, body: staffScoutDecisionSchema.optional() } },
+    { schema: { params: decisionParams, body: z.optional(staffScoutDecisionSchema) } },
     async (request) => {
       const actor = await staff(request);
       const scout = await accounts.decide(

@@ -21,7 +21,7 @@ import { createTalentService } from "./talent-service.ts";
  * database one query a minute.
  */
 
-const usernameParams = z.object({ username: identifierText().max(100) });
+const usernameParams = z.object({ username: identifierText().check(z.maxLength(100)) });
 
 /** The public talent API: list, one player, and contact requests about a player. */
 export const talentRoutes: FastifyPluginAsync<{ services: AppServices }> = async (fastify, { services }) => {

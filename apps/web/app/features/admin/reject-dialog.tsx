@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import {
   REJECTION_REASONS,
   REJECTION_TEXT_MAX,

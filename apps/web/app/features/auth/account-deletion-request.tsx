@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { DELETION_REASONS } from "@touchline/contract/enums";
 import {
   DELETION_CONFIRMATION_PHRASE,

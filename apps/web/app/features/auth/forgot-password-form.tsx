@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { requestPasswordResetOtpSchema } from "@touchline/contract/auth";
 import { OTP_RESEND_INTERVAL_MS } from "@touchline/contract/limits";
 import { OTP } from "@touchline/contract/messages";

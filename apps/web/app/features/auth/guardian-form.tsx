@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { guardianDetailsSchema, type GuardianDetailsInput } from "@touchline/contract/registration";
 import { GUARDIAN, type PlayerGuardianStatus } from "@touchline/contract/guardian";
 import { Button } from "../../components/button.tsx";

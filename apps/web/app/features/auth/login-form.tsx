@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { loginSchema, type LoginInput } from "@touchline/contract/auth";
 import { AUTH_SCREENS, LOGIN } from "@touchline/contract/messages";
 import { Button } from "../../components/button.tsx";

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { todayIso } from "@touchline/contract/age";
 import { oldestBirthDateIso, registrationSchema, type RegistrationInput } from "@touchline/contract/registration";
 import { GUARDIAN, needsGuardianConsent } from "@touchline/contract/guardian";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { toast } from "sonner";
-import { AUTH, AUTH_SCREENS, PROFILE_PAGE } from "@touchline/contract/messages";
+import { AUTH, AUTH_SCREENS } from "@touchline/contract/messages";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { useLogout } from "./logout.ts";
 
@@ -34,7 +34,7 @@ export function useLogoutDialog() {
       onConfirm={confirm}
       onCancel={() => setOpen(false)}
     >
-      <p>{PROFILE_PAGE.logoutConfirm}</p>
+      <p>{AUTH.logoutConfirm}</p>
     </ConfirmDialog>
   );
   return { askToLogout: () => setOpen(true), dialog };

@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { FITNESS_LEVELS, POSITIONS, PREFERRED_FEET } from "@touchline/contract/enums";
 import { ABOUT_MAX_LENGTH, HEIGHT_CM, WEIGHT_KG } from "@touchline/contract/limits";
 import { EXTRA, PROFILE_FORM, PROFILE_PAGE } from "@touchline/contract/messages";

@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { createRoutesStub, useLocation } from "react-router";
 import { toast, Toaster } from "sonner";
 import { describe, expect, it } from "vitest";
-import { AUTH, PROFILE_PAGE } from "@touchline/contract/messages";
+import { AUTH } from "@touchline/contract/messages";
 import { readLoginSession, saveLoginSession } from "../../lib/session-store.ts";
 import { mockApi, recordRequests, type ApiRoute } from "../../test/api-server.ts";
 import { jsonResponse } from "../../test/render.tsx";
@@ -92,7 +92,7 @@ describe("PlayerLayout", () => {
       within(screen.getByRole("navigation", { name: "Player area" })).getByRole("button", { name: "Log out" }),
     );
     const dialog = await screen.findByRole("alertdialog", { name: "Log out" });
-    expect(dialog).toHaveTextContent(PROFILE_PAGE.logoutConfirm);
+    expect(dialog).toHaveTextContent(AUTH.logoutConfirm);
     expect(within(dialog).getByRole("button", { name: "Cancel" })).toHaveFocus();
     await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
     expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();

@@ -1,0 +1,81 @@
+import {
+  ABOUT_MAX_LENGTH,
+  DELETION_CONFIRMATION_PHRASE,
+  DELETION_PROCESSING_DAYS,
+  IMAGE_MAX_MEGABYTES,
+} from "./limits.ts";
+import { countOf } from "./plural.ts";
+
+/*
+ * Messages we added beyond the published wording, used across screens (text fields, contact,
+ * deletion, profile).
+ */
+
+/** Refusals of malformed input, whatever the field or route (text hygiene, slow requests). */
+export const INPUT = {
+  controlCharacters: "Contains a hidden control character that cannot be saved. Please retype it.",
+  invisibleCharacters: "Contains an invisible or text-direction character. Please retype it.",
+  requestTimeout: "The request took too long to arrive. Please check your connection and try again.",
+  databaseRefused: "The request contains a value that cannot be used. Please check it and try again.",
+} as const;
+
+/** Messages we added beyond the spec (validation of forms the spec leaves unvalidated, server errors). */
+export const EXTRA = {
+  emailRequired: "Email is required",
+  emailInvalid: "Invalid email address",
+  understandRequired: "Please confirm that you understand what deleting your account means",
+  confirmationTextRequired: `Please type ${DELETION_CONFIRMATION_PHRASE} to confirm`,
+  confirmationTextMismatch: `Type ${DELETION_CONFIRMATION_PHRASE} exactly as shown, in capital letters`,
+  confirmationCheckboxRequired: "Please tick the box to confirm the deletion",
+  contactNameRequired: "Name is required",
+  contactMessageRequired: "Message is required",
+  tooLong: (max: number) => `Must be at most ${max} characters`,
+  contactSent: "Thank you! Your message has been sent. We will get back to you soon.",
+  contactFailed: "Your message could not be sent. Please try again.",
+  contactInvalid: "Please correct the fields marked below.",
+  deletionFailed: "Your request could not be submitted. Please try again.",
+  /** Shown on /privacy?deletionRequested=1, where the deletion flow lands after storing the request. */
+  deletionReceived: `Your account deletion request has been received. Check your e-mail and open the link we sent to confirm it: nothing is deleted until you do. We then delete your account within ${DELETION_PROCESSING_DAYS} days and send you an e-mail when it is done.`,
+  /** The /delete page once the request is stored: the e-mailed link must confirm it. */
+  deletionCheckEmail: "Check your e-mail to confirm.",
+  deletionCheckEmailDetail: (email: string, days: number) =>
+    `We have sent an e-mail to ${email}. Open the link in it within ${countOf(days, "day")} to confirm your request: nothing is deleted until you do. Once you confirm, we delete your account within ${DELETION_PROCESSING_DAYS} days and e-mail you when it is done.`,
+  /** The /delete page opened from the e-mailed link. */
+  deletionConfirmTitle: "Confirm the deletion of your account",
+  deletionConfirmed: `Your request is confirmed. We will delete your account within ${DELETION_PROCESSING_DAYS} days and send you an e-mail when it is done.`,
+  deletionLinkInvalid:
+    "This confirmation link has expired or is not valid. Nothing will be deleted. To delete your account, please send a new request.",
+  deletionConfirmFailed: "Your request could not be confirmed. Please try again.",
+  deletionEmailFailed: "We could not send the confirmation e-mail just now. Please try again in a moment.",
+  invalidRequest: "The request is not valid. Please check the highlighted fields.",
+  serverError: "Something went wrong on our side. Please try again later.",
+  /** 503 while the database (or another system behind the server) cannot be reached. */
+  serviceUnavailable: "The service is temporarily unavailable. Please try again in a moment.",
+  notFound: "Not found",
+  phoneInvalid: "Enter a valid Zambian mobile number, for example 0971234567",
+  usernameChars: "Username can only contain letters, numbers, dots, dashes and underscores",
+  dateOfBirthTooOld: (years: number) => `Please check your date of birth: it cannot be more than ${years} years ago.`,
+  heightRequired: "Height is required",
+  weightRequired: "Weight is required",
+  aboutTooLong: `About yourself must be at most ${ABOUT_MAX_LENGTH} characters`,
+  secondarySameAsPrimary: "Secondary position must differ from the main position",
+  tooManyRequests: "Too many attempts. Please wait a moment and try again.",
+  forbiddenOrigin: "This request came from another site and was refused.",
+  /** Cover photo checks (the spec names the types but quotes no message). */
+  imageInvalidType: "Please upload a JPEG, PNG or GIF image",
+  imageTooLarge: `Image must be smaller than ${IMAGE_MAX_MEGABYTES}MB`,
+  /** Player profile screens: review states the spec implies but does not word. */
+  profileUnderReview: "Your information has been submitted and is being reviewed.",
+  profileRejectedTitle: "Your profile was not approved",
+  profileRejectedStatus: "Not Approved",
+  profileRejectedNoReason: "The reviewer did not give a reason.",
+  uploadsInProgress: "Please wait for your uploads to finish.",
+  /** Resubmission of a rejected profile, or of one staff reopened for new videos. */
+  resubmitAfterRejection: "Correct your profile below and submit it again for review.",
+  profileReopenedTitle: "You can upload new videos",
+  profileReopened:
+    "Our team has allowed you to upload new videos. Replace them, check your details and submit your profile again for review.",
+  profileReopenedExpired:
+    "Your video has expired, and our team has allowed you to upload new ones. Replace them, check your details and submit your profile again for review.",
+  secondVideoDropped: "This video will be taken off your profile when you resubmit.",
+} as const;

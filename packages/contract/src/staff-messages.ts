@@ -1,0 +1,60 @@
+/** Messages of the review console and its API. */
+export const ADMIN = {
+  profileNotFound: "This profile was not found.",
+  alreadyApproved: "This profile is already approved.",
+  alreadyRejected: "This profile is already rejected.",
+  renewNotApproved: "Only an approved profile can be renewed.",
+  alreadyEditable: "The player can already change this profile.",
+  reasonRequired: "Choose a reason for the rejection.",
+  reasonTextRequired: "Write the reason the player will see.",
+  contactMessageNotFound: "This message was not found.",
+  alreadyHandled: "This message has already been handled.",
+  deletionRequestNotFound: "This deletion request was not found.",
+  alreadyProcessed: "This deletion request has already been processed.",
+  deletionNotConfirmed:
+    "The account holder has not confirmed this request yet, so it cannot be processed. It moves to the open requests once they do.",
+  accountDeleted: "The account and all its files were deleted, and the confirmation e-mail was sent.",
+  accountDeletedEmailFailed:
+    "The account and all its files were deleted, but the confirmation e-mail could not be sent. Process the request again to retry the e-mail.",
+  noAccount: "No account uses this e-mail address. The request was closed and the requester was told by e-mail.",
+  noAccountEmailFailed:
+    "No account uses this e-mail address. The request was closed, but the e-mail to the requester could not be sent. Process the request again to retry the e-mail.",
+  emailResent: "The e-mail was sent.",
+  statusInvalid: (allowed: readonly string[]) => `Status must be one of: ${allowed.join(", ")}.`,
+  pageInvalid: "Page must be a whole number from 1.",
+} as const;
+
+/** What the /admin pages say to staff (toasts, empty lists, the 403 page, confirmations). */
+export const ADMIN_CONSOLE = {
+  forbiddenTitle: "You do not have access to this",
+  forbiddenText:
+    "This part of Touchline is for the review team. If you think you should have access, ask an administrator.",
+  approved: (username: string) => `${username}'s profile was approved. It is now on the public talent list.`,
+  rejected: (username: string) => `${username}'s profile was rejected. They will see the reason on their profile page.`,
+  renewed: (username: string, date: string) => `${username}'s profile was renewed. Its videos now expire on ${date}.`,
+  reuploadAllowed: (username: string) => `${username} may now upload new videos and submit the profile again.`,
+  handled: "The message was marked as handled.",
+  conflict: (message: string) => `${message} Someone else may have acted on it first, so the list has been refreshed.`,
+  sessionEnded: "Your session has ended. Please log in again.",
+  loadFailed: "This list could not be loaded. Check your connection and try again.",
+  reviewsEmpty: {
+    pending: "No profiles are waiting for review.",
+    approved: "No approved profiles on the public list.",
+    rejected: "No rejected profiles.",
+    expired: "No expired profiles.",
+  },
+  contactEmpty: { open: "No open messages.", handled: "No handled messages yet." },
+  deletionsEmpty: {
+    open: "No confirmed deletion requests to process.",
+    unconfirmed: "No requests are waiting for the account holder's confirmation.",
+    closed: "No closed deletion requests yet.",
+  },
+  auditEmpty: "No staff actions recorded yet.",
+  noAccountMatch: "No account with this e-mail",
+  deleteAccountConfirm: (username: string, email: string) =>
+    `This permanently deletes the account ${username} (${email}): its log-in sessions, its player profile, its cover photo, its videos and every other file it uploaded. A confirmation e-mail is then sent to ${email}. This cannot be undone.`,
+  closeNoAccountConfirm: (email: string) =>
+    `No account uses ${email}, so nothing will be deleted. The request will be closed and the requester told so by e-mail.`,
+  retryEmailConfirm: (email: string) =>
+    `Nothing more will be deleted. The e-mail that could not be sent will be sent to ${email} again.`,
+} as const;
