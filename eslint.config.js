@@ -224,7 +224,17 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/test/*"], message: "Only tests use the test support in app/test." }] },
+        {
+          patterns: [{ group: ["**/test/*"], message: "Only tests use the test support in app/test." }],
+          // Pages load sonner only when a toast is first needed (lib/toast.ts).
+          paths: [
+            {
+              name: "sonner",
+              allowTypeImports: true,
+              message: "Show toasts with lib/toast.ts and mount components/toast-host.tsx.",
+            },
+          ],
+        },
       ],
     },
   },

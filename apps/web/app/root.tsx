@@ -1,8 +1,8 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
+import { ToastHost } from "./components/toast-host.tsx";
 import { createQueryClient } from "./lib/query-client.ts";
 import { pageHydrates } from "./lib/page-scripts.ts";
 import { registerServiceWorker } from "./lib/service-worker.ts";
@@ -35,7 +35,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {hydrate ? (
           <>
             {/* At the bottom: a toast never covers the header's logo, menu or log-out controls. */}
-            <Toaster position="bottom-center" richColors closeButton visibleToasts={3} />
+            <ToastHost position="bottom-center" richColors closeButton visibleToasts={3} />
             <ScrollRestoration />
             <Scripts />
           </>

@@ -2,7 +2,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, useLocation } from "react-router";
-import { toast, Toaster } from "sonner";
+import { toast } from "sonner";
+import { ToastHost } from "../components/toast-host.tsx";
 import AdminAudit from "../routes/admin/audit.tsx";
 import AdminDeletions from "../routes/admin/deletions.tsx";
 import AdminLayout from "../routes/admin/layout.tsx";
@@ -39,7 +40,7 @@ export function renderConsole(path = "/admin") {
   const result = render(
     <QueryClientProvider client={queryClient}>
       <Stub initialEntries={[path]} />
-      <Toaster />
+      <ToastHost />
     </QueryClientProvider>,
   );
   return { user, queryClient, ...result };

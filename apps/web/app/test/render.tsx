@@ -3,7 +3,8 @@ import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { createRoutesStub, useLocation } from "react-router";
-import { toast, Toaster } from "sonner";
+import { toast } from "sonner";
+import { ToastHost } from "../components/toast-host.tsx";
 
 /** Shows where the app navigated to, so tests can assert on it. */
 function Where() {
@@ -31,7 +32,7 @@ export function renderScreen(
   const result = render(
     <QueryClientProvider client={queryClient}>
       <Stub initialEntries={[path]} />
-      <Toaster />
+      <ToastHost />
     </QueryClientProvider>,
   );
   return { user, queryClient, ...result };

@@ -2,7 +2,8 @@ import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { createRoutesStub, useLocation } from "react-router";
-import { toast, Toaster } from "sonner";
+import { toast } from "sonner";
+import { ToastHost } from "../components/toast-host.tsx";
 
 /** Shows the current URL (path, query and hash), so tests can assert where a form or link led. */
 function Where() {
@@ -32,7 +33,7 @@ export function renderAt(url: string, element: (location: { search: string }) =>
     ...render(
       <>
         <Stub initialEntries={[url]} />
-        <Toaster />
+        <ToastHost />
       </>,
     ),
   };

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast.ts";
 import {
   DELETION_FILTERS,
   type DeletionFilter,

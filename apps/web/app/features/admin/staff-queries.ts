@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast.ts";
 import { ADMIN_CONSOLE } from "@touchline/contract/messages";
 import { ApiError } from "../../lib/api.ts";
 import { SESSION_QUERY_KEY } from "../../lib/session.ts";

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast.ts";
 import type * as z from "zod/mini";
 import { changePasswordSchema } from "@touchline/contract/password";
 import { AUTH, AUTH_SCREENS } from "@touchline/contract/messages";

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast.ts";
 import { OTP_LENGTH, OTP_RESEND_INTERVAL_MS } from "@touchline/contract/limits";
 import { AUTH_SCREENS, OTP } from "@touchline/contract/messages";
 import { Button } from "../../components/button.tsx";

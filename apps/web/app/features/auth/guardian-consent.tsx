@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast.ts";
 import { GUARDIAN, type GuardianConsentView } from "@touchline/contract/guardian";
 import { Button } from "../../components/button.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";

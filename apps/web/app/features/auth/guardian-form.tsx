@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast.ts";
 import type * as z from "zod/mini";
 import { guardianDetailsSchema, type GuardianDetailsInput } from "@touchline/contract/registration";
 import { GUARDIAN, type PlayerGuardianStatus } from "@touchline/contract/guardian";

@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast.ts";
 import type * as z from "zod/mini";
 import { loginSchema, type LoginInput } from "@touchline/contract/auth";
 import { AUTH_SCREENS, LOGIN } from "@touchline/contract/messages";

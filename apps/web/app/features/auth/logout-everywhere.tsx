@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast.ts";
 import { AUTH, AUTH_SCREENS } from "@touchline/contract/messages";
 import { Button } from "../../components/button.tsx";
 import { logoutEverywhere } from "./auth-api.ts";

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast.ts";
 import type * as z from "zod/mini";
 import { todayIso } from "@touchline/contract/age";
 import { oldestBirthDateIso, registrationSchema, type RegistrationInput } from "@touchline/contract/registration";

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast.ts";
 import { newPasswordFormSchema, type NewPasswordFormInput } from "@touchline/contract/auth";
 import { RESET } from "@touchline/contract/messages";
 import { Button, buttonClass } from "../../components/button.tsx";

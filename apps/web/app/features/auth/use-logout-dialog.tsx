@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast.ts";
 import { AUTH, AUTH_SCREENS } from "@touchline/contract/messages";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { useLogout } from "./logout.ts";

@@ -2,7 +2,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { Toaster, toast } from "sonner";
+import { toast } from "sonner";
+import { ToastHost } from "../../components/toast-host.tsx";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { EXTRA, MEDIA, PROFILE_FORM } from "@touchline/contract/messages";
 import type { PlayerInfoResponse } from "@touchline/contract/profile";
@@ -86,7 +87,7 @@ function setup(routes: Record<string, ApiRoute>) {
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
-      <Toaster />
+      <ToastHost />
     </QueryClientProvider>,
   );
   return { api, router, user: userEvent.setup() };

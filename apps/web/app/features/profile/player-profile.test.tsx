@@ -2,7 +2,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
-import { Toaster, toast } from "sonner";
+import { toast } from "sonner";
+import { ToastHost } from "../../components/toast-host.tsx";
 import { afterEach, describe, expect, it } from "vitest";
 import { EXTRA, PROFILE_PAGE } from "@touchline/contract/messages";
 import { PlayerProfile } from "./player-profile.tsx";
@@ -24,7 +25,7 @@ function setup(answer: ApiRoute) {
       <MemoryRouter>
         <PlayerProfile scoutId="player_1" />
       </MemoryRouter>
-      <Toaster />
+      <ToastHost />
     </QueryClientProvider>,
   );
   return { api, user: userEvent.setup(), client };

@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast.ts";
 import type * as z from "zod/mini";
 import { FITNESS_LEVELS, POSITIONS, PREFERRED_FEET } from "@touchline/contract/enums";
 import { ABOUT_MAX_LENGTH, HEIGHT_CM, WEIGHT_KG } from "@touchline/contract/limits";

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast.ts";
 import { PROFILE_CACHE_MS, PROFILE_MAX_RETRIES } from "@touchline/contract/limits";
 import { PROFILE_PAGE } from "@touchline/contract/messages";
 import { VIDEO_PROCESSING_POLL_MS } from "@touchline/contract/video";

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast.ts";
 import { scoutJoinSchema } from "@touchline/contract/scout-schemas";
 import { ORGANISATION_KIND_LABELS, ORGANISATION_KINDS } from "@touchline/contract/scouts";
 import { Button } from "../../components/button.tsx";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast.ts";
 import { REQUEST_STATE_TEXT, SCOUT, type PlayerReceivedRequest } from "@touchline/contract/scouts";
 import { Button } from "../../components/button.tsx";
 import { TextAreaField } from "../../components/field.tsx";

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast.ts";
 import { FITNESS_LEVELS, POSITIONS, PREFERRED_FEET } from "@touchline/contract/enums";
 import {
   ORGANISATION_KIND_LABELS,

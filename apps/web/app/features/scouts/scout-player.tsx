@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast.ts";
 import { scoutRequestSchema } from "@touchline/contract/scout-schemas";
 import { REQUEST_STATE_TEXT } from "@touchline/contract/scouts";
 import type { PublicPlayer } from "@touchline/contract/talent";

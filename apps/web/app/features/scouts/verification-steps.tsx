@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast.ts";
 import { OTP_LENGTH } from "@touchline/contract/limits";
 import { SCOUT, type ScoutAccountView } from "@touchline/contract/scouts";
 import { Button } from "../../components/button.tsx";

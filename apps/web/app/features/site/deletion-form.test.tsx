@@ -2,7 +2,8 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub, useLocation } from "react-router";
-import { Toaster, toast } from "sonner";
+import { toast } from "sonner";
+import { ToastHost } from "../../components/toast-host.tsx";
 import { afterEach, describe, expect, it } from "vitest";
 import { DELETION_REASONS } from "@touchline/contract/enums";
 import { DELETION_REDIRECT_MS } from "@touchline/contract/limits";
@@ -26,7 +27,7 @@ function setup(options: Parameters<typeof userEvent.setup>[0] = {}, at = "/delet
   render(
     <>
       <Stub initialEntries={[at]} />
-      <Toaster />
+      <ToastHost />
     </>,
   );
   return { user };

@@ -1,7 +1,8 @@
 import { act, render, screen, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import userEvent from "@testing-library/user-event";
-import { Toaster, toast } from "sonner";
+import { toast } from "sonner";
+import { ToastHost } from "../../components/toast-host.tsx";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { MediaKind, UploadedMedia } from "@touchline/contract/media";
 import { EXTRA, UPLOAD_TOASTS, VIDEO_FILE } from "@touchline/contract/messages";
@@ -97,7 +98,7 @@ function setup(kind: MediaKind, current?: ReactNode) {
   render(
     <>
       <Harness kind={kind} onUploaded={onUploaded} onCleared={onCleared} current={current} />
-      <Toaster />
+      <ToastHost />
     </>,
   );
   return {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, useId } from "react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast.ts";
 import type { MediaKind, UploadedMedia } from "@touchline/contract/media";
 import { PHONE_VIDEO, VIDEO_MAX_SECONDS, VIDEO_MIME_TYPES } from "@touchline/contract/limits";
 import { UPLOAD_TOASTS, VIDEO_FILE } from "@touchline/contract/messages";

@@ -2,7 +2,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, useLocation } from "react-router";
-import { toast, Toaster } from "sonner";
+import { toast } from "sonner";
+import { ToastHost } from "../../components/toast-host.tsx";
 import { describe, expect, it } from "vitest";
 import { AUTH } from "@touchline/contract/messages";
 import { readLoginSession, saveLoginSession } from "../../lib/session-store.ts";
@@ -40,7 +41,7 @@ function setup(routes: Record<string, ApiRoute>) {
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <Stub initialEntries={["/player/home"]} />
-      <Toaster />
+      <ToastHost />
     </QueryClientProvider>,
   );
   return userEvent.setup();

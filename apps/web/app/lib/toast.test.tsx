@@ -1,0 +1,37 @@
+import { render, screen, waitFor } from "@testing-library/react";
+import { toast as sonnerToast } from "sonner";
+import { afterEach, describe, expect, it } from "vitest";
+import { ToastHost } from "../components/toast-host.tsx";
+import { toast } from "./toast.ts";
+
+describe("toast", () => {
+  // sonner keeps its toasts in a module-level store: leave none for the next test.
+  afterEach(() => {
+    sonnerToast.dismiss();
+  });
+
+  it("shows a toast asked for before the host is in the page once the host mounts", async () => {
+    toast.error("Could not save your profile");
+    render(<ToastHost />);
+    expect(await screen.findByText("Could not save your profile")).toBeInTheDocument();
+  });
+
+  it("shows toasts in the order they were asked for", async () => {
+    render(<ToastHost visibleToasts={3} />);
+    toast.success("first");
+    toast.info("second");
+    await screen.findByText("second");
+    expect(screen.getByText("first")).toBeInTheDocument();
+    const titles = sonnerToast.getHistory().map((shown) => ("title" in shown ? shown.title : null));
+    expect(titles.slice(-2)).toEqual(["first", "second"]);
+  });
+
+  it("dismisses a toast by its id", async () => {
+    render(<ToastHost />);
+    toast.warning("Your upload is paused", { id: "upload" });
+    await screen.findByText("Your upload is paused");
+    expect(sonnerToast.getToasts().map((shown) => shown.id)).toContain("upload");
+    toast.dismiss("upload");
+    await waitFor(() => expect(sonnerToast.getToasts().map((shown) => shown.id)).not.toContain("upload"));
+  });
+});

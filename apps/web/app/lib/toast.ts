@@ -1,0 +1,85 @@
+import type { ExternalToast } from "sonner";
+
+/**
+ * Toasts, with the toast library downloaded only when a page first needs it.
+ *
+ * sonner is about 10 KiB of compressed JavaScript that most visits never use (a toast follows a
+ * form sent or an action taken), so pages do not load it up front. The first toast, or the first
+ * form submitted (whichever comes first), loads it; ToastHost (components/toast-host.tsx) then
+ * mounts sonner's Toaster, and only once its live region is in the page are the waiting toasts
+ * shown, in the order they were asked for, so screen readers announce them too.
+ */
+type Sonner = typeof import("sonner");
+type Kind = "success" | "error" | "info" | "warning";
+
+let library: Promise<Sonner> | undefined;
+let toasterMounted: Promise<void> | undefined;
+let announceMounted: (() => void) | undefined;
+const hosts = new Set<(sonner: Sonner) => void>();
+
+/**
+ * Starts downloading sonner (once) and tells every mounted host to render its Toaster. A failed
+ * download (offline) is forgotten, so the next toast tries again.
+ */
+export function loadToastLibrary(): Promise<Sonner> {
+  library ??= import("sonner").then(
+    (sonner) => {
+      for (const host of hosts) host(sonner);
+      return sonner;
+    },
+    (error: unknown) => {
+      library = undefined;
+      throw error;
+    },
+  );
+  return library;
+}
+
+/**
+ * Lets a ToastHost know when sonner is ready (at once if it already is); returns the unsubscribe.
+ * The host calls `mounted` after its Toaster's effects ran, which releases the waiting toasts.
+ */
+export function onToastLibrary(render: (sonner: Sonner) => void): () => void {
+  hosts.add(render);
+  library?.then(render, () => undefined);
+  return () => hosts.delete(render);
+}
+
+/** Called by ToastHost once its Toaster is in the page and listening. */
+export function toasterIsMounted(): void {
+  if (announceMounted) announceMounted();
+  else toasterMounted = Promise.resolve();
+}
+
+function whenToasterIsMounted(): Promise<void> {
+  toasterMounted ??= new Promise<void>((resolve) => {
+    announceMounted = resolve;
+  });
+  return toasterMounted;
+}
+
+/** Every toast waits for the library and the Toaster, then shows in the order it was asked for. */
+let queue: Promise<unknown> = Promise.resolve();
+function whenReady(show: (sonner: Sonner) => void): void {
+  const ready = Promise.all([loadToastLibrary(), whenToasterIsMounted()]);
+  queue = queue.then(() => ready).then(([sonner]) => show(sonner), reportFailure);
+}
+
+/** Without the library (offline, a failed download) the page's own messages still say what happened. */
+function reportFailure(error: unknown): void {
+  console.warn("Could not show a notification", error);
+}
+
+const show = (kind: Kind) => (message: string, options?: ExternalToast) =>
+  whenReady((sonner) => sonner.toast[kind](message, options));
+
+export const toast = {
+  success: show("success"),
+  error: show("error"),
+  info: show("info"),
+  warning: show("warning"),
+  /** Dismisses one toast (by id) or all of them; nothing to do before any was shown. */
+  dismiss(id?: string | number): void {
+    if (library) whenReady((sonner) => sonner.toast.dismiss(id));
+  },
+};
