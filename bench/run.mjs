@@ -303,7 +303,7 @@ async function main() {
     );
     for (const page of results.bundles) {
       log(
-        `  ${page.path.padEnd(22)} JS ${kib(page.js.gzip)} KiB gzip  CSS ${kib(page.css.gzip)} KiB gzip${page.plain ? "  (plain HTML)" : ""}`,
+        `  ${page.path.padEnd(29)} JS ${kib(page.js.gzip)} KiB gzip  CSS ${kib(page.css.gzip)} KiB gzip${page.plain ? "  (plain HTML)" : ""}`,
       );
     }
   }

@@ -25,10 +25,15 @@ export const PAGES = [
   { path: "/players/:username", route: "routes/public/player", kind: "public" },
   { path: "/auth/player-login", route: "routes/auth/player-login", kind: "auth" },
   { path: "/auth/player-register", route: "routes/auth/player-register", kind: "auth" },
+  { path: "/auth/player-otp", route: "routes/auth/player-otp", kind: "auth" },
+  { path: "/auth/player-forgot-password", route: "routes/auth/player-forgot-password", kind: "auth" },
+  { path: "/auth/player-reset-password", route: "routes/auth/player-reset-password", kind: "auth" },
+  { path: "/guardian", route: "routes/auth/guardian", kind: "auth" },
   { path: "/player/home", route: "routes/player/home", kind: "player" },
   { path: "/player/add-content", route: "routes/player/add-content", kind: "player" },
   { path: "/player/profile", route: "routes/player/profile", kind: "player" },
   { path: "/player/settings", route: "routes/player/settings", kind: "player" },
+  { path: "/player/requests", route: "routes/player/requests", kind: "player" },
   { path: "/admin", route: "routes/admin/reviews", kind: "admin" },
 ];
 

@@ -14,22 +14,27 @@ const KiB = 1024;
  * Budgets in KiB of gzip (level 9, the copy the build precompresses for browsers without brotli;
  * the brotli copy that Chrome gets is about 13% smaller).
  * Targets: `/` and `/players` under 100 KiB (served as plain HTML, decision 0011, they load
- * none); the account screens and the player area 110 KiB. Since the browser build runs Preact
- * (decision 0029) the hydrated pages are 120-144 KiB, short of 110, so each budget holds
- * today's size, rounded up, and can only shrink. Lower a budget when a page gets lighter.
+ * none); the account screens and the player area 110 KiB, which is their budget. Two player
+ * pages are still over it and hold today's size, rounded up, until they get lighter: the
+ * settings page (three forms at once) and add-content (the upload and compression code).
+ * Public player pages and the review console are not held to 110 and hold today's size too.
  */
 export const BUDGETS = {
   "/": { js: 100, css: 12 },
   "/players": { js: 100, css: 12 },
-  "/players/:username": { js: 138, css: 12 },
-  "/auth/player-login": { js: 131, css: 12 },
-  "/auth/player-register": { js: 134, css: 12 },
-  "/guardian": { js: 222, css: 12 },
-  "/player/home": { js: 121, css: 12 },
-  "/player/add-content": { js: 145, css: 12 },
-  "/player/profile": { js: 127, css: 12 },
-  "/player/settings": { js: 139, css: 12 },
-  "/admin": { js: 141, css: 12 },
+  "/players/:username": { js: 111, css: 12 },
+  "/auth/player-login": { js: 110, css: 12 },
+  "/auth/player-register": { js: 110, css: 12 },
+  "/auth/player-otp": { js: 110, css: 12 },
+  "/auth/player-forgot-password": { js: 110, css: 12 },
+  "/auth/player-reset-password": { js: 110, css: 12 },
+  "/guardian": { js: 110, css: 12 },
+  "/player/home": { js: 110, css: 12 },
+  "/player/add-content": { js: 118, css: 12 },
+  "/player/profile": { js: 110, css: 12 },
+  "/player/settings": { js: 112, css: 12 },
+  "/player/requests": { js: 110, css: 12 },
+  "/admin": { js: 115, css: 12 },
 };
 
 /** Every page over its budget, as messages; empty when all fit. */
@@ -60,7 +65,7 @@ async function main() {
   for (const page of pages) {
     const budget = BUDGETS[page.path];
     console.log(
-      `${page.path.padEnd(22)} JS ${(page.js.gzip / KiB).toFixed(1).padStart(6)} KiB gzip${budget ? ` / ${budget.js}` : ""}   CSS ${(page.css.gzip / KiB).toFixed(1).padStart(5)} KiB${budget ? ` / ${budget.css}` : ""}${page.plain ? "   (plain HTML, no scripts)" : ""}`,
+      `${page.path.padEnd(29)} JS ${(page.js.gzip / KiB).toFixed(1).padStart(6)} KiB gzip${budget ? ` / ${budget.js}` : ""}   CSS ${(page.css.gzip / KiB).toFixed(1).padStart(5)} KiB${budget ? ` / ${budget.css}` : ""}${page.plain ? "   (plain HTML, no scripts)" : ""}`,
     );
   }
   const problems = overBudget(pages);
