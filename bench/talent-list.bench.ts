@@ -149,14 +149,20 @@ export function seedSql(n: number, now: Date): string {
            'player', timestamptz '${at}', timestamptz '${at}'
     from generate_series(1, ${n}) as i;
 
-    insert into media_files (id, owner_player_id, kind, content_type, size, duration_seconds, width, height, created_at, attached_at)
+    -- videos ready to play, as the renditions job leaves them: a profile with a video still
+    -- being prepared is never public
+    insert into media_files (id, owner_player_id, kind, content_type, size, duration_seconds, width, height, created_at, attached_at,
+                             video_state, video_renditions, video_posters)
     select md5(kind || i)::uuid, md5('player' || i)::uuid, kind,
            case kind when 'image' then 'image/webp' else 'video/mp4' end,
            case kind when 'image' then 80000 else 20000000 end,
            case kind when 'video' then 30 + i % 150 end,
            case kind when 'image' then 960 else 1280 end,
            case kind when 'image' then 720 else 720 end,
-           timestamptz '${at}', timestamptz '${at}'
+           timestamptz '${at}', timestamptz '${at}',
+           case kind when 'video' then 'ready' end,
+           case kind when 'video' then '[]'::jsonb end,
+           case kind when 'video' then '[]'::jsonb end
     from generate_series(1, ${n}) as i, (values ('image'), ('video')) as k(kind);
 
     insert into player_profiles (id, player_id, cover_file_id, video_file_id, position, secondary_position, preferred_foot,
