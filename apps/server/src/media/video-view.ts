@@ -8,11 +8,17 @@ export const renditionUrl = (fileId: string, label: string) => `/api/media/${fil
 export const posterUrl = (fileId: string, width: number, format: "webp" | "jpeg") =>
   `/api/media/${fileId}/poster?format=${format}&w=${width}`;
 
+/** The columns of a video file that its view shows. */
+export type VideoFileColumns = Pick<
+  MediaFile,
+  "id" | "videoState" | "durationSeconds" | "videoRenditions" | "videoPosters" | "videoFailure"
+>;
+
 /**
  * A video as pages see it. progressPercent comes from the job (jobs/job-queue.ts status), null
  * when unknown; renditions and posters only once the video is ready.
  */
-export function toVideoView(file: MediaFile, progress: number | null = null): VideoView {
+export function toVideoView(file: VideoFileColumns, progress: number | null = null): VideoView {
   const state = file.videoState ?? "processing";
   const ready = state === "ready";
   return {
@@ -29,11 +35,17 @@ export function toVideoView(file: MediaFile, progress: number | null = null): Vi
 /** The views of these videos, in this order; progress from the renditions job where still processing. */
 export async function videoViewsOf(services: AppServices, fileIds: string[]): Promise<VideoView[]> {
   const files = new Map((await createMediaStore(services.db).findMany(fileIds)).map((file) => [file.id, file]));
+  return videoViewsFrom(
+    services,
+    fileIds.flatMap((id) => files.get(id) ?? []),
+  );
+}
+
+/** The views of video files already read, in this order; the job is asked only while one is processing. */
+export async function videoViewsFrom(services: AppServices, files: readonly VideoFileColumns[]): Promise<VideoView[]> {
   const views: VideoView[] = [];
-  for (const id of fileIds) {
-    const file = files.get(id);
-    if (!file) continue;
-    const job = file.videoState === "processing" ? await services.jobs.status(videoRenditionsJob, id) : null;
+  for (const file of files) {
+    const job = file.videoState === "processing" ? await services.jobs.status(videoRenditionsJob, file.id) : null;
     views.push(toVideoView(file, job ? job.progress : null));
   }
   return views;

@@ -89,6 +89,33 @@ describe("GetScoutById sees every change at the next request", () => {
     expect((await t.app.inject({ method: "GET", url: GET(player.id) })).statusCode).toBe(401);
   });
 
+  it("a video's preparation: the answer shows each state as the renditions job writes it", async () => {
+    const { player, cookie, body } = await playerWithProfile();
+    const videoId = body.videoPath.split("/").at(-1)!;
+    await sql(`update media_files set video_state = 'processing', video_renditions = null where id = '${videoId}'`);
+    const processing = (await get(player.id, cookie)).json().videos;
+    expect(processing).toEqual([
+      expect.objectContaining({ url: body.videoPath, status: "processing", renditions: [] }),
+    ]);
+    await sql(`update media_files set video_state = 'ready',
+      video_renditions = '[{"label":"360p","width":640,"height":360,"bitrateKbps":600,"bytes":1000}]'::jsonb,
+      video_posters = '[]'::jsonb where id = '${videoId}'`);
+    const ready = (await get(player.id, cookie)).json().videos;
+    expect(ready).toEqual([
+      expect.objectContaining({
+        status: "ready",
+        renditions: [expect.objectContaining({ label: "360p", url: `${body.videoPath}/renditions/360p` })],
+      }),
+    ]);
+    await sql(
+      `update media_files set video_state = 'failed', video_failure = 'We could not play this video.' where id = '${videoId}'`,
+    );
+    const failed = (await get(player.id, cookie)).json().videos;
+    expect(failed).toEqual([
+      expect.objectContaining({ status: "failed", failureMessage: "We could not play this video." }),
+    ]);
+  });
+
   it("logout", async () => {
     const { player, cookie } = await playerWithProfile();
     expect((await post(`${AUTH}/logout`, cookie)).statusCode).toBe(200);

@@ -6,7 +6,7 @@ import { isStaff, requirePlayerArea } from "../auth/request-user.ts";
 import { fillUserFromSession } from "../auth/session-plugin.ts";
 import { createSessionStore } from "../auth/session-store.ts";
 import { HttpError } from "../http/errors.ts";
-import { videoViewsOf } from "../media/video-view.ts";
+import { videoViewsFrom } from "../media/video-view.ts";
 import type { AppServices } from "../services.ts";
 import { createProfileService } from "./profile-service.ts";
 
@@ -56,8 +56,8 @@ export const profileRoutes: FastifyPluginAsync<{ services: AppServices }> = asyn
       const profile = user.playerId === scoutId || isStaff(user) ? read.profile : null;
       if (!profile) throw new HttpError(404, MEDIA.profileNotFound);
       const answer = profiles.toResponse(profile);
-      const videoIds = [profile.profile.videoFileId, profile.profile.videoTwoFileId].filter((id) => id !== null);
-      const videos = await videoViewsOf(services, videoIds);
+      // The videos came with the profile; only one still being prepared asks the job queue.
+      const videos = await videoViewsFrom(services, profile.videos);
       return reply.header("cache-control", "private, no-store").send({ ...answer, videos });
     },
   );

@@ -86,11 +86,33 @@ export function createProfileStore({ db, changes, batchReads = false }: ProfileS
     return row ?? null;
   };
 
+  // The profile's videos, read in the same statement: the answer shows how each plays.
+  const video = alias(mediaFiles, "video");
+  const videoTwo = alias(mediaFiles, "video_two");
+  const videoColumns = (file: typeof video | typeof videoTwo) => ({
+    id: file.id,
+    videoState: file.videoState,
+    durationSeconds: file.durationSeconds,
+    videoRenditions: file.videoRenditions,
+    videoPosters: file.videoPosters,
+    videoFailure: file.videoFailure,
+  });
+  type VideoRow = Pick<
+    MediaFile,
+    "id" | "videoState" | "durationSeconds" | "videoRenditions" | "videoPosters" | "videoFailure"
+  >;
+
+  // A left-joined video's columns are all null when the profile has no such video.
+  type LeftJoined<T> = { [K in keyof T]: T[K] | null };
+  const joinedVideo = (file: LeftJoined<VideoRow> | null): VideoRow[] => (file?.id ? [file as VideoRow] : []);
+
   /** What the answer shows: a profile row read with at least these columns. */
   type ProfileRow = {
     profile: Pick<PlayerProfile, keyof typeof answerColumns>;
     player: NonNullable<Awaited<ReturnType<typeof findRow>>>["player"];
   };
+  /** The same, with the profile's videos in order (first, then second), as GetScoutById shows them. */
+  type ProfileWithVideos = ProfileRow & { videos: VideoRow[] };
 
   // GetScoutById's session lookup and profile read in one statement: one round trip instead of
   // two. The profile is read whoever asks; the route decides whether the asker may see it.
@@ -107,28 +129,41 @@ export function createProfileStore({ db, changes, batchReads = false }: ProfileS
         email: owner.email,
         phoneNumber: owner.phoneNumber,
       },
+      video: videoColumns(video),
+      videoTwo: videoColumns(videoTwo),
     })
     .from(sessions)
     .innerJoin(players, eq(players.id, sessions.playerId))
     .leftJoin(playerProfiles, eq(playerProfiles.playerId, sql.placeholder("playerId")))
     .leftJoin(owner, eq(owner.id, playerProfiles.playerId))
+    .leftJoin(video, eq(video.id, playerProfiles.videoFileId))
+    .leftJoin(videoTwo, eq(videoTwo.id, playerProfiles.videoTwoFileId))
     .where(eq(sessions.id, sql.placeholder("sessionId")))
     .prepare("session_and_profile");
   // On PGlite (one process) the answer is kept until one of these tables is written.
-  const sessionAndProfileCache = createReadCache<{ session: SessionRow; profile: ProfileRow | null } | undefined>(
-    changes,
-    [...SESSION_TABLES, "player_profiles"],
-  );
+  const sessionAndProfileCache = createReadCache<
+    { session: SessionRow; profile: ProfileWithVideos | null } | undefined
+  >(changes, [...SESSION_TABLES, "player_profiles", "media_files"]);
 
-  type SessionAndProfile = { session: SessionRow; profile: ProfileRow | null } | undefined;
+  type SessionAndProfile = { session: SessionRow; profile: ProfileWithVideos | null } | undefined;
   const toSessionAndProfile = (
     row:
-      { session: SessionRow; profile: ProfileRow["profile"] | null; player: ProfileRow["player"] | null } | undefined,
+      | {
+          session: SessionRow;
+          profile: ProfileRow["profile"] | null;
+          player: ProfileRow["player"] | null;
+          video: LeftJoined<VideoRow> | null;
+          videoTwo: LeftJoined<VideoRow> | null;
+        }
+      | undefined,
   ): SessionAndProfile =>
     row
       ? {
           session: row.session,
-          profile: row.profile && row.player ? { profile: row.profile, player: row.player } : null,
+          profile:
+            row.profile && row.player
+              ? { profile: row.profile, player: row.player, videos: [row.video, row.videoTwo].flatMap(joinedVideo) }
+              : null,
         }
       : undefined;
 
@@ -149,12 +184,16 @@ export function createProfileStore({ db, changes, batchReads = false }: ProfileS
         email: owner.email,
         phoneNumber: owner.phoneNumber,
       },
+      video: videoColumns(video),
+      videoTwo: videoColumns(videoTwo),
     })
     .from(pairs)
     .innerJoin(sessions, eq(sessions.id, sql`pair.session_id`))
     .innerJoin(players, eq(players.id, sessions.playerId))
     .leftJoin(playerProfiles, eq(playerProfiles.playerId, sql`pair.player_id`))
     .leftJoin(owner, eq(owner.id, playerProfiles.playerId))
+    .leftJoin(video, eq(video.id, playerProfiles.videoFileId))
+    .leftJoin(videoTwo, eq(videoTwo.id, playerProfiles.videoTwoFileId))
     .prepare("sessions_and_profiles");
   const batchedSessionAndProfile = createBatchedRead<{ sessionId: string; playerId: string | null }, SessionAndProfile>(
     async (keys) => {
@@ -248,7 +287,7 @@ export function createProfileStore({ db, changes, batchReads = false }: ProfileS
     async findWithSession(
       sessionId: string,
       playerId: string,
-    ): Promise<{ session: SessionRow | undefined; profile: ProfileRow | null }> {
+    ): Promise<{ session: SessionRow | undefined; profile: ProfileWithVideos | null }> {
       const found = await sessionAndProfileCache.get(
         `${sessionId} ${playerId}`,
         async () => {
@@ -267,4 +306,4 @@ export function createProfileStore({ db, changes, batchReads = false }: ProfileS
 
 export type ProfileStore = ReturnType<typeof createProfileStore>;
 /** What the answer shows: a profile row read with at least these columns. */
-export type ProfileRow = NonNullable<Awaited<ReturnType<ProfileStore["findWithSession"]>>["profile"]>;
+export type ProfileRow = Omit<NonNullable<Awaited<ReturnType<ProfileStore["findWithSession"]>>["profile"]>, "videos">;
