@@ -1,6 +1,7 @@
 import type { VideoView } from "@touchline/contract/video";
 import type { AppServices } from "../services.ts";
-import { createMediaStore, type MediaFile } from "./media-store.ts";
+import type { VideoViewColumns } from "../db/schema/media.ts";
+import { createMediaStore } from "./media-store.ts";
 import { videoRenditionsJob } from "./video-renditions-job.ts";
 
 /** Where a rendition and a poster are served (media-routes.ts). */
@@ -8,17 +9,11 @@ export const renditionUrl = (fileId: string, label: string) => `/api/media/${fil
 export const posterUrl = (fileId: string, width: number, format: "webp" | "jpeg") =>
   `/api/media/${fileId}/poster?format=${format}&w=${width}`;
 
-/** The columns of a video file that its view shows. */
-export type VideoFileColumns = Pick<
-  MediaFile,
-  "id" | "videoState" | "durationSeconds" | "videoRenditions" | "videoPosters" | "videoFailure"
->;
-
 /**
  * A video as pages see it. progressPercent comes from the job (jobs/job-queue.ts status), null
  * when unknown; renditions and posters only once the video is ready.
  */
-export function toVideoView(file: VideoFileColumns, progress: number | null = null): VideoView {
+export function toVideoView(file: VideoViewColumns, progress: number | null = null): VideoView {
   const state = file.videoState ?? "processing";
   const ready = state === "ready";
   return {
@@ -42,7 +37,7 @@ export async function videoViewsOf(services: AppServices, fileIds: string[]): Pr
 }
 
 /** The views of video files already read, in this order; the job is asked only while one is processing. */
-export async function videoViewsFrom(services: AppServices, files: readonly VideoFileColumns[]): Promise<VideoView[]> {
+export async function videoViewsFrom(services: AppServices, files: readonly VideoViewColumns[]): Promise<VideoView[]> {
   const views: VideoView[] = [];
   for (const file of files) {
     const job = file.videoState === "processing" ? await services.jobs.status(videoRenditionsJob, file.id) : null;

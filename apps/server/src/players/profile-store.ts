@@ -9,7 +9,7 @@ import { createBatchedRead } from "../db/batch-reads.ts";
 import type { Database } from "../db/client.ts";
 import { createReadCache } from "../db/read-cache.ts";
 import { players, sessions } from "../db/schema/auth.ts";
-import { mediaFiles, type MediaFile } from "../db/schema/media.ts";
+import { mediaFiles, type MediaFile, type VideoViewColumns } from "../db/schema/media.ts";
 import { playerProfiles, type PlayerProfile } from "../db/schema/profiles.ts";
 import type { TableChanges } from "../db/table-changes.ts";
 import { HttpError } from "../http/errors.ts";
@@ -97,14 +97,11 @@ export function createProfileStore({ db, changes, batchReads = false }: ProfileS
     videoPosters: file.videoPosters,
     videoFailure: file.videoFailure,
   });
-  type VideoRow = Pick<
-    MediaFile,
-    "id" | "videoState" | "durationSeconds" | "videoRenditions" | "videoPosters" | "videoFailure"
-  >;
 
   // A left-joined video's columns are all null when the profile has no such video.
   type LeftJoined<T> = { [K in keyof T]: T[K] | null };
-  const joinedVideo = (file: LeftJoined<VideoRow> | null): VideoRow[] => (file?.id ? [file as VideoRow] : []);
+  const joinedVideo = (file: LeftJoined<VideoViewColumns> | null): VideoViewColumns[] =>
+    file?.id ? [file as VideoViewColumns] : [];
 
   /** What the answer shows: a profile row read with at least these columns. */
   type ProfileRow = {
@@ -112,7 +109,7 @@ export function createProfileStore({ db, changes, batchReads = false }: ProfileS
     player: NonNullable<Awaited<ReturnType<typeof findRow>>>["player"];
   };
   /** The same, with the profile's videos in order (first, then second), as GetScoutById shows them. */
-  type ProfileWithVideos = ProfileRow & { videos: VideoRow[] };
+  type ProfileWithVideos = ProfileRow & { videos: VideoViewColumns[] };
 
   // GetScoutById's session lookup and profile read in one statement: one round trip instead of
   // two. The profile is read whoever asks; the route decides whether the asker may see it.
@@ -152,8 +149,8 @@ export function createProfileStore({ db, changes, batchReads = false }: ProfileS
           session: SessionRow;
           profile: ProfileRow["profile"] | null;
           player: ProfileRow["player"] | null;
-          video: LeftJoined<VideoRow> | null;
-          videoTwo: LeftJoined<VideoRow> | null;
+          video: LeftJoined<VideoViewColumns> | null;
+          videoTwo: LeftJoined<VideoViewColumns> | null;
         }
       | undefined,
   ): SessionAndProfile =>

@@ -13,8 +13,11 @@ type Sonner = typeof import("sonner");
 type Kind = "success" | "error" | "info" | "warning";
 
 let library: Promise<Sonner> | undefined;
-let toasterMounted: Promise<void> | undefined;
-let announceMounted: (() => void) | undefined;
+let markToasterMounted!: () => void;
+/** Settles once a ToastHost has its Toaster in the page; toasts wait for it. */
+const toasterMounted = new Promise<void>((resolve) => {
+  markToasterMounted = resolve;
+});
 const hosts = new Set<(sonner: Sonner) => void>();
 
 /**
@@ -37,7 +40,8 @@ export function loadToastLibrary(): Promise<Sonner> {
 
 /**
  * Lets a ToastHost know when sonner is ready (at once if it already is); returns the unsubscribe.
- * The host calls `mounted` after its Toaster's effects ran, which releases the waiting toasts.
+ * The host calls toasterIsMounted after its Toaster's effects ran, which releases the waiting
+ * toasts.
  */
 export function onToastLibrary(render: (sonner: Sonner) => void): () => void {
   hosts.add(render);
@@ -47,21 +51,13 @@ export function onToastLibrary(render: (sonner: Sonner) => void): () => void {
 
 /** Called by ToastHost once its Toaster is in the page and listening. */
 export function toasterIsMounted(): void {
-  if (announceMounted) announceMounted();
-  else toasterMounted = Promise.resolve();
-}
-
-function whenToasterIsMounted(): Promise<void> {
-  toasterMounted ??= new Promise<void>((resolve) => {
-    announceMounted = resolve;
-  });
-  return toasterMounted;
+  markToasterMounted();
 }
 
 /** Every toast waits for the library and the Toaster, then shows in the order it was asked for. */
 let queue: Promise<unknown> = Promise.resolve();
 function whenReady(show: (sonner: Sonner) => void): void {
-  const ready = Promise.all([loadToastLibrary(), whenToasterIsMounted()]);
+  const ready = Promise.all([loadToastLibrary(), toasterMounted]);
   queue = queue.then(() => ready).then(([sonner]) => show(sonner), reportFailure);
 }
 

@@ -43,6 +43,11 @@ export interface StoredPoster {
 }
 
 export type MediaFile = typeof mediaFiles.$inferSelect;
+/** The columns of a video file that pages see of it (renditions, posters, preparation state). */
+export type VideoViewColumns = Pick<
+  MediaFile,
+  "id" | "videoState" | "durationSeconds" | "videoRenditions" | "videoPosters" | "videoFailure"
+>;
 
 /** A resumable upload's lock, shared by every instance (migration 0006; media/upload-locker.ts). */
 export const uploadLocks = pgTable("upload_locks", {
