@@ -31,7 +31,7 @@ function syncIdAttributes(vnode: InternalVNode) {
 
 /**
  * React 19 hands a function component its `ref` as an ordinary prop, and our field components
- * rely on that (react-hook-form registers inputs through it). Preact's compatibility layer
+ * rely on that (forms register their inputs through it, lib/use-schema-form.ts). Preact's compatibility layer
  * takes `ref` off function components unless they are wrapped in forwardRef, so it is moved
  * back into the props, as React 19 does. Class components keep theirs.
  */

@@ -1,5 +1,4 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
+import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import type * as z from "zod/mini";
 import {
   REJECTION_REASONS,
@@ -63,8 +62,8 @@ function RejectFormBody({
     watch,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<RejectForm, unknown, z.output<typeof rejectProfileSchema>>({
-    resolver: zodResolver(rejectProfileSchema) as never,
+  } = useSchemaForm<RejectForm, z.output<typeof rejectProfileSchema>>({
+    schema: rejectProfileSchema,
     defaultValues: { reasonCode: "", reasonText: "" },
   });
   const reasonCode = watch("reasonCode");

@@ -1,6 +1,5 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { toast } from "../../lib/toast.ts";
 import type * as z from "zod/mini";
 import { DELETION_REASONS } from "@touchline/contract/enums";
@@ -41,8 +40,8 @@ export function AccountDeletionRequest({ email }: { email: string }) {
     setError,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<Input, unknown, Output>({
-    resolver: zodResolver(ownDeletionRequestSchema),
+  } = useSchemaForm<Input, Output>({
+    schema: ownDeletionRequestSchema,
     defaultValues: { reason: "", otherReason: "", confirmation_text: "" },
   });
 

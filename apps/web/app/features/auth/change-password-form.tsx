@@ -1,6 +1,5 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { toast } from "../../lib/toast.ts";
 import type * as z from "zod/mini";
 import { changePasswordSchema } from "@touchline/contract/password";
@@ -29,7 +28,7 @@ export function ChangePasswordForm() {
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<Input>({ resolver: zodResolver(changePasswordSchema), defaultValues: EMPTY });
+  } = useSchemaForm<Input>({ schema: changePasswordSchema, defaultValues: EMPTY });
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(undefined);

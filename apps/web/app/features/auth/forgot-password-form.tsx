@@ -1,6 +1,5 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { Link, useNavigate } from "react-router";
 import { toast } from "../../lib/toast.ts";
 import type * as z from "zod/mini";
@@ -29,8 +28,8 @@ export function ForgotPasswordForm() {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<Input, unknown, z.output<typeof requestPasswordResetOtpSchema>>({
-    resolver: zodResolver(requestPasswordResetOtpSchema),
+  } = useSchemaForm<Input, z.output<typeof requestPasswordResetOtpSchema>>({
+    schema: requestPasswordResetOtpSchema,
     defaultValues: { phoneNumber: "" },
   });
 

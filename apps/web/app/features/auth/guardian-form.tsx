@@ -1,7 +1,6 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { toast } from "../../lib/toast.ts";
 import type * as z from "zod/mini";
 import { guardianDetailsSchema, type GuardianDetailsInput } from "@touchline/contract/registration";
@@ -25,8 +24,8 @@ export default function GuardianForm({ current }: { current: PlayerGuardianStatu
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<GuardianDetailsInput, unknown, z.output<typeof guardianDetailsSchema>>({
-    resolver: zodResolver(guardianDetailsSchema),
+  } = useSchemaForm<GuardianDetailsInput, z.output<typeof guardianDetailsSchema>>({
+    schema: guardianDetailsSchema,
     defaultValues: { guardianName: current.guardianName ?? "", guardianPhone: "" },
   });
 

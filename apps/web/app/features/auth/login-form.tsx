@@ -1,7 +1,6 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { Link, useNavigate } from "react-router";
 import { toast } from "../../lib/toast.ts";
 import type * as z from "zod/mini";
@@ -41,8 +40,8 @@ export function LoginForm() {
     getValues,
     setValue,
     formState: { errors, isSubmitting },
-  } = useForm<LoginInput, unknown, z.output<typeof loginSchema>>({
-    resolver: zodResolver(loginSchema),
+  } = useSchemaForm<LoginInput, z.output<typeof loginSchema>>({
+    schema: loginSchema,
     defaultValues: { phoneNumber: "", password: "", rememberMe: false },
   });
 

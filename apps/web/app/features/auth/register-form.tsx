@@ -1,6 +1,5 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { Link, useNavigate } from "react-router";
 import { toast } from "../../lib/toast.ts";
 import type * as z from "zod/mini";
@@ -45,8 +44,8 @@ export function RegisterForm() {
     setError,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<RegistrationInput, unknown, z.output<typeof registrationSchema>>({
-    resolver: zodResolver(registrationSchema),
+  } = useSchemaForm<RegistrationInput, z.output<typeof registrationSchema>>({
+    schema: registrationSchema,
     defaultValues: EMPTY,
   });
 

@@ -1,6 +1,5 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { Link, useNavigate } from "react-router";
 import { toast } from "../../lib/toast.ts";
 import { newPasswordFormSchema, type NewPasswordFormInput } from "@touchline/contract/auth";
@@ -29,8 +28,8 @@ export function ResetPasswordForm({ phoneNumber, resetToken }: { phoneNumber: st
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<NewPasswordFormInput>({
-    resolver: zodResolver(newPasswordFormSchema),
+  } = useSchemaForm<NewPasswordFormInput>({
+    schema: newPasswordFormSchema,
     defaultValues: { newPassword: "", confirmPassword: "" },
   });
 

@@ -1,15 +1,15 @@
-import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { ApiError } from "../../lib/api.ts";
+import type { SetFormError } from "../../lib/use-schema-form.ts";
 
 /**
  * Puts the server's per-field verdicts (409 "phone taken", a rule the server checks again)
  * beside the fields the form has. Returns the message no field could show, if any, for a
  * form-level alert.
  */
-export function applyServerErrors<T extends FieldValues>(
+export function applyServerErrors<Values extends object>(
   error: unknown,
-  fields: readonly Path<T>[],
-  setError: UseFormSetError<T>,
+  fields: readonly Extract<keyof Values, string>[],
+  setError: SetFormError<Values>,
 ): string | undefined {
   if (!(error instanceof ApiError)) return undefined;
   let shown = false;

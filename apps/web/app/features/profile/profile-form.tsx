@@ -1,7 +1,6 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { useNavigate } from "react-router";
 import { toast } from "../../lib/toast.ts";
 import type * as z from "zod/mini";
@@ -135,10 +134,10 @@ export function ProfileForm({
     setValue,
     setError,
     getValues,
-    control,
+    watch,
     formState: { errors, isSubmitting, isSubmitted },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(playerInfoSchema),
+  } = useSchemaForm<FormInput, FormOutput>({
+    schema: playerInfoSchema,
     defaultValues: initialValues(scoutId, existing),
   });
 
@@ -169,24 +168,22 @@ export function ProfileForm({
   // starts from the profile itself). Restored once, after hydration; cleared once submitted.
   useEffect(() => {
     if (existing) return;
-    for (const [field, value] of Object.entries(readDraft(scoutId)))
-      setValue(field as FieldName, value as never, { shouldDirty: true });
+    for (const [field, value] of Object.entries(readDraft(scoutId))) setValue(field as FieldName, value as never);
   }, [existing, scoutId, setValue]);
-  const typed = useWatch({ control, name: DRAFT_FIELDS });
+  const draft = JSON.stringify(Object.fromEntries(DRAFT_FIELDS.map((field) => [field, watch(field)])));
   useEffect(() => {
     if (existing) return;
-    const draft = Object.fromEntries(DRAFT_FIELDS.map((field, index) => [field, typed[index]]));
     try {
-      localStorage.setItem(draftKey(scoutId), JSON.stringify(draft));
+      localStorage.setItem(draftKey(scoutId), draft);
     } catch {
       // No room or no storage: the form still works, it is only not kept.
     }
-  }, [existing, scoutId, typed]);
+  }, [existing, scoutId, draft]);
   const uploads = [cover, firstVideo, secondVideo];
   const uploading = uploads.some(isBusy);
 
-  const position = useWatch({ control, name: "position" });
-  const about = useWatch({ control, name: "aboutYourself" }) ?? "";
+  const position = watch("position");
+  const about = watch("aboutYourself") ?? "";
   const secondaryOptions = POSITIONS.filter((p) => p.value !== position);
 
   const dropSecondVideo = (dropped: boolean) => {

@@ -1,6 +1,5 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { Link, useNavigate } from "react-router";
 import { toast } from "../../lib/toast.ts";
 import type * as z from "zod/mini";
@@ -54,13 +53,13 @@ export function AccountDeletionForm() {
   const view = submittedEmail ? "done" : step;
   const lastView = useRef(view);
 
-  const one = useForm<StepOneInput, unknown, StepOneOutput>({
-    resolver: zodResolver(deletionStepOneSchema),
+  const one = useSchemaForm<StepOneInput, StepOneOutput>({
+    schema: deletionStepOneSchema,
     // The checkboxes start unticked (undefined): the schema's literal(true) then asks for a tick.
     defaultValues: { email: "", reason: "", otherReason: "" },
   });
-  const two = useForm<StepTwoInput, unknown, StepTwoOutput>({
-    resolver: zodResolver(deletionStepTwoSchema),
+  const two = useSchemaForm<StepTwoInput, StepTwoOutput>({
+    schema: deletionStepTwoSchema,
     defaultValues: { confirmation_text: "" },
   });
   const reason = one.watch("reason");

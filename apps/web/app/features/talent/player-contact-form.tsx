@@ -1,5 +1,4 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
+import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { toast } from "../../lib/toast.ts";
 import { TALENT } from "@touchline/contract/messages";
 import {
@@ -36,8 +35,8 @@ export function PlayerContactForm({
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<PlayerContactRequestInput, unknown, PlayerContactRequest>({
-    resolver: zodResolver(playerContactRequestSchema),
+  } = useSchemaForm<PlayerContactRequestInput, PlayerContactRequest>({
+    schema: playerContactRequestSchema,
     defaultValues: EMPTY,
   });
 
