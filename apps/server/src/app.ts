@@ -28,6 +28,7 @@ import { loggerOptions } from "./http/logger.ts";
 import { contextualLogger, installRequestContext } from "./http/request-context.ts";
 import { createStorage } from "./media/create-storage.ts";
 import { mediaPlugin } from "./media/plugin.ts";
+import { ownProfileForWeb } from "./players/web-context.ts";
 import { profileRoutes } from "./players/profile-routes.ts";
 import { installOriginCheck } from "./http/origin-check.ts";
 import { postgresRateLimitStore } from "./http/rate-limit-store.ts";
@@ -188,6 +189,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const talent = talentForWeb(services);
   const site = createSiteService(services.db, services.now);
   const accounts = createPlayerStore(services.db, services.now);
+  const ownProfile = ownProfileForWeb(services);
   if (options.web !== false && webBuild && fs.existsSync(path.join(webBuild, "server", "index.js"))) {
     await registerWeb(app, {
       buildDir: webBuild,
@@ -200,6 +202,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         site,
         currentSession: async () =>
           request.user ? toSessionInfoOrNull(await accounts.byId(request.user.playerId)) : null,
+        ownProfile: () => ownProfile(request.user),
       }),
     });
   }

@@ -1,3 +1,4 @@
+import type { PlayerInfoResponse } from "./profile.ts";
 import type { SessionInfo } from "./session.ts";
 import type { AppInterest } from "./app-interest.ts";
 import type { ContactMessageInput } from "./site.ts";
@@ -22,6 +23,12 @@ export interface WebLoadContext {
    * area and the console read it in their layouts' loaders, so their pages arrive ready.
    */
   currentSession(): Promise<SessionInfo | null>;
+  /**
+   * The logged-in player's own profile as GetScoutById answers it (null when they have none or
+   * nobody is logged in), so /player/profile arrives with it; undefined when it could not be
+   * read, and the page then reads it itself.
+   */
+  ownProfile(): Promise<PlayerInfoResponse | null | undefined>;
   /** The public site's forms, for pages served without JavaScript that post as plain HTML forms. */
   site: {
     /** Stores a checked contact message for the staff inbox (as POST /api/site/contact-messages does). */

@@ -6,9 +6,8 @@ import { isStaff, requirePlayerArea } from "../auth/request-user.ts";
 import { fillUserFromSession } from "../auth/session-plugin.ts";
 import { createSessionStore } from "../auth/session-store.ts";
 import { HttpError } from "../http/errors.ts";
-import { videoViewsFrom } from "../media/video-view.ts";
 import type { AppServices } from "../services.ts";
-import { createProfileService } from "./profile-service.ts";
+import { profileAnswer, profileServiceFor } from "./profile-answer.ts";
 
 /** The spec's profile calls, paths exactly as the spec's client uses them. */
 export const profileRoutes: FastifyPluginAsync<{ services: AppServices }> = async (fastify, { services }) => {
@@ -19,13 +18,7 @@ export const profileRoutes: FastifyPluginAsync<{ services: AppServices }> = asyn
     timeWindow: "1 minute",
     keyGenerator: (request: FastifyRequest) => request.user?.playerId ?? request.ip,
   };
-  const profiles = createProfileService({
-    db: services.db,
-    changes: services.database.changes,
-    batchReads: services.database.kind === "postgres",
-    now: services.now,
-    videoExpiryDays: services.config.VIDEO_EXPIRY_DAYS,
-  });
+  const profiles = profileServiceFor(services);
   const sessions = createSessionStore(services.db, services.now);
 
   app.post(
@@ -55,10 +48,8 @@ export const profileRoutes: FastifyPluginAsync<{ services: AppServices }> = asyn
       // Another player's profile answers exactly like a missing one.
       const profile = user.playerId === scoutId || isStaff(user) ? read.profile : null;
       if (!profile) throw new HttpError(404, MEDIA.profileNotFound);
-      const answer = profiles.toResponse(profile);
-      // The videos came with the profile; only one still being prepared asks the job queue.
-      const videos = await videoViewsFrom(services, profile.videos);
-      return reply.header("cache-control", "private, no-store").send({ ...answer, videos });
+      // The videos came with the profile.
+      return reply.header("cache-control", "private, no-store").send(await profileAnswer(services, profiles, profile));
     },
   );
 };

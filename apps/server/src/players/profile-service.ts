@@ -152,3 +152,5 @@ export function createProfileService({ db, changes, batchReads = false, now, vid
     },
   };
 }
+
+export type ProfileService = ReturnType<typeof createProfileService>;

@@ -42,7 +42,12 @@ describe("web assets", () => {
       buildDir,
       mode: "production",
       publicUrl: "http://localhost",
-      loadContext: () => ({ talent: {} as never, site: {} as never, currentSession: async () => null }),
+      loadContext: () => ({
+        talent: {} as never,
+        site: {} as never,
+        currentSession: async () => null,
+        ownProfile: async () => null,
+      }),
     });
     const file = (suffix: string) => fs.readFileSync(path.join(buildDir, `client/assets/app-3f9a1c.js${suffix}`));
     return {
@@ -237,7 +242,12 @@ export const routeDiscovery = { mode: "initial" };
       buildDir,
       mode: "production",
       publicUrl: "http://localhost",
-      loadContext: () => ({ talent: {} as never, site: {} as never, currentSession: async () => null }),
+      loadContext: () => ({
+        talent: {} as never,
+        site: {} as never,
+        currentSession: async () => null,
+        ownProfile: async () => null,
+      }),
     });
     return { app, close: async () => (await app.close(), fs.rmSync(buildDir, { recursive: true, force: true })) };
   };

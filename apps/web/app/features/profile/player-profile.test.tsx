@@ -6,6 +6,7 @@ import { toast } from "sonner";
 import { ToastHost } from "../../components/toast-host.tsx";
 import { afterEach, describe, expect, it } from "vitest";
 import { EXTRA, PROFILE_PAGE } from "@touchline/contract/messages";
+import type { PlayerInfoResponse } from "@touchline/contract/profile";
 import { PlayerProfile } from "./player-profile.tsx";
 import { profileFixture } from "../../test/profile-fixture.ts";
 import { HttpResponse } from "msw";
@@ -15,15 +16,15 @@ import { waitingForReviewText } from "@touchline/contract/profile-messages";
 
 const PROFILE = "GET /api/Scouts/ScoutManagement/GetScoutById/:scoutId";
 
-/** Renders the page with the profile API answering `answer`. */
-function setup(answer: ApiRoute) {
+/** Renders the page with the profile API answering `answer`; `loaded`: what the server render read. */
+function setup(answer: ApiRoute, loaded?: PlayerInfoResponse | null) {
   const api = mockApi({ [PROFILE]: answer });
   // No wait between retries in tests; the number of retries is the hook's own.
   const client = new QueryClient({ defaultOptions: { queries: { retryDelay: 0 } } });
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
-        <PlayerProfile scoutId="player_1" />
+        <PlayerProfile scoutId="player_1" loaded={loaded} />
       </MemoryRouter>
       <ToastHost />
     </QueryClientProvider>,
@@ -40,6 +41,21 @@ describe("PlayerProfile", () => {
     const { api } = setup(async () => json(200, profileFixture()));
     await screen.findByRole("heading", { level: 1, name: "chanda10" });
     expect(api.sent.map((call) => call.url)).toEqual(["/api/Scouts/ScoutManagement/GetScoutById/player_1"]);
+  });
+
+  it("shows the profile the server render read at once, without asking the API again", async () => {
+    const { api } = setup(async () => json(200, profileFixture()), profileFixture());
+    expect(screen.getByRole("heading", { level: 1, name: "chanda10" })).toBeInTheDocument();
+    expect(document.querySelector("img[srcset]")).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.sent).toHaveLength(0);
+  });
+
+  it("when the server render found no profile, prompts to complete one at once", async () => {
+    const { api } = setup(async () => json(200, profileFixture()), null);
+    expect(screen.getByRole("heading", { name: PROFILE_PAGE.completeTitle })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.sent).toHaveLength(0);
   });
 
   it("on 404 prompts to complete the profile, without retrying or an error toast", async () => {

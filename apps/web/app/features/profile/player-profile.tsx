@@ -1,10 +1,14 @@
+import type { PlayerInfoResponse } from "@touchline/contract/profile";
 import { profileErrorMessage, usePlayerProfile } from "./use-player-profile.ts";
 import { CompleteProfilePrompt, LoadFailed, ProfileLoading } from "./profile-states.tsx";
 import { ProfileDetails } from "./profile-details.tsx";
 
-/** /player/profile: the profile, the prompt to create one, or why it could not be loaded. */
-export function PlayerProfile({ scoutId }: { scoutId: string }) {
-  const query = usePlayerProfile(scoutId);
+/**
+ * /player/profile: the profile, the prompt to create one, or why it could not be loaded.
+ * `loaded` is the profile the server read for this page (null: none yet), when it did.
+ */
+export function PlayerProfile({ scoutId, loaded }: { scoutId: string; loaded?: PlayerInfoResponse | null }) {
+  const query = usePlayerProfile(scoutId, loaded);
   if (query.isPending) return <ProfileLoading />;
   if (query.isError)
     return (

@@ -29,13 +29,15 @@ export function shouldRetryProfile(failureCount: number, error: unknown): boolea
   return failureCount < PROFILE_MAX_RETRIES;
 }
 
-export function usePlayerProfile(scoutId: string | undefined) {
+/** `loaded`: the profile the server already read for this page, if it did; the query starts from it. */
+export function usePlayerProfile(scoutId: string | undefined, loaded?: PlayerInfoResponse | null) {
   const query = useQuery({
     queryKey: profileQueryKey(scoutId ?? ""),
     queryFn: ({ signal }) => loadPlayerProfile(scoutId as string, signal),
     enabled: Boolean(scoutId),
     staleTime: PROFILE_CACHE_MS,
     retry: shouldRetryProfile,
+    initialData: loaded,
     // While a video is being prepared, look again now and then: the page updates by itself.
     refetchInterval: (current) =>
       current.state.data?.videos?.some((video) => video.status === "processing") ? VIDEO_PROCESSING_POLL_MS : false,

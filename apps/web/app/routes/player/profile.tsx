@@ -2,15 +2,29 @@ import { GuardianPanel } from "../../features/auth/guardian-panel.tsx";
 import { privatePageMeta } from "../../features/auth/page-meta.ts";
 import { usePlayerSession } from "../../lib/session.ts";
 import { PlayerProfile } from "../../features/profile/player-profile.tsx";
+import type { Route } from "./+types/profile";
 
 export const meta = () => privatePageMeta("My Profile");
 
-export default function PlayerProfileRoute() {
+/**
+ * The server's render carries the profile, so the page arrives with it and the phone fetches the
+ * cover photo while the scripts load, instead of after them (on a slow network the cover is
+ * what the player waits for).
+ */
+export const loader = async ({ context }: Route.LoaderArgs) => ({ profile: await context.ownProfile() });
+
+/**
+ * In the browser, moving to this page reads the profile through its query, cached between the
+ * player's pages, and not through the server's loader.
+ */
+export const clientLoader = () => ({ profile: undefined });
+
+export default function PlayerProfileRoute({ loaderData }: Route.ComponentProps) {
   const player = usePlayerSession();
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8 sm:py-12">
       <GuardianPanel />
-      <PlayerProfile scoutId={player.scoutId} />
+      <PlayerProfile scoutId={player.scoutId} loaded={loaderData?.profile} />
     </div>
   );
 }
