@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     name: "web",
-    include: ["app/**/*.test.{ts,tsx}"],
+    include: ["app/**/*.test.{ts,tsx}", "build-tools/**/*.test.ts"],
     environment: "jsdom",
     setupFiles: ["./vitest.setup.ts"],
   },
