@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { absolutizeMetaUrls } from "./serve-web.ts";
+import { absolutizeMetaUrls, stylesheetsBeforeModulePreloads } from "./serve-web.ts";
 
 describe("absolutizeMetaUrls", () => {
   it("completes root-relative canonical and Open Graph URLs with the origin", () => {
@@ -184,6 +184,30 @@ describe("StylesheetCache.inline", () => {
     } finally {
       close();
     }
+  });
+});
+
+describe("stylesheetsBeforeModulePreloads", () => {
+  const preloads = `<link rel="modulepreload" href="/assets/entry-1.js"/><link rel="modulepreload" href="/assets/shell-2.js"/>`;
+  const sheet = `<link rel="stylesheet" href="/assets/root-3.css"/>`;
+
+  it("moves the head's stylesheets in front of the first module preload, keeping everything else", () => {
+    const html = `<html><head><title>x</title>${preloads}${sheet}</head><body><p>hi</p></body></html>`;
+    expect(stylesheetsBeforeModulePreloads(html)).toBe(
+      `<html><head><title>x</title>${sheet}${preloads}</head><body><p>hi</p></body></html>`,
+    );
+  });
+
+  it("leaves a page without preloads, or with its stylesheet already first, as it is", () => {
+    const plain = `<html><head>${sheet}</head><body></body></html>`;
+    expect(stylesheetsBeforeModulePreloads(plain)).toBe(plain);
+    const ordered = `<html><head>${sheet}${preloads}</head><body></body></html>`;
+    expect(stylesheetsBeforeModulePreloads(ordered)).toBe(ordered);
+  });
+
+  it("never moves a stylesheet link out of the body", () => {
+    const html = `<html><head>${preloads}</head><body><pre>${sheet}</pre></body></html>`;
+    expect(stylesheetsBeforeModulePreloads(html)).toBe(html);
   });
 });
 
