@@ -15,7 +15,7 @@ import { CheckboxField, SelectField, TextAreaField, TextField } from "../../comp
 import { useApiMutation } from "../../lib/use-api-mutation.ts";
 import { requestOwnAccountDeletion } from "./auth-api.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
-import { applyServerErrors } from "./server-errors.ts";
+import { applyServerErrors } from "../../lib/server-errors.ts";
 import { FormAlert } from "../../components/form-alert.tsx";
 
 type Input = z.input<typeof ownDeletionRequestSchema>;

@@ -9,7 +9,7 @@ import { useHydrated } from "../../lib/use-hydrated.ts";
 import { changePassword } from "./auth-api.ts";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { PasswordField } from "./password-field.tsx";
-import { applyServerErrors } from "./server-errors.ts";
+import { applyServerErrors } from "../../lib/server-errors.ts";
 import { useApiMutation } from "../../lib/use-api-mutation.ts";
 
 type Input = z.input<typeof changePasswordSchema>;

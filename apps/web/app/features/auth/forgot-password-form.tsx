@@ -12,7 +12,7 @@ import { nextSendAt, requestCode } from "./auth-api.ts";
 import { updateFlow } from "./flow-storage.ts";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { PhoneNumberField } from "./phone-number-field.tsx";
-import { applyServerErrors } from "./server-errors.ts";
+import { applyServerErrors } from "../../lib/server-errors.ts";
 import { useApiMutation } from "../../lib/use-api-mutation.ts";
 
 type Input = z.input<typeof requestPasswordResetOtpSchema>;

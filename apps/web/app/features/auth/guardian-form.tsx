@@ -11,7 +11,7 @@ import { FormAlert } from "../../components/form-alert.tsx";
 import { useApiMutation } from "../../lib/use-api-mutation.ts";
 import { GUARDIAN_QUERY, nameGuardian } from "./guardian-api.ts";
 import { PhoneNumberField } from "./phone-number-field.tsx";
-import { applyServerErrors } from "./server-errors.ts";
+import { applyServerErrors } from "../../lib/server-errors.ts";
 
 /** Names the player's parent or guardian (or another one) and texts them a new link. */
 export default function GuardianForm({ current }: { current: PlayerGuardianStatus }) {

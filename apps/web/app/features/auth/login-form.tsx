@@ -15,7 +15,7 @@ import { clearFlow, readFlow, updateFlow } from "./flow-storage.ts";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { PasswordField } from "./password-field.tsx";
 import { PhoneNumberField } from "./phone-number-field.tsx";
-import { applyServerErrors } from "./server-errors.ts";
+import { applyServerErrors } from "../../lib/server-errors.ts";
 import { SESSION_QUERY_KEY } from "../../lib/session.ts";
 import { saveLoginSession } from "../../lib/session-store.ts";
 import { useApiMutation } from "../../lib/use-api-mutation.ts";

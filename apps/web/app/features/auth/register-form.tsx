@@ -16,7 +16,7 @@ import { updateFlow } from "./flow-storage.ts";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { PasswordField } from "./password-field.tsx";
 import { PhoneNumberField } from "./phone-number-field.tsx";
-import { applyServerErrors } from "./server-errors.ts";
+import { applyServerErrors } from "../../lib/server-errors.ts";
 import { useApiMutation } from "../../lib/use-api-mutation.ts";
 
 const EMPTY: RegistrationInput = {

@@ -10,7 +10,7 @@ import { resetPassword } from "./auth-api.ts";
 import { updateFlow } from "./flow-storage.ts";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { PasswordField } from "./password-field.tsx";
-import { applyServerErrors } from "./server-errors.ts";
+import { applyServerErrors } from "../../lib/server-errors.ts";
 import { useForgetPlayer } from "./logout.ts";
 import { useApiMutation } from "../../lib/use-api-mutation.ts";
 

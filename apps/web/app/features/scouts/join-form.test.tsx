@@ -39,7 +39,7 @@ describe("ScoutJoinForm", () => {
     await fill(user, "+44 7700 900123");
     await user.click(screen.getByRole("button", { name: "Join as a scout" }));
     expect(await screen.findByTestId("location")).toHaveTextContent(/^\/scouts$/);
-    expect(api.calls(JOIN)[0]!.body).toMatchObject({ phoneNumber: "+44 7700 900123", organisationKind: "academy" });
+    expect(api.calls(JOIN)[0]!.body).toMatchObject({ phoneNumber: "+447700900123", organisationKind: "academy" });
     expect(isScoutBrowser()).toBe(true);
   });
 

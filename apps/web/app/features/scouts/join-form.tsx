@@ -1,28 +1,32 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Link, useNavigate } from "react-router";
+import type * as z from "zod/mini";
 import { toast } from "../../lib/toast.ts";
-import { scoutJoinSchema } from "@touchline/contract/scout-schemas";
+import { scoutJoinSchema, type ScoutJoinInput } from "@touchline/contract/scout-schemas";
 import { ORGANISATION_KIND_LABELS, ORGANISATION_KINDS } from "@touchline/contract/scouts";
 import { Button } from "../../components/button.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { SelectField, TextField } from "../../components/field.tsx";
+import { ApiError } from "../../lib/api.ts";
+import { applyServerErrors } from "../../lib/server-errors.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useApiMutation } from "../../lib/use-api-mutation.ts";
+import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { joinAsScout, markScoutBrowser } from "./scout-api.ts";
-import { issuesByField, useFormErrors } from "./scout-forms.ts";
+import { messageOf } from "./scout-forms.ts";
 
-const EMPTY = {
-  firstName: "",
-  lastName: "",
-  organisation: "",
-  organisationKind: "",
-  roleTitle: "",
-  country: "",
-  phoneNumber: "",
-  email: "",
-  proofUrl: "",
-  password: "",
-};
+const FIELDS = [
+  "firstName",
+  "lastName",
+  "organisation",
+  "organisationKind",
+  "roleTitle",
+  "country",
+  "phoneNumber",
+  "email",
+  "proofUrl",
+  "password",
+] as const;
 
 /**
  * /scouts/join: a club, academy, agency or national-team scout registers. The account then
@@ -30,42 +34,38 @@ const EMPTY = {
  * organisation before the scout area opens.
  */
 export function ScoutJoinForm() {
-  const [values, setValues] = useState(EMPTY);
-  const errors = useFormErrors();
+  const [formError, setFormError] = useState<string>();
   const join = useApiMutation(joinAsScout);
   const navigate = useNavigate();
   const hydrated = useHydrated();
-  const set = (name: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [name]: event.target.value }));
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useSchemaForm<ScoutJoinInput, z.output<typeof scoutJoinSchema>>({
+    schema: scoutJoinSchema,
+    defaultValues: Object.fromEntries(FIELDS.map((name) => [name, ""])),
+  });
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    errors.clear();
-    const checked = scoutJoinSchema.safeParse(values);
-    if (!checked.success) {
-      errors.showFields(issuesByField(checked.error.issues));
-      return;
-    }
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(undefined);
     try {
       const answer = await join.mutateAsync(values);
       markScoutBrowser();
       toast.success(answer.message, { id: "scout" });
       await navigate("/scouts");
     } catch (failure) {
-      errors.show(failure);
+      // The server's verdict on a field goes beside it; anything else above the form.
+      setFormError(failure instanceof ApiError ? applyServerErrors(failure, FIELDS, setError) : messageOf(failure));
     }
-  };
-
-  const field = (name: keyof typeof EMPTY) => ({
-    name,
-    value: values[name],
-    onChange: set(name),
-    error: errors.fieldErrors[name],
   });
+
+  const field = (name: (typeof FIELDS)[number]) => ({ ...register(name), error: errors[name]?.message });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      {errors.formError ? <FormAlert>{errors.formError}</FormAlert> : null}
+      {formError ? <FormAlert>{formError}</FormAlert> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="First name" autoComplete="given-name" {...field("firstName")} />
         <TextField label="Last name" autoComplete="family-name" {...field("lastName")} />

@@ -1,66 +1,65 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Link, useNavigate } from "react-router";
+import type * as z from "zod/mini";
+import { scoutLoginSchema, type ScoutLoginInput } from "@touchline/contract/scout-schemas";
 import { Button } from "../../components/button.tsx";
 import { CheckboxField, TextField } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
+import { ApiError } from "../../lib/api.ts";
+import { applyServerErrors } from "../../lib/server-errors.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useApiMutation } from "../../lib/use-api-mutation.ts";
+import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { loginAsScout, markScoutBrowser } from "./scout-api.ts";
-import { useFormErrors } from "./scout-forms.ts";
+import { messageOf } from "./scout-forms.ts";
+
+const FIELDS = ["email", "password"] as const;
 
 /** /scouts/login: scouts log in by e-mail (their phone may be of any country). */
 export function ScoutLoginForm({ next }: { next: string }) {
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [rememberMe, setRememberMe] = useState(false);
-  const errors = useFormErrors();
+  const [formError, setFormError] = useState<string>();
   const login = useApiMutation(loginAsScout);
   const navigate = useNavigate();
   const hydrated = useHydrated();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useSchemaForm<ScoutLoginInput, z.output<typeof scoutLoginSchema>>({
+    schema: scoutLoginSchema,
+    defaultValues: { email: "", password: "", rememberMe: false },
+  });
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    errors.clear();
-    if (!email.trim() || !password) {
-      errors.showFields({
-        ...(email.trim() ? {} : { email: "Enter your e-mail address" }),
-        ...(password ? {} : { password: "Enter your password" }),
-      });
-      return;
-    }
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(undefined);
     try {
-      await login.mutateAsync({ email, password, rememberMe });
+      await login.mutateAsync(values);
       markScoutBrowser();
       await navigate(next);
     } catch (failure) {
-      errors.show(failure);
+      setFormError(failure instanceof ApiError ? applyServerErrors(failure, FIELDS, setError) : messageOf(failure));
     }
-  };
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      {errors.formError ? <FormAlert>{errors.formError}</FormAlert> : null}
+      {formError ? <FormAlert>{formError}</FormAlert> : null}
       <TextField
         label="E-mail address"
         type="email"
         autoComplete="email"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={errors.fieldErrors.email}
+        {...register("email")}
+        error={errors.email?.message}
       />
       <TextField
         label="Password"
         type="password"
         autoComplete="current-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={errors.fieldErrors.password}
+        {...register("password")}
+        error={errors.password?.message}
       />
-      <CheckboxField
-        label="Remember me"
-        checked={rememberMe}
-        onChange={(event) => setRememberMe(event.target.checked)}
-      />
+      <CheckboxField label="Remember me" {...register("rememberMe")} />
       <Button type="submit" disabled={!hydrated || login.isPending} className="w-full">
         {login.isPending ? "Logging in…" : "Log in"}
       </Button>

@@ -1,5 +1,5 @@
-import { ApiError } from "../../lib/api.ts";
-import type { SetFormError } from "../../lib/use-schema-form.ts";
+import { ApiError } from "./api.ts";
+import type { SetFormError } from "./use-schema-form.ts";
 
 /**
  * Puts the server's per-field verdicts (409 "phone taken", a rule the server checks again)
