@@ -3,15 +3,25 @@ import { videoViewsFrom } from "../media/video-view.ts";
 import type { AppServices } from "../services.ts";
 import { createProfileService, type ProfileService } from "./profile-service.ts";
 
-/** The profile service as the API and the pages both build it. */
+const servicesBuilt = new WeakMap<AppServices, ProfileService>();
+
+/**
+ * The app's one profile service, which the API and the pages share: one read cache (PGlite) or
+ * one batcher (PostgreSQL), so a page's read and the API's land in the same place.
+ */
 export function profileServiceFor(services: AppServices): ProfileService {
-  return createProfileService({
-    db: services.db,
-    changes: services.database.changes,
-    batchReads: services.database.kind === "postgres",
-    now: services.now,
-    videoExpiryDays: services.config.VIDEO_EXPIRY_DAYS,
-  });
+  let profiles = servicesBuilt.get(services);
+  if (!profiles) {
+    profiles = createProfileService({
+      db: services.db,
+      changes: services.database.changes,
+      batchReads: services.database.kind === "postgres",
+      now: services.now,
+      videoExpiryDays: services.config.VIDEO_EXPIRY_DAYS,
+    });
+    servicesBuilt.set(services, profiles);
+  }
+  return profiles;
 }
 
 /** A profile row read with its videos, as GetScoutById answers it: how each video plays now. */

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { ApiError } from "../../lib/api.ts";
+import { firstIssueByField } from "../../lib/use-schema-form.ts";
 
 export const messageOf = (error: unknown) =>
   error instanceof ApiError ? error.message : "Something went wrong. Please try again.";
@@ -32,9 +33,7 @@ export function useFormErrors() {
 /** The first message per field of a failed zod check, keyed by the field's name. */
 export function issuesByField(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
   const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = String(issue.path[0] ?? "");
-    if (key && !errors[key]) errors[key] = issue.message;
-  }
+  for (const [name, error] of Object.entries(firstIssueByField<Record<string, unknown>>(issues)))
+    if (error) errors[name] = error.message;
   return errors;
 }
