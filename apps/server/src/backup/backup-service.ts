@@ -122,6 +122,10 @@ async function writeArchive(
     await beginSnapshot(query);
     try {
       const shapes = await describeTables(query);
+      if (shapes.length === 0)
+        throw new Error(
+          "The database has no tables: no server has ever started on it. Check DATA_DIR or DATABASE_URL.",
+        );
       const migrations = await appliedMigrations(query);
       const tables: (ManifestTable & { path: string; size: number })[] = [];
       let rows = 0;

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { App } from "../app.ts";
@@ -59,6 +60,11 @@ export async function runBackup(argv: string[], options: RunOptions = {}): Promi
   try {
     const config = loadConfig(options.env ?? process.env);
     const file = resolveArchivePath(args.out, config.dataDir, options.cwd ?? process.cwd(), new Date());
+    // Opening an embedded database that is not there would create an empty one.
+    if (!config.DATABASE_URL && !fs.existsSync(path.join(config.dataDir, "db"))) {
+      output.err(`backup: ${config.dataDir} has no embedded database (db/): check DATA_DIR (or set DATABASE_URL).`);
+      return 1;
+    }
     try {
       database = await connectDatabase({
         url: config.DATABASE_URL,
