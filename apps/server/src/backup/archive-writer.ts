@@ -48,7 +48,14 @@ export async function createArchiveWriter(file: string): Promise<ArchiveWriter> 
   const entry = (name: string, size: number) => {
     let settle!: (error?: Error | null) => void;
     const done = new Promise<void>((ok, fail) => (settle = (error) => (error ? fail(error) : ok())));
+    // Awaited where it matters; an entry abandoned after an earlier error must not crash the process.
+    done.catch(() => {});
     const sink = pack.entry({ name, size, mode: 0o600, mtime }, (error) => settle(error));
+    // The file failing (a full disk) destroys the pack and this entry with it: an error, not a crash.
+    sink.on("error", (error: Error) => {
+      failure ??= error;
+      settle(error);
+    });
     return { sink: sink as unknown as NodeJS.WritableStream & { destroy(): void }, done };
   };
 
@@ -66,7 +73,7 @@ export async function createArchiveWriter(file: string): Promise<ArchiveWriter> 
         seen += chunk.length;
         if (seen > size) break;
         hash.update(chunk);
-        if (!sink.write(chunk)) await new Promise<void>((resolve) => sink.once("drain", () => resolve()));
+        if (!sink.write(chunk)) await Promise.race([new Promise((resolve) => sink.once("drain", resolve)), done]);
         if (failure) throw failure;
       }
       if (seen !== size) {

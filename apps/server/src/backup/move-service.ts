@@ -9,7 +9,7 @@ import { createStorage } from "../media/create-storage.ts";
 import { archiveName } from "./archive-format.ts";
 import { takeBackup, type BackupResult } from "./backup-service.ts";
 import { megabytes, type Output } from "./progress.ts";
-import { restoreArchive, RestoreRefusedError, type RestoreResult } from "./restore-service.ts";
+import { refuseUnusableDatabase, restoreArchive, RestoreRefusedError, type RestoreResult } from "./restore-service.ts";
 
 export interface MoveResult {
   backup: BackupResult;
@@ -51,6 +51,13 @@ export async function moveToPostgres(
   let work: string | null = null;
   let copy: DatabaseConnection | null = null;
   try {
+    // The target first: an unreachable or occupied one is refused before anything is copied.
+    const target = await connectDatabase({ url: config.DATABASE_URL, poolSize: 1 });
+    try {
+      await refuseUnusableDatabase(target, options.force);
+    } finally {
+      await target.close();
+    }
     const uploads = path.join(config.dataDir, "uploads");
     const needed = folderBytes(dbDir) * 2 + folderBytes(path.join(uploads, "objects"));
     await fsp.mkdir(folder, { recursive: true, mode: 0o700 });
@@ -61,6 +68,12 @@ export async function moveToPostgres(
       );
 
     work = await fsp.mkdtemp(path.join(folder, ".touchline-move-"));
+    // Bodies on their way to the bucket wait in the move's own folder, not in DATA_DIR.
+    const bucket = config.STORAGE === "s3" ? createStorage({ ...config, dataDir: work }) : null;
+    if (bucket && !(await bucket.check()))
+      throw new RestoreRefusedError(
+        `The bucket ${config.S3_BUCKET} cannot be reached (check S3_ENDPOINT, S3_BUCKET and the keys).`,
+      );
     output.out(
       `Copying the embedded database (${megabytes(folderBytes(dbDir))}) so that ${config.dataDir} stays as it is...`,
     );
@@ -84,18 +97,13 @@ export async function moveToPostgres(
     copy = null;
     output.out(`Archive of what is moved: ${backup.file} (${megabytes(backup.bytes)}).`);
 
-    const mediaMoved = config.STORAGE === "s3";
+    const mediaMoved = bucket !== null;
     const restore = await restoreArchive(
       backup.file,
       {
         database: { kind: "postgres", url: config.DATABASE_URL },
-        storage: mediaMoved
-          ? {
-              kind: "s3",
-              // Bodies on their way to the bucket wait in the move's own folder, not in DATA_DIR.
-              storage: createStorage({ ...config, dataDir: work }),
-              describe: `the bucket ${config.S3_BUCKET}`,
-            }
+        storage: bucket
+          ? { kind: "s3", storage: bucket, describe: `the bucket ${config.S3_BUCKET}` }
           : { kind: "in-place", storage: source },
       },
       options,

@@ -21,10 +21,21 @@ export const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** An error of the file system in words an operator acts on; other errors as they are. */
 export function describeFailure(error: unknown, where: string): string {
-  const code = (error as NodeJS.ErrnoException | null)?.code;
+  const code = (error as NodeJS.ErrnoException | null)?.code ?? wasiCode(error);
   if (code === "ENOSPC") return `the disk holding ${where} is full (ENOSPC): free some space or choose another place`;
   if (code === "EACCES" || code === "EPERM") return `no permission to write in ${where} (${code})`;
   if (code === "ECONNREFUSED")
     return `nothing answers at ${(error as { address?: string }).address ?? "the target"} (ECONNREFUSED)`;
-  return (error as Error).message;
+  const message = (error as Error | null)?.message;
+  return message ?? `${(error as Error | null)?.name ?? "error"} ${JSON.stringify(error)}`;
+}
+
+/**
+ * PGlite's file system reports errors as WASI errno numbers without a message (an ErrnoError
+ * of errno 51 when the disk is full).
+ */
+function wasiCode(error: unknown): string | undefined {
+  const { name, errno } = (error ?? {}) as { name?: string; errno?: number };
+  if (name !== "ErrnoError") return undefined;
+  return { 2: "EACCES", 51: "ENOSPC", 63: "EPERM" }[errno ?? -1];
 }

@@ -190,16 +190,12 @@ async function prepareTarget(
   } else {
     const pool = await connectDatabase({ url: database.url, poolSize: 2 });
     connection = pool;
-    let held: boolean;
     try {
-      held = await pool.withSession(holdsSiteData);
+      await refuseUnusableDatabase(pool, force);
     } catch (error) {
-      return refuse(`The database of DATABASE_URL cannot be used: ${describeFailure(error, "the database")}.`);
+      await release();
+      throw error;
     }
-    if (held && !force)
-      await refuse(
-        "The target database already holds accounts or media. Restore into an empty database, or add --force to empty it first.",
-      );
   }
 
   let media: Storage;
@@ -226,7 +222,7 @@ async function prepareTarget(
       return connection;
     },
     storage: media,
-    where: stage ?? "the target",
+    where: dataDir ?? "the target",
     async finish(keys) {
       await connection?.close();
       connection = null;
@@ -250,6 +246,22 @@ async function prepareTarget(
     },
   };
   return prepared;
+}
+
+/** Refuses a PostgreSQL target that cannot be reached, or that already holds a site (unless force). */
+export async function refuseUnusableDatabase(database: DatabaseConnection, force: boolean): Promise<void> {
+  let held: boolean;
+  try {
+    held = await database.withSession(holdsSiteData);
+  } catch (error) {
+    throw new RestoreRefusedError(
+      `The database of DATABASE_URL cannot be used: ${describeFailure(error, "the database")}.`,
+    );
+  }
+  if (held && !force)
+    throw new RestoreRefusedError(
+      "The target database already holds accounts or media. Restore into an empty database, or add --force to empty it first.",
+    );
 }
 
 /** A folder that exists and holds at least one file, at any depth. */
