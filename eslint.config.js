@@ -71,7 +71,7 @@ const SERVER_DOMAIN_RANKS = [
   ["site", "talent", "admin", "guardians"],
   // Scouts find players through the talent list and are verified through the audit log.
   ["scouts"],
-  ["health", "openapi", "web", "ops"],
+  ["health", "openapi", "web", "ops", "backup"],
   ["cli"],
 ];
 

@@ -49,7 +49,7 @@ async function main() {
   process.removeAllListeners("warning");
   process.on("warning", logWarning);
   if (app.services.database.kind === "pglite") {
-    // create-staff and seed-demo ask this process, the embedded database's one owner, to do their work.
+    // create-staff, seed-demo and backup ask this process, the embedded database's one owner, to do their work.
     const control = await listenControlSocket(config.dataDir, serverCommands(app), app.log);
     app.addHook("onClose", () => control.close());
   }

@@ -16,9 +16,10 @@ export interface DatabaseConnection {
   kind: "pglite" | "postgres";
   /**
    * Runs fn on one dedicated connection (session-level advisory locks need that).
-   * query() takes SQL text that may hold several statements and returns the last result's rows.
+   * query() takes SQL text that may hold several statements and returns the last result's rows;
+   * with params it takes one statement and binds them to $1, $2, ...
    */
-  withSession<T>(fn: (query: (sqlText: string) => Promise<Record<string, unknown>[]>) => Promise<T>): Promise<T>;
+  withSession<T>(fn: (query: SessionQuery) => Promise<T>): Promise<T>;
   /** Answers whether the database accepts queries right now. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -27,7 +28,14 @@ export interface DatabaseConnection {
    * read caches (db/read-cache.ts). Absent on PostgreSQL, where other instances write too.
    */
   changes?: TableChanges;
+  /**
+   * PGlite only: a consistent copy of its whole data folder, as a tar (PGlite's dumpDataDir), taken
+   * between two statements. A transaction open at that moment is absent from it, as after a crash.
+   */
+  snapshotDataDir?(): Promise<Blob>;
 }
+
+export type SessionQuery = (sqlText: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
 
 export interface DatabaseOptions {
   /** postgres://… for PostgreSQL; otherwise PGlite. */
@@ -40,21 +48,23 @@ export interface DatabaseOptions {
    * (db/embedded-lock.ts); the running script's name when omitted.
    */
   lockOwner?: LockOwner;
+  /** PGlite only: fills the empty folder pgliteDir from a snapshot (snapshotDataDir) before opening it. */
+  loadDataDir?: Blob;
 }
 
 export async function connectDatabase(options: DatabaseOptions): Promise<DatabaseConnection> {
   if (options.url) return connectPostgres(options.url, options.poolSize ?? 10);
-  return connectPglite(options.pgliteDir, options.lockOwner);
+  return connectPglite(options.pgliteDir, options.lockOwner, options.loadDataDir);
 }
 
-async function connectPglite(dataDir?: string, owner?: LockOwner): Promise<DatabaseConnection> {
+async function connectPglite(dataDir?: string, owner?: LockOwner, loadDataDir?: Blob): Promise<DatabaseConnection> {
   if (dataDir) await fs.mkdir(path.dirname(dataDir), { recursive: true });
   // One process per folder: two PGlite instances on one folder corrupt it. Taken before opening.
   const lock = dataDir ? await lockEmbeddedDatabase(dataDir, owner ?? scriptOwner()) : null;
   let client: PGlite;
   let changes: TableChanges;
   try {
-    client = new PGlite(dataDir);
+    client = new PGlite(dataDir, loadDataDir ? { loadDataDir } : {});
     await client.waitReady;
     changes = await trackPgliteTableChanges(client);
   } catch (error) {
@@ -67,10 +77,12 @@ async function connectPglite(dataDir?: string, owner?: LockOwner): Promise<Datab
     kind: "pglite",
     changes,
     withSession: (fn) =>
-      fn(async (text) => {
+      fn(async (text, params) => {
+        if (params) return (await client.query<Record<string, unknown>>(text, params)).rows;
         const results = await client.exec(text);
         return (results.at(-1)?.rows ?? []) as Record<string, unknown>[];
       }),
+    snapshotDataDir: () => client.dumpDataDir("none"),
     ping: async () => {
       if (closed) return false;
       try {
@@ -101,8 +113,8 @@ async function connectPostgres(url: string, poolSize: number): Promise<DatabaseC
     withSession: async (fn) => {
       const client = await pool.connect();
       try {
-        return await fn(async (text) => {
-          const result = (await client.query(text)) as pg.QueryResult | pg.QueryResult[];
+        return await fn(async (text, params) => {
+          const result = (await client.query(text, params)) as pg.QueryResult | pg.QueryResult[];
           const last = Array.isArray(result) ? result.at(-1) : result;
           return (last?.rows ?? []) as Record<string, unknown>[];
         });

@@ -6,17 +6,17 @@ import { z } from "zod";
 import { type DatabaseInUseError } from "../db/embedded-lock.ts";
 
 /**
- * The local channel through which `create-staff` and `seed-demo` ask the server that owns the
+ * The local channel through which `create-staff`, `seed-demo` and `backup` ask the server that owns the
  * embedded database to do their work, instead of opening the database a second time
  * (docs/decisions/0014-one-owner-of-the-embedded-database.md).
  *
  * A Unix domain socket, DATA_DIR/run/control.sock: never reachable over TCP, and only by the
  * user the server runs as (the folder is 0700 and the socket 0600; connecting needs both). It
- * runs exactly two commands, one at a time, with the arguments the command line was given, and
+ * runs exactly these commands, one at a time, with the arguments the command line was given, and
  * sends back what the command prints and its exit code, one JSON object per line.
  */
 
-export const CONTROL_COMMANDS = ["create-staff", "seed-demo"] as const;
+export const CONTROL_COMMANDS = ["create-staff", "seed-demo", "backup"] as const;
 export type ControlCommand = (typeof CONTROL_COMMANDS)[number];
 
 export interface ControlRequest {
@@ -61,7 +61,7 @@ export async function listenControlSocket(
   if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH_BYTES) {
     log.warn(
       { socketPath },
-      "DATA_DIR is too long a path for the control socket: create-staff and seed-demo cannot reach this server (stop it to run them)",
+      "DATA_DIR is too long a path for the control socket: create-staff, seed-demo and backup cannot reach this server (stop it to run them)",
     );
     return { close: async () => {} };
   }
@@ -83,7 +83,7 @@ export async function listenControlSocket(
       };
       const parsed = parseRequest(received.slice(0, received.indexOf("\n")));
       if (!parsed) {
-        send({ err: "The server understands only create-staff and seed-demo requests." });
+        send({ err: `The server understands only ${CONTROL_COMMANDS.join(", ")} requests.` });
         send({ exitCode: 2 });
         connection.end();
         return;
@@ -181,7 +181,7 @@ export function askServer(dataDir: string, request: ControlRequest, output: Comm
 }
 
 /**
- * For create-staff and seed-demo when another process holds the embedded database: a server is
+ * For create-staff, seed-demo and backup when another process holds the embedded database: a server is
  * asked to run the command; anything else (a seed under way) means waiting. Resolves to the exit
  * code, having printed the command's own output or why it did not run.
  */

@@ -9,11 +9,14 @@ import type { TestApp } from "./test-app.ts";
 const REPO = path.resolve(import.meta.dirname, "../../../..");
 const MAIN = path.join(REPO, "apps/server/src/main.ts");
 
-/** The command-line scripts as `npm run create-staff` / `npm run seed-demo` run them (through tsx). */
+/** The command-line scripts as `npm run create-staff`, `seed-demo`, `backup` … run them (through tsx). */
 export const SCRIPTS = {
   server: MAIN,
   createStaff: path.join(REPO, "apps/server/scripts/create-staff.ts"),
   seedDemo: path.join(REPO, "apps/server/scripts/seed-demo.ts"),
+  backup: path.join(REPO, "apps/server/scripts/backup.ts"),
+  restore: path.join(REPO, "apps/server/scripts/restore.ts"),
+  moveToPostgres: path.join(REPO, "apps/server/scripts/move-to-postgres.ts"),
 } as const;
 
 export interface FinishedProcess {

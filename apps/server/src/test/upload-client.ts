@@ -15,8 +15,12 @@ export const fixture = (name: string): Buffer =>
 
 const listening = new WeakMap<App, Promise<string>>();
 
-/** The base URL of app on a loopback port, started on first use (app.close() stops it). */
-export function serverUrl(app: App): Promise<string> {
+/**
+ * The base URL of app on a loopback port, started on first use (app.close() stops it); a URL
+ * string is a server in another process, already listening.
+ */
+export function serverUrl(app: App | string): Promise<string> {
+  if (typeof app === "string") return Promise.resolve(app);
   let url = listening.get(app);
   if (!url) {
     url = app.listen({ port: 0, host: "127.0.0.1" }).then((address) => address.replace("[::1]", "127.0.0.1"));
@@ -44,7 +48,7 @@ const tusHeaders = (cookie?: string): Record<string, string> => ({
 });
 
 export async function tusCreate(
-  app: App,
+  app: App | string,
   cookie: string | undefined,
   size: number | null,
   meta: UploadMeta,
@@ -59,12 +63,12 @@ export async function tusCreate(
   });
 }
 
-export async function tusHead(app: App, cookie: string | undefined, location: string): Promise<Response> {
+export async function tusHead(app: App | string, cookie: string | undefined, location: string): Promise<Response> {
   return fetch(`${await serverUrl(app)}${location}`, { method: "HEAD", headers: tusHeaders(cookie) });
 }
 
 export async function tusPatch(
-  app: App,
+  app: App | string,
   cookie: string | undefined,
   location: string,
   offset: number,
@@ -82,13 +86,13 @@ export async function tusPatch(
   });
 }
 
-export async function tusDelete(app: App, cookie: string | undefined, location: string): Promise<Response> {
+export async function tusDelete(app: App | string, cookie: string | undefined, location: string): Promise<Response> {
   return fetch(`${await serverUrl(app)}${location}`, { method: "DELETE", headers: tusHeaders(cookie) });
 }
 
 /** Creates an upload and sends bytes in chunks; returns the last response and its JSON body. */
 export async function uploadBytes(
-  app: App,
+  app: App | string,
   cookie: string,
   bytes: Buffer,
   meta: UploadMeta,
@@ -108,7 +112,7 @@ export async function uploadBytes(
 
 /** Uploads one fixture file as the player with cookie; the body of a successful upload. */
 export async function uploadFixture(
-  app: App,
+  app: App | string,
   cookie: string,
   name: string,
   kind: "image" | "video",
