@@ -1,15 +1,35 @@
+import fs from "node:fs";
+import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 /**
  * One Vitest run for the whole repository. Server integration suites run on PGlite always,
  * and a second time on PostgreSQL when TEST_DATABASE_URL is set (.ci/run sets it when the
- * local server answers).
+ * local server answers). Server tests that never open a database (ffmpeg, SMS providers,
+ * byte ranges, …) run once: a second run would test the same code again.
  */
-const serverProject = (name: string, env: Record<string, string>) => ({
+const SERVER_ROOT = "apps/server";
+
+/** A test opens a database when it uses the test app, a test database or a real server process. */
+const OPENS_A_DATABASE =
+  /\b(createTestApp|createTestDatabase|TEST_DB)\b|from "\.\.\/test\/(server-process|job-processes)\.ts"/;
+
+function serverTestFiles(): { withDatabase: string[]; withoutDatabase: string[] } {
+  const files = (fs.readdirSync(path.join(SERVER_ROOT, "src"), { recursive: true }) as string[])
+    .filter((file) => file.endsWith(".test.ts"))
+    .map((file) => `src/${file.split(path.sep).join("/")}`)
+    .sort();
+  const withDatabase = files.filter((file) =>
+    OPENS_A_DATABASE.test(fs.readFileSync(path.join(SERVER_ROOT, file), "utf8")),
+  );
+  return { withDatabase, withoutDatabase: files.filter((file) => !withDatabase.includes(file)) };
+}
+
+const serverProject = (name: string, env: Record<string, string>, include: string[]) => ({
   test: {
     name,
-    root: "apps/server",
-    include: ["src/**/*.test.ts"],
+    root: SERVER_ROOT,
+    include,
     environment: "node",
     env,
     testTimeout: 30_000,
@@ -17,14 +37,19 @@ const serverProject = (name: string, env: Record<string, string>) => ({
   },
 });
 
+const server = serverTestFiles();
+
 export default defineConfig({
   test: {
     projects: [
       { test: { name: "contract", root: "packages/contract", include: ["src/**/*.test.ts"], environment: "node" } },
       { test: { name: "scripts", root: "scripts", include: ["**/*.test.mjs"], environment: "node" } },
       "apps/web/vitest.config.ts",
-      serverProject("server-pglite", { TEST_DB: "pglite" }),
-      ...(process.env.TEST_DATABASE_URL ? [serverProject("server-postgres", { TEST_DB: "postgres" })] : []),
+      serverProject("server", {}, server.withoutDatabase),
+      serverProject("server-pglite", { TEST_DB: "pglite" }, server.withDatabase),
+      ...(process.env.TEST_DATABASE_URL
+        ? [serverProject("server-postgres", { TEST_DB: "postgres" }, server.withDatabase)]
+        : []),
     ],
   },
 });
