@@ -45,6 +45,7 @@ import { talentRoutes } from "./talent/talent-routes.ts";
 import { talentForWeb } from "./talent/web-context.ts";
 import { registerWeb } from "./web/serve-web.ts";
 import { createSiteService } from "./site/site-service.ts";
+import { chooseVideoTools, logVideoTools } from "./video/choose-video-tools.ts";
 
 export interface BuildOptions {
   /** An already-connected database (tests share one per file); otherwise one is opened from config. */
@@ -96,6 +97,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // First hook: services' log lines written during a request carry its reqId.
   installRequestContext(app);
   const log = contextualLogger(app.log);
+  // Before the database is opened: an FFMPEG_PATH that does not run stops the start here.
+  const video = await chooseVideoTools(config);
+  logVideoTools(app.log, video);
 
   const ownsDatabase = !options.database;
   const database =
@@ -138,6 +142,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     email: options.email ?? createEmailSender(config, log),
     storage: createStorage(config),
     jobs: jobs.queue,
+    videoTools: video.tools,
   };
   // preClose: running jobs get their grace period from the start of the shutdown; onClose
   // (added after the database's, so it runs before it) waits for them.

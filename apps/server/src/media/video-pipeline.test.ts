@@ -10,7 +10,6 @@ import { createProfile, prepareVideo } from "../test/public-players.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
 import { fixture, uploadBytes } from "../test/upload-client.ts";
 import { inspectVideo, makeSource, topLevelBoxes } from "../test/video-sources.ts";
-import { videoTools } from "../video/video-tools.ts";
 import { createMediaStore } from "./media-store.ts";
 import { mediaKeys } from "./storage.ts";
 import { videoRenditionsJob } from "./video-renditions-job.ts";
@@ -79,7 +78,7 @@ describe("an uploaded video", { timeout: 150_000 }, () => {
     const whole = await t.app.inject({ url: `/api/media/${fileId}/renditions/720p`, headers: { cookie } });
     const copy = path.join(dir, "served-720p.mp4");
     await fs.writeFile(copy, whole.rawPayload);
-    const { video, audio } = await inspectVideo(videoTools({}).ffprobe, copy);
+    const { video, audio } = await inspectVideo(t.app.services.videoTools.ffprobe, copy);
     expect(video).toMatchObject({ codec_name: "h264", width: 1280, height: 720 });
     expect(audio).toMatchObject({ codec_name: "aac", channels: 2 });
     const boxes = await topLevelBoxes(copy);

@@ -1,14 +1,30 @@
 import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { promisify } from "node:util";
-import { videoTools } from "../video/video-tools.ts";
+import { chooseVideoTools } from "../video/choose-video-tools.ts";
+import type { VideoTools } from "../video/video-tools.ts";
 
 const run = promisify(execFile);
+const require = createRequire(import.meta.url);
+
+/**
+ * The tools the server would choose here. FFMPEG_PATH and FFPROBE_PATH in the test's environment
+ * choose them as they do for the server, so the video tests run on each build we support:
+ * `FFMPEG_PATH=$(node -p 'require("@ffmpeg-installer/ffmpeg").path') FFPROBE_PATH=… npx vitest run …`.
+ */
+export async function testVideoTools(): Promise<VideoTools> {
+  return (await chooseVideoTools({ FFMPEG_PATH: process.env.FFMPEG_PATH, FFPROBE_PATH: process.env.FFPROBE_PATH }))
+    .tools;
+}
+
+/** The ffmpeg npm installs (FFmpeg 4.1): it still writes the rotate tag older phones write. */
+const NPM_FFMPEG = (require("@ffmpeg-installer/ffmpeg") as { path: string }).path;
 
 /**
  * Debian's ffmpeg (package ffmpeg; .ci/run installs it) makes the test sources: it has the
- * encoders a phone uses (x265 for HEVC) that the bundled ffmpeg the product runs may lack.
+ * encoders a phone uses (x265 for HEVC), which the npm-installed ffmpeg may lack.
  * Sources are made in the test, never committed.
  */
 export const SOURCE_FFMPEG = process.env.TEST_SOURCE_FFMPEG ?? "/usr/bin/ffmpeg";
@@ -56,7 +72,7 @@ export async function makeSource(dir: string, name: string, o: SourceOptions): P
   if (o.rotate) {
     // Debian's ffmpeg 5 no longer writes a rotate tag; the bundled one (4.1) does, as phones do.
     const remux = ["-hide_banner", "-loglevel", "error", "-y", "-i", `${file}.unrotated.mp4`, "-c", "copy"];
-    await run(videoTools({}).ffmpeg, [...remux, "-metadata:s:v:0", `rotate=${o.rotate}`, file], { timeout: 60_000 });
+    await run(NPM_FFMPEG, [...remux, "-metadata:s:v:0", `rotate=${o.rotate}`, file], { timeout: 60_000 });
   }
   return file;
 }

@@ -1,18 +1,22 @@
+import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
-import { inspectVideo, keyFrameTimes, makeSource, topLevelBoxes } from "../test/video-sources.ts";
+import { promisify } from "node:util";
+import { hostileVideos, plantCanaries } from "../test/hostile-videos.ts";
+import { inspectVideo, keyFrameTimes, makeSource, testVideoTools, topLevelBoxes } from "../test/video-sources.ts";
 import { probeVideo } from "./probe-video.ts";
 import { transcodeVideo, type TranscodeResult } from "./transcode-video.ts";
 import { UndecodableVideoError, VideoToolError } from "./video-errors.ts";
-import { videoTools } from "./video-tools.ts";
+import type { VideoTools } from "./video-tools.ts";
 
-const tools = videoTools({});
+let tools: VideoTools;
 let dir: string;
 beforeAll(async () => {
+  tools = await testVideoTools();
   dir = await fs.mkdtemp(path.join(os.tmpdir(), "touchline-video-"));
 });
 afterAll(() => fs.rm(dir, { recursive: true, force: true }));
@@ -198,6 +202,90 @@ describe("transcodeVideo", { timeout: 120_000 }, () => {
       const failure = transcodeVideo({ tools: { ...tools, ffmpeg: fake }, sourcePath: source, outputDir: out });
       await expect(failure, name).rejects.toBeInstanceOf(VideoToolError);
       expect(await fs.readdir(out)).toEqual([]);
+    }
+  });
+});
+
+describe("a transcode over its limits", { timeout: 120_000 }, () => {
+  it("is stopped and the file refused as unreadable, whether it takes too much CPU time or memory", async () => {
+    const source = await makeSource(dir, "limits.mp4", { width: 1920, height: 1080, seconds: 2 });
+    const limited = (limits: { cpuSeconds: number; memoryBytes: number }) =>
+      transcodeVideo({
+        tools: { ...tools, limits: { ...tools.limits, transcode: limits } },
+        sourcePath: source,
+        outputDir: dir,
+      });
+    const memory = tools.limits.transcode.memoryBytes;
+    await expect(limited({ cpuSeconds: 1, memoryBytes: memory })).rejects.toMatchObject({
+      name: "UndecodableVideoError",
+      detail: expect.stringMatching(/^ffmpeg went over its CPU time limit/),
+    });
+    await expect(limited({ cpuSeconds: 3600, memoryBytes: 300 * 1024 * 1024 })).rejects.toBeInstanceOf(
+      UndecodableVideoError,
+    );
+    expect((await fs.readdir(dir)).filter((name) => name.endsWith(".part"))).toEqual([]);
+  });
+});
+
+describe("an upload that points at other files", { timeout: 120_000 }, () => {
+  it("is read as the MP4 it claims to be and nothing else: no file it names is opened", async () => {
+    const beside = await fs.mkdtemp(path.join(dir, "hostile-"));
+    const canaries = await plantCanaries(beside);
+    const hostile = await hostileVideos(beside);
+
+    // A tool left to guess the format follows the concat script to the canary: this is what the
+    // checks below would see if the product's runs did the same.
+    const script = hostile.find((h) => h.name === "concat script")!.file;
+    await promisify(execFile)(tools.ffprobe, ["-v", "quiet", "-show_format", script]).catch(() => null);
+    expect(await canaries.read()).toEqual([path.join(beside, "secret.mp4")]);
+
+    for (const { name, file } of hostile) {
+      await canaries.reset();
+      const out = await fs.mkdtemp(path.join(beside, "out-"));
+      const outcome = await transcodeVideo({ tools, sourcePath: file, outputDir: out }).then(
+        (result) => result,
+        (error: unknown) => error,
+      );
+      // A playlist or a script is no MP4: refused. The MP4 with an outside reference plays what
+      // it holds itself (the upload check refuses it before it gets here: media/mp4-info.ts).
+      if (name === "MP4 with a data reference to another file") expect(outcome, name).not.toBeInstanceOf(Error);
+      else expect(outcome, name).toBeInstanceOf(UndecodableVideoError);
+      expect(await canaries.read(), name).toEqual([]);
+    }
+  });
+
+  it("runs every ffmpeg and ffprobe with the format fixed, local files only, and under its limits", async () => {
+    const log = path.join(dir, "runs.log");
+    const recording = async (tool: "ffmpeg" | "ffprobe") => {
+      const wrapper = path.join(dir, `recording-${tool}`);
+      const script = `#!/bin/sh
+{ echo ---; printf '%s\n' "$@"; grep -E '^Max (cpu time|address space)' /proc/$$/limits; } >> '${log}'
+exec '${tools[tool]}' "$@"
+`;
+      await fs.writeFile(wrapper, script, { mode: 0o755 });
+      return wrapper;
+    };
+    const source = await makeSource(dir, "recorded.mp4", { width: 640, height: 360, seconds: 2 });
+    const out = await fs.mkdtemp(path.join(dir, "out-"));
+    const recorded = { ...tools, ffmpeg: await recording("ffmpeg"), ffprobe: await recording("ffprobe") };
+    await transcodeVideo({ tools: recorded, sourcePath: source, outputDir: out });
+
+    const runs = (await fs.readFile(log, "utf8")).split("---\n").filter(Boolean);
+    expect(runs.length).toBeGreaterThanOrEqual(3); // the probe, the encode, a still
+    const cpuLimits = Object.values(tools.limits).map((l) => String(l.cpuSeconds));
+    for (const run of runs) {
+      const args = run.trimEnd().split("\n");
+      const input = args.indexOf("-i");
+      expect(
+        args.filter((arg) => arg === "-i"),
+        run,
+      ).toHaveLength(1);
+      expect(args.slice(input - 8, input), run).toEqual([
+        ...["-f", "mov", "-protocol_whitelist", "file", "-enable_drefs", "0", "-use_absolute_path", "0"],
+      ]);
+      const cpu = /^Max cpu time\s+(\d+)\s/m.exec(run)?.[1];
+      expect(cpuLimits, run).toContain(cpu);
+      expect(run).toMatch(new RegExp(`^Max address space\\s+${tools.limits.transcode.memoryBytes}\\s`, "m"));
     }
   });
 });

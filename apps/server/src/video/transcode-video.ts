@@ -11,7 +11,7 @@ import {
 import { probeVideo, type VideoProbe } from "./probe-video.ts";
 import { encoderThreads, outputFrameRate, planRenditions } from "./rendition-plan.ts";
 import { UndecodableVideoError } from "./video-errors.ts";
-import { runTool, toolFailure, type VideoTools } from "./video-tools.ts";
+import { confineFor, runTool, toolFailure, uploadInput, type VideoTools } from "./video-tools.ts";
 
 export interface RenditionFile {
   label: RenditionLabel;
@@ -71,10 +71,10 @@ export async function transcodeVideo(options: TranscodeOptions): Promise<Transco
 
   const splits = plan.map((_, i) => `[s${i}]`).join("");
   const scales = plan.map((r, i) => `[s${i}]scale=${r.width}:${r.height}:flags=bicubic,setsar=1[o${i}]`).join(";");
-  const filter = `[0:v:0]fps=${fps},format=yuv420p,split=${plan.length}${splits};${scales}`;
+  const filter = `[0:V:0]fps=${fps},format=yuv420p,split=${plan.length}${splits};${scales}`;
 
   const args = ["-hide_banner", "-nostdin", "-y", "-nostats", "-progress", "pipe:1"];
-  args.push("-threads", String(cores), "-i", sourcePath);
+  args.push("-threads", String(cores), ...uploadInput(sourcePath));
   args.push("-filter_complex", filter);
   const partial = plan.map((r) => path.join(outputDir, `${r.label}.mp4.part`));
   plan.forEach((r, i) => {
@@ -86,7 +86,7 @@ export async function transcodeVideo(options: TranscodeOptions): Promise<Transco
       ...["-bufsize", `${r.videoKbps * 2}k`],
       ...["-g", String(gop), "-keyint_min", String(gop), "-sc_threshold", "0", "-threads", String(threads[i])],
       ...(probe.audioCodec ? ["-c:a", "aac", "-b:a", `${VIDEO_AUDIO_KBPS}k`, "-ac", "2"] : []),
-      ...["-metadata:s:v:0", "rotate=0", "-movflags", "+faststart", "-f", "mp4", partial[i]!],
+      ...["-metadata:s:v:0", "rotate=0", "-dn", "-sn", "-movflags", "+faststart", "-f", "mp4", partial[i]!],
     );
   });
 
@@ -95,6 +95,7 @@ export async function transcodeVideo(options: TranscodeOptions): Promise<Transco
       signal,
       niceness: options.niceness,
       timeoutMs: TRANSCODE_TIMEOUT_MS,
+      confine: confineFor(tools, "transcode"),
       onStdoutLine: (line) => {
         // out_time_us (newer ffmpeg) or out_time_ms (older, also in microseconds despite the name).
         const match = /^out_time_(?:us|ms)=(\d+)$/.exec(line.trim());
@@ -175,12 +176,13 @@ async function pickStill(options: TranscodeOptions, probe: VideoProbe): Promise<
   for (const [n, fraction] of POSTER_POINTS.entries()) {
     const file = path.join(outputDir, `${STILL_PREFIX}${n}.png`);
     const at = Math.max(0, Math.min(probe.durationSeconds * fraction, probe.durationSeconds - 2.5));
-    const args = ["-hide_banner", "-nostdin", "-y", "-ss", at.toFixed(2), "-i", sourcePath];
-    args.push("-vf", "thumbnail=60,format=rgb24", "-frames:v", "1", file);
+    const args = ["-hide_banner", "-nostdin", "-y", "-ss", at.toFixed(2), ...uploadInput(sourcePath)];
+    args.push("-map", "0:V:0", "-an", "-vf", "thumbnail=60,format=rgb24", "-frames:v", "1", file);
     const result = await runTool(tools.ffmpeg, args, {
       signal,
       niceness: options.niceness,
       timeoutMs: STILL_TIMEOUT_MS,
+      confine: confineFor(tools, "still"),
     });
     if (result.code !== 0) throw toolFailure("ffmpeg", result);
     const stats = await sharp(file)
