@@ -7,7 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { promisify } from "node:util";
 import { hostileVideos, plantCanaries } from "../test/hostile-videos.ts";
-import { inspectVideo, keyFrameTimes, makeSource, testVideoTools, topLevelBoxes } from "../test/video-sources.ts";
+import {
+  everyTag,
+  inspectVideo,
+  keyFrameTimes,
+  makeSource,
+  PHONE_TAGS,
+  testVideoTools,
+  topLevelBoxes,
+} from "../test/video-sources.ts";
 import { probeVideo } from "./probe-video.ts";
 import { transcodeVideo, type TranscodeResult } from "./transcode-video.ts";
 import { UndecodableVideoError, VideoToolError } from "./video-errors.ts";
@@ -206,6 +214,54 @@ describe("transcodeVideo", { timeout: 120_000 }, () => {
   });
 });
 
+/** What a published file may still say of itself: the brands, and the muxer's fixed track names. */
+const PLAYBACK_TAGS = {
+  format: ["major_brand", "minor_version", "compatible_brands"],
+  stream: { language: "und", handler_name: /^(VideoHandler|SoundHandler)$/, vendor_id: "[0][0][0][0]" },
+};
+/** Words that would name the encoder or its version (Lavf58.24.100, Lavc libx264, x264 - core 155). */
+const ENCODER_NAMES = ["Lavf", "Lavc", "x264", "libx264"];
+
+describe("what a phone wrote into its video", { timeout: 120_000 }, () => {
+  it("is in none of the renditions and posters: no place, comment, maker, model, time, chapter or encoder", async () => {
+    const source = await makeSource(dir, "phone-tags.mp4", { width: 640, height: 360, seconds: 2, phoneTags: true });
+    const before = await everyTag(tools.ffprobe, source);
+    expect(before.format).toMatchObject({ location: PHONE_TAGS.location, comment: PHONE_TAGS.comment });
+    expect(before.format).toMatchObject({
+      "com.apple.quicktime.make": PHONE_TAGS.make,
+      creation_time: expect.any(String),
+    });
+    expect(before.chapters).toBe(1);
+
+    const result = await transcode(source);
+    expect(result.renditions.map((r) => r.label)).toEqual(["240p", "360p"]);
+    for (const rendition of result.renditions) {
+      const tags = await everyTag(tools.ffprobe, rendition.path);
+      expect(Object.keys(tags.format).sort(), rendition.label).toEqual([...PLAYBACK_TAGS.format].sort());
+      expect(tags.streams, rendition.label).toHaveLength(2);
+      for (const stream of tags.streams) {
+        expect(Object.keys(stream).sort(), rendition.label).toEqual(["handler_name", "language", "vendor_id"]);
+        expect(stream, rendition.label).toMatchObject(PLAYBACK_TAGS.stream);
+      }
+      expect(tags.chapters, rendition.label).toBe(0);
+    }
+    for (const file of [...result.renditions, ...result.posters].map((f) => f.path)) {
+      const bytes = (await fs.readFile(file)).toString("latin1");
+      for (const value of [...Object.values(PHONE_TAGS), ...ENCODER_NAMES])
+        expect(bytes.includes(value), `${path.basename(file)} holds "${value}"`).toBe(false);
+    }
+    for (const poster of result.posters) {
+      const meta = await sharp(poster.path).metadata();
+      expect([meta.exif, meta.xmp, meta.iptc, meta.icc], path.basename(poster.path)).toEqual([
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+      ]);
+    }
+  });
+});
+
 describe("a transcode over its limits", { timeout: 120_000 }, () => {
   it("is stopped and the file refused as unreadable, whether it takes too much CPU time or memory", async () => {
     const source = await makeSource(dir, "limits.mp4", { width: 1920, height: 1080, seconds: 2 });
@@ -271,7 +327,7 @@ exec '${tools[tool]}' "$@"
     await transcodeVideo({ tools: recorded, sourcePath: source, outputDir: out });
 
     const runs = (await fs.readFile(log, "utf8")).split("---\n").filter(Boolean);
-    expect(runs.length).toBeGreaterThanOrEqual(3); // the probe, the encode, a still
+    expect(runs.length).toBeGreaterThanOrEqual(4); // the probe, the encode, a copy per rendition, a still
     const cpuLimits = Object.values(tools.limits).map((l) => String(l.cpuSeconds));
     for (const run of runs) {
       const args = run.trimEnd().split("\n");

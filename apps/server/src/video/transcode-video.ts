@@ -58,7 +58,8 @@ const TRANSCODE_TIMEOUT_MS = 60 * 60 * 1000;
  * a key frame every 2 seconds (a viewer can seek and switch quality at any 2 s), average bitrate
  * with a 1.2x ceiling (steady on a slow link), AAC-LC stereo at 64 kbit/s or no audio track when
  * the source has none, and the index at the front so playback starts before the download ends.
- * ffmpeg applies the source's rotation, so the outputs are upright with no rotation tag.
+ * ffmpeg applies the source's rotation, so the outputs are upright with no rotation tag, and
+ * nothing else the phone wrote is kept (WITHOUT_METADATA, cleanCopy).
  */
 export async function transcodeVideo(options: TranscodeOptions): Promise<TranscodeResult> {
   const { tools, sourcePath, outputDir, signal } = options;
@@ -76,6 +77,7 @@ export async function transcodeVideo(options: TranscodeOptions): Promise<Transco
   const args = ["-hide_banner", "-nostdin", "-y", "-nostats", "-progress", "pipe:1"];
   args.push("-threads", String(cores), ...uploadInput(sourcePath));
   args.push("-filter_complex", filter);
+  const encoded = plan.map((r) => path.join(outputDir, `${r.label}.encoded.mp4.part`));
   const partial = plan.map((r) => path.join(outputDir, `${r.label}.mp4.part`));
   plan.forEach((r, i) => {
     args.push("-map", `[o${i}]`);
@@ -86,7 +88,8 @@ export async function transcodeVideo(options: TranscodeOptions): Promise<Transco
       ...["-bufsize", `${r.videoKbps * 2}k`],
       ...["-g", String(gop), "-keyint_min", String(gop), "-sc_threshold", "0", "-threads", String(threads[i])],
       ...(probe.audioCodec ? ["-c:a", "aac", "-b:a", `${VIDEO_AUDIO_KBPS}k`, "-ac", "2"] : []),
-      ...["-metadata:s:v:0", "rotate=0", "-dn", "-sn", "-movflags", "+faststart", "-f", "mp4", partial[i]!],
+      // The picture is turned upright above: no rotation is copied to the output.
+      ...["-metadata:s:v:0", "rotate=0", ...WITHOUT_METADATA, "-f", "mp4", encoded[i]!],
     );
   });
 
@@ -104,6 +107,10 @@ export async function transcodeVideo(options: TranscodeOptions): Promise<Transco
       },
     });
     if (result.code !== 0) throw toolFailure("ffmpeg", result);
+    for (const [i, file] of encoded.entries()) {
+      await cleanCopy(options, file, partial[i]!);
+      await fs.rm(file);
+    }
     const posters = await makePosters(options, probe);
 
     // Last, and only now: the names a reader takes for finished files.
@@ -124,6 +131,36 @@ export async function transcodeVideo(options: TranscodeOptions): Promise<Transco
     await removeUnfinished(outputDir);
     throw error;
   }
+}
+
+/**
+ * Output options that keep nothing of what the phone wrote: no container, stream or chapter
+ * metadata (GPS position, comments, make and model, creation times, handler names), no data,
+ * subtitle or attachment streams, and no encoder name or version (bitexact). Only what playback
+ * needs remains: the codecs' own parameters, sizes and timing.
+ */
+const WITHOUT_METADATA = [
+  ...["-map_metadata", "-1", "-map_metadata:s:v", "-1", "-map_metadata:s:a", "-1", "-map_chapters", "-1"],
+  ...["-dn", "-sn", "-fflags", "+bitexact", "-flags:v", "+bitexact", "-flags:a", "+bitexact"],
+];
+
+/**
+ * Copies an encoded rendition, stream for stream, into the file we publish: with the index at
+ * the front, and without what encoding leaves behind even with bitexact (newer muxers write the
+ * encoder's name into the video's sample description, and x264 its version and settings into
+ * SEI messages, which players ignore).
+ */
+async function cleanCopy(options: TranscodeOptions, encoded: string, final: string): Promise<void> {
+  const args = ["-hide_banner", "-nostdin", "-y", ...uploadInput(encoded), "-map", "0:v:0", "-map", "0:a:0?"];
+  args.push("-c", "copy", "-bsf:v", "filter_units=remove_types=6", ...WITHOUT_METADATA);
+  args.push("-movflags", "+faststart", "-f", "mp4", final);
+  const result = await runTool(options.tools.ffmpeg, args, {
+    signal: options.signal,
+    niceness: options.niceness,
+    timeoutMs: STILL_TIMEOUT_MS,
+    confine: confineFor(options.tools, "still"),
+  });
+  if (result.code !== 0) throw toolFailure("ffmpeg", result);
 }
 
 /** Clears what a failed or aborted run wrote: the next attempt starts from an empty directory. */
@@ -177,7 +214,7 @@ async function pickStill(options: TranscodeOptions, probe: VideoProbe): Promise<
     const file = path.join(outputDir, `${STILL_PREFIX}${n}.png`);
     const at = Math.max(0, Math.min(probe.durationSeconds * fraction, probe.durationSeconds - 2.5));
     const args = ["-hide_banner", "-nostdin", "-y", "-ss", at.toFixed(2), ...uploadInput(sourcePath)];
-    args.push("-map", "0:V:0", "-an", "-vf", "thumbnail=60,format=rgb24", "-frames:v", "1", file);
+    args.push("-map", "0:V:0", "-an", "-vf", "thumbnail=60,format=rgb24", "-frames:v", "1", ...WITHOUT_METADATA, file);
     const result = await runTool(tools.ffmpeg, args, {
       signal,
       niceness: options.niceness,
