@@ -12,6 +12,7 @@ import {
   VideoToolSettingError,
   type VideoToolsChoice,
 } from "./choose-video-tools.ts";
+import { freePort, runScript, SCRIPTS } from "../test/server-process.ts";
 import { runTool } from "./video-tools.ts";
 
 const require = createRequire(import.meta.url);
@@ -80,6 +81,20 @@ describe("the ffmpeg and ffprobe that run", () => {
       await expect(failure).rejects.toThrow(/^FFMPEG_PATH: /);
     }
   });
+
+  it(
+    "stop the server's start with exit code 1 and the setting named when FFMPEG_PATH does not run",
+    { timeout: 120_000 },
+    async () => {
+      const notATool = path.join(dir, "not-a-tool");
+      await fs.writeFile(notATool, "#!/bin/sh\nexit 1\n", { mode: 0o755 });
+      const dataDir = await fs.mkdtemp(path.join(dir, "data-"));
+      const env = { DATA_DIR: dataDir, PORT: String(await freePort()), WEB_BUILD_DIR: "none" };
+      const started = await runScript(SCRIPTS.server, [], { ...env, FFMPEG_PATH: notATool }, 100_000);
+      expect(started.code).toBe(1);
+      expect(started.stderr).toContain(`FFMPEG_PATH: ${notATool} could not be run`);
+    },
+  );
 
   it("are named at start, with a warning for a build older than three years and for no limits", async () => {
     const now = new Date("2026-11-27T12:00:00Z");
