@@ -59,7 +59,7 @@ const TRANSCODE_TIMEOUT_MS = 60 * 60 * 1000;
  * with a 1.2x ceiling (steady on a slow link), AAC-LC stereo at 64 kbit/s or no audio track when
  * the source has none, and the index at the front so playback starts before the download ends.
  * ffmpeg applies the source's rotation, so the outputs are upright with no rotation tag, and
- * nothing else the phone wrote is kept (WITHOUT_METADATA, cleanCopy).
+ * nothing else the phone wrote is kept (WITHOUT_METADATA, cleanCopies).
  */
 export async function transcodeVideo(options: TranscodeOptions): Promise<TranscodeResult> {
   const { tools, sourcePath, outputDir, signal } = options;
@@ -107,10 +107,11 @@ export async function transcodeVideo(options: TranscodeOptions): Promise<Transco
       },
     });
     if (result.code !== 0) throw toolFailure("ffmpeg", result);
-    for (const [i, file] of encoded.entries()) {
-      await cleanCopy(options, file, partial[i]!);
-      await fs.rm(file);
-    }
+    await cleanCopies(
+      options,
+      encoded.map((file, i) => ({ encoded: file, final: partial[i]! })),
+    );
+    await Promise.all(encoded.map((file) => fs.rm(file)));
     const posters = await makePosters(options, probe);
 
     // Last, and only now: the names a reader takes for finished files.
@@ -145,15 +146,18 @@ const WITHOUT_METADATA = [
 ];
 
 /**
- * Copies an encoded rendition, stream for stream, into the file we publish: with the index at
- * the front, and without what encoding leaves behind even with bitexact (newer muxers write the
- * encoder's name into the video's sample description, and x264 its version and settings into
- * SEI messages, which players ignore).
+ * Copies each encoded rendition, stream for stream, into the file we publish (one ffmpeg run
+ * for all of them): with the index at the front, and without what encoding leaves behind even
+ * with bitexact (newer muxers write the encoder's name into the video's sample description, and
+ * x264 its version and settings into SEI messages, which players ignore).
  */
-async function cleanCopy(options: TranscodeOptions, encoded: string, final: string): Promise<void> {
-  const args = ["-hide_banner", "-nostdin", "-y", ...uploadInput(encoded), "-map", "0:v:0", "-map", "0:a:0?"];
-  args.push("-c", "copy", "-bsf:v", "filter_units=remove_types=6", ...WITHOUT_METADATA);
-  args.push("-movflags", "+faststart", "-f", "mp4", final);
+async function cleanCopies(options: TranscodeOptions, copies: { encoded: string; final: string }[]): Promise<void> {
+  const args = ["-hide_banner", "-nostdin", "-y"];
+  for (const { encoded } of copies) args.push(...uploadInput(encoded));
+  copies.forEach(({ final }, i) => {
+    args.push("-map", `${i}:v:0`, "-map", `${i}:a:0?`, "-c", "copy", "-bsf:v", "filter_units=remove_types=6");
+    args.push(...WITHOUT_METADATA, "-movflags", "+faststart", "-f", "mp4", final);
+  });
   const result = await runTool(options.tools.ffmpeg, args, {
     signal: options.signal,
     niceness: options.niceness,
