@@ -18,7 +18,7 @@ import autocannon from "autocannon";
 import { chromium } from "playwright";
 import { makeSource } from "../apps/server/src/test/video-sources.ts";
 import { transcodeVideo } from "../apps/server/src/video/transcode-video.ts";
-import { videoTools } from "../apps/server/src/video/video-tools.ts";
+import { chooseVideoTools } from "../apps/server/src/video/choose-video-tools.ts";
 import { describeMachine } from "./lib/machine.mjs";
 import { createProfile, registerPlayer } from "./lib/player.mjs";
 import { writeSections } from "./lib/results.mjs";
@@ -28,7 +28,7 @@ const SECONDS = Number(process.env.VIDEO_BENCH_SECONDS ?? 180);
 const tmp = path.join(ROOT, "bench/.tmp/video");
 fs.mkdirSync(tmp, { recursive: true });
 for (const entry of ["data", "out"]) fs.rmSync(path.join(tmp, entry), { recursive: true, force: true });
-const tools = videoTools({});
+const { tools } = await chooseVideoTools(process.env);
 const mb = (bytes: number) => bytes / 1_000_000;
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -45,6 +45,7 @@ import { talentRoutes } from "./talent/talent-routes.ts";
 import { talentForWeb } from "./talent/web-context.ts";
 import { registerWeb } from "./web/serve-web.ts";
 import { createSiteService } from "./site/site-service.ts";
+import { chooseVideoTools, logVideoTools, type VideoToolsChoice } from "./video/choose-video-tools.ts";
 
 export interface BuildOptions {
   /** An already-connected database (tests share one per file); otherwise one is opened from config. */
@@ -96,6 +97,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // First hook: services' log lines written during a request carry its reqId.
   installRequestContext(app);
   const log = contextualLogger(app.log);
+  // Asking each candidate ffmpeg its version takes a few hundred milliseconds: done while the
+  // database opens.
+  const choosingVideoTools = chooseVideoTools(config);
+  choosingVideoTools.catch(() => {}); // awaited below
 
   const ownsDatabase = !options.database;
   const database =
@@ -106,6 +111,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       poolSize: config.DATABASE_POOL_SIZE,
       lockOwner: options.lockOwner ?? { kind: "server", port: config.PORT },
     }));
+  let video: VideoToolsChoice;
+  try {
+    video = await choosingVideoTools;
+  } catch (error) {
+    // An FFMPEG_PATH that does not run stops the start, and the database is let go first.
+    if (ownsDatabase) await database.close();
+    throw error;
+  }
+  logVideoTools(app.log, video);
   // An unreachable database does not stop the start: the server answers 503 and keeps trying.
   const availability = createDatabaseAvailability(database, app.log, options.databaseRetry);
   await availability.start();
@@ -138,6 +152,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     email: options.email ?? createEmailSender(config, log),
     storage: createStorage(config),
     jobs: jobs.queue,
+    videoTools: video.tools,
   };
   // preClose: running jobs get their grace period from the start of the shutdown; onClose
   // (added after the database's, so it runs before it) waits for them.

@@ -7,6 +7,7 @@ import { contextualLogger } from "./http/request-context.ts";
 import { listenControlSocket } from "./ops/control-socket.ts";
 import { serverCommands } from "./cli/server-commands.ts";
 import { installGracefulShutdown } from "./ops/shutdown.ts";
+import { VideoToolSettingError } from "./video/choose-video-tools.ts";
 
 async function main() {
   let config;
@@ -30,6 +31,10 @@ async function main() {
   try {
     app = await buildApp(config);
   } catch (error) {
+    if (error instanceof VideoToolSettingError) {
+      console.error(error.message);
+      process.exit(1);
+    }
     if (error instanceof DatabaseInUseError) {
       console.error(
         `${error.message} ${

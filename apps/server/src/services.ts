@@ -5,6 +5,7 @@ import type { EmailSender } from "./email/sender.ts";
 import type { JobQueue } from "./jobs/job-queue.ts";
 import type { Storage } from "./media/storage.ts";
 import type { SmsSender } from "./sms/sender.ts";
+import type { VideoTools } from "./video/video-tools.ts";
 
 /**
  * What every domain plugin receives: configuration and the outside systems. Each issue adds
@@ -27,4 +28,6 @@ export interface AppServices {
   storage: Storage;
   /** Background jobs (pg-boss in the same database): enqueue, progress (jobs/job-queue.ts). */
   jobs: JobQueue;
+  /** The ffmpeg and ffprobe that read uploaded videos, chosen at start (video/choose-video-tools.ts). */
+  videoTools: VideoTools;
 }

@@ -11,6 +11,7 @@ import { createSmsSender } from "../sms/sender.ts";
 import { allJobKinds } from "../jobs/job-kinds.ts";
 import { PRODUCT_JOB_KINDS } from "../product-job-kinds.ts";
 import { startJobs } from "../jobs/jobs.ts";
+import { chooseVideoTools, logVideoTools, VideoToolSettingError } from "../video/choose-video-tools.ts";
 
 export const WORKER_NEEDS_POSTGRES =
   "npm run worker needs PostgreSQL: set DATABASE_URL, the same as the server's. With the embedded database " +
@@ -41,6 +42,15 @@ export async function runWorkerProcess(env: Record<string, string | undefined> =
   }
 
   const log = pino(loggerOptions(config) as pino.LoggerOptions);
+  let video;
+  try {
+    video = await chooseVideoTools(config);
+  } catch (error) {
+    if (!(error instanceof VideoToolSettingError)) throw error;
+    console.error(error.message);
+    return 1;
+  }
+  logVideoTools(log, video);
   if (config.STORAGE === "disk") {
     log.warn(
       { dataDir: config.dataDir },
@@ -77,6 +87,7 @@ export async function runWorkerProcess(env: Record<string, string | undefined> =
     email: createEmailSender(config, log),
     storage: createStorage(config),
     jobs: jobs.queue,
+    videoTools: video.tools,
   };
   log.info({ concurrency: config.WORKER_CONCURRENCY }, "worker started");
 

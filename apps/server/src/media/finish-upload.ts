@@ -17,7 +17,7 @@ import type { Database } from "../db/client.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
 import { probeVideo } from "../video/probe-video.ts";
 import { UndecodableVideoError } from "../video/video-errors.ts";
-import { videoTools, type VideoTools } from "../video/video-tools.ts";
+import type { VideoTools } from "../video/video-tools.ts";
 import type { AppServices } from "../services.ts";
 import { withLocalCopy } from "./local-copy.ts";
 import { createMediaStore, type MediaStore } from "./media-store.ts";
@@ -69,7 +69,7 @@ export function finishDepsOf(services: AppServices): FinishDeps {
     now: services.now,
     db: services.db,
     jobs: services.jobs,
-    tools: videoTools(services.config),
+    tools: services.videoTools,
   };
 }
 

@@ -9,6 +9,7 @@ import {
   findBox,
   withAllHeaderDurations,
   withMovieDuration,
+  withDataReferenceTo,
   withSampleCount,
 } from "../test/mp4-edits.ts";
 import { fixture, largeMp4 } from "../test/upload-client.ts";
@@ -127,6 +128,12 @@ describe("a hostile MP4", () => {
     const { result, ms } = await timed(() => info(Buffer.concat([ftyp, moov])));
     expect(result).toBeNull();
     expect(ms).toBeLessThan(1000);
+  });
+
+  it("whose video track takes its data from another file is reported", async () => {
+    const measured = await info(withDataReferenceTo(fixture("short.mp4"), "passwd"));
+    expect(measured?.inconsistency).toBe("track 1: its data is referenced in another file");
+    expect((await info(fixture("short.mp4")))?.inconsistency).toBeNull();
   });
 
   it("cut short, or with a box larger than the file, is refused", async () => {

@@ -142,6 +142,21 @@ interface Track {
   height: number | null;
   /** Fragment defaults from mvex/trex. */
   defaultSampleDuration: number;
+  /** Its data references (dinf > dref) name a place other than this file. */
+  dataElsewhere: boolean;
+}
+
+/**
+ * Whether a track's data references point anywhere but this file. Each entry must be flagged
+ * self-contained and name no location: a `url ` with a location or a QuickTime alias (`alis`)
+ * names another file, which a reader that follows it would open (a way to make a video tool read
+ * files of the machine it runs on).
+ */
+function referencesElsewhere(data: Buffer, dref: Box, walk: Walk): boolean {
+  need(dref, 8);
+  for (const entry of boxesIn(data, dref.start + 8, dref.end, walk))
+    if (entry.end - entry.start !== 4 || !(flagsOf(data, entry) & 0x01)) return true;
+  return false;
 }
 
 function readTrack(data: Buffer, trak: Box, walk: Walk): Track {
@@ -155,10 +170,10 @@ function readTrack(data: Buffer, trak: Box, walk: Walk): Track {
 
   const mdhd = child(data, mdia, "mdhd", walk);
   const hdlr = child(data, mdia, "hdlr", walk);
-  const stbl = (() => {
-    const minf = child(data, mdia, "minf", walk);
-    return minf && child(data, minf, "stbl", walk);
-  })();
+  const minf = child(data, mdia, "minf", walk);
+  const stbl = minf && child(data, minf, "stbl", walk);
+  const dinf = minf && child(data, minf, "dinf", walk);
+  const dref = dinf && child(data, dinf, "dref", walk);
   if (!mdhd || !hdlr || !stbl) throw new Unmeasurable("track without media header, handler or sample table");
   const { timescale, duration } = timescaleAndDuration(data, mdhd);
   if (timescale === 0) throw new Unmeasurable("track without timescale");
@@ -176,6 +191,7 @@ function readTrack(data: Buffer, trak: Box, walk: Walk): Track {
     width: null,
     height: null,
     defaultSampleDuration: 0,
+    dataElsewhere: dref ? referencesElsewhere(data, dref, walk) : false,
   };
   for (const box of boxesIn(data, stbl.start, stbl.end, walk)) {
     if (box.type === "stts") {
@@ -363,6 +379,8 @@ async function measure(readAt: ReadAt, size: number): Promise<Mp4Info | null> {
 function inconsistencyOf(movie: Movie, tracks: Track[], video: Track, longest: number): string | null {
   const seconds = (track: Track) => track.sampleTime / track.timescale;
   const agree = (a: number, b: number) => Math.abs(a - b) <= Math.max(AGREE_SECONDS, AGREE_FRACTION * Math.max(a, b));
+  const elsewhere = tracks.find((track) => track.dataElsewhere);
+  if (elsewhere) return `track ${elsewhere.id}: its data is referenced in another file`;
   // A fragmented file's movie box describes no samples (or only the first ones): its tables and
   // media headers cannot be held against the fragments' totals.
   if (!movie.fragmented) {

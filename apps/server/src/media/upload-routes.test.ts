@@ -1,6 +1,9 @@
+import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
@@ -11,7 +14,9 @@ import { mediaFiles } from "../db/schema/media.ts";
 import { createPlayer, loginCookie } from "../test/auth-helpers.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
 import { mediaKeys } from "./storage.ts";
+import { hostileVideos, plantCanaries } from "../test/hostile-videos.ts";
 import { deeplyNestedMp4, withAllHeaderDurations, withMovieDuration } from "../test/mp4-edits.ts";
+import { SOURCE_FFMPEG } from "../test/video-sources.ts";
 import {
   encodeMetadata,
   fixture,
@@ -252,6 +257,31 @@ describe("a complete upload", () => {
     expect(status).toBe(415);
     expect(body).toEqual({ message: VIDEO_FILE.invalidType });
     await expectGone(idOf(location));
+  });
+
+  it("refuses a playlist, a concat script, an AVI and an MP4 whose data is another file, reading none of it", async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "touchline-hostile-"));
+    try {
+      const canaries = await plantCanaries(dir);
+      const avi = path.join(dir, "clip.avi");
+      await promisify(execFile)(SOURCE_FFMPEG, [
+        ...["-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=10"],
+        ...["-t", "1", "-c:v", "mpeg4", "-f", "avi", avi],
+      ]);
+      const uploads = [...(await hostileVideos(dir)), { name: "AVI", file: avi }];
+      for (const { name, file } of uploads) {
+        const { status, body, location } = await uploadBytes(t.app, cookie, await fs.readFile(file), {
+          kind: "video",
+          filename: "match.mp4",
+          filetype: "video/mp4",
+        });
+        expect([status, body], name).toEqual([415, { message: VIDEO_FILE.invalidType }]);
+        await expectGone(idOf(location));
+      }
+      expect(await canaries.read()).toEqual([]);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
   });
 
   it("refuses a PNG renamed .mp4 (and declared video/mp4) and deletes it", async () => {

@@ -9,8 +9,8 @@ import { createPlayer, loginCookie } from "../test/auth-helpers.ts";
 import { createProfile, prepareVideo } from "../test/public-players.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
 import { fixture, uploadBytes } from "../test/upload-client.ts";
-import { inspectVideo, makeSource, topLevelBoxes } from "../test/video-sources.ts";
-import { videoTools } from "../video/video-tools.ts";
+import sharp from "sharp";
+import { everyTag, inspectVideo, makeSource, PHONE_TAGS, topLevelBoxes } from "../test/video-sources.ts";
 import { createMediaStore } from "./media-store.ts";
 import { mediaKeys } from "./storage.ts";
 import { videoRenditionsJob } from "./video-renditions-job.ts";
@@ -79,7 +79,7 @@ describe("an uploaded video", { timeout: 150_000 }, () => {
     const whole = await t.app.inject({ url: `/api/media/${fileId}/renditions/720p`, headers: { cookie } });
     const copy = path.join(dir, "served-720p.mp4");
     await fs.writeFile(copy, whole.rawPayload);
-    const { video, audio } = await inspectVideo(videoTools({}).ffprobe, copy);
+    const { video, audio } = await inspectVideo(t.app.services.videoTools.ffprobe, copy);
     expect(video).toMatchObject({ codec_name: "h264", width: 1280, height: 720 });
     expect(audio).toMatchObject({ codec_name: "aac", channels: 2 });
     const boxes = await topLevelBoxes(copy);
@@ -111,6 +111,39 @@ describe("an uploaded video", { timeout: 150_000 }, () => {
     expect(upload.status).toBe(422);
     expect(upload.body.message).toBe(VIDEO_PROCESSING.undecodable);
     expect(await store().countUnattached(player.id)).toBe(0);
+  });
+
+  it("plays publicly with nothing its phone wrote: no place, comment, maker, model, time or chapter", async () => {
+    const source = await makeSource(dir, "tagged.mp4", { width: 640, height: 360, seconds: 2, phoneTags: true });
+    const made = await createProfile(t, { userName: "tagged_wk", video: await fs.readFile(source) });
+    const fileId = made.videoUrls[0]!.replace("/api/media/", "");
+    const row = (await store().find(fileId))!;
+    expect(row.videoRenditions!.map((r) => r.label)).toEqual(["240p", "360p"]);
+
+    // As anyone downloads them: no cookie.
+    const downloads = [
+      ...row.videoRenditions!.map((r) => `/api/media/${fileId}/renditions/${r.label}`),
+      ...row.videoPosters!.map((p) => `/api/media/${fileId}/poster?format=${p.format}&w=${p.width}`),
+    ];
+    for (const url of downloads) {
+      const served = await t.app.inject(url);
+      expect(served.statusCode, url).toBe(200);
+      expect(served.headers["cache-control"], url).toMatch(/^public/);
+      const bytes = served.rawPayload.toString("latin1");
+      for (const value of Object.values(PHONE_TAGS)) expect(bytes.includes(value), `${url}: ${value}`).toBe(false);
+      const copy = path.join(dir, "downloaded");
+      await fs.writeFile(copy, served.rawPayload);
+      if (url.includes("/renditions/")) {
+        const tags = await everyTag(t.app.services.videoTools.ffprobe, copy);
+        expect(tags.chapters, url).toBe(0);
+        expect(Object.keys(tags.format).sort(), url).toEqual(["compatible_brands", "major_brand", "minor_version"]);
+        for (const stream of tags.streams)
+          expect(Object.keys(stream).sort(), url).toEqual(["handler_name", "language", "vendor_id"]);
+      } else {
+        const meta = await sharp(copy).metadata();
+        expect([meta.exif, meta.xmp, meta.iptc], url).toEqual([undefined, undefined, undefined]);
+      }
+    }
   });
 
   it("keeps a profile out of public view until its videos are ready, and its player sees the progress", async () => {

@@ -7,7 +7,6 @@ import { defineJobKind, type JobContext } from "../jobs/job-kind.ts";
 import type { AppServices } from "../services.ts";
 import { transcodeVideo } from "../video/transcode-video.ts";
 import { UndecodableVideoError } from "../video/video-errors.ts";
-import { videoTools } from "../video/video-tools.ts";
 import { withLocalCopy } from "./local-copy.ts";
 import { createMediaStore } from "./media-store.ts";
 import { mediaKeys } from "./storage.ts";
@@ -50,7 +49,7 @@ export interface RenditionRun {
  * (the demo seed). A video that is not processing (ready, failed, deleted) is left alone.
  */
 export async function makeRenditions(services: AppServices, fileId: string, run: RenditionRun): Promise<void> {
-  const { storage, db, config } = services;
+  const { storage, db, config, videoTools } = services;
   const store = createMediaStore(db);
   const file = await store.find(fileId);
   if (!file || file.kind !== "video" || file.videoState !== "processing") return;
@@ -60,7 +59,7 @@ export async function makeRenditions(services: AppServices, fileId: string, run:
       const outputDir = path.join(dir, "out");
       fs.mkdirSync(outputDir);
       const result = await transcodeVideo({
-        tools: videoTools(config),
+        tools: videoTools,
         sourcePath: source,
         outputDir,
         onProgress: run.onProgress,

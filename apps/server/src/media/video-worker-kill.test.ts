@@ -7,7 +7,6 @@ import { startWorkerProcess, waitFor } from "../test/job-processes.ts";
 import { createTestApp } from "../test/test-app.ts";
 import { uploadBytes } from "../test/upload-client.ts";
 import { inspectVideo, makeSource } from "../test/video-sources.ts";
-import { videoTools } from "../video/video-tools.ts";
 import { createMediaStore } from "./media-store.ts";
 import { mediaKeys } from "./storage.ts";
 import { videoRenditionsJob } from "./video-renditions-job.ts";
@@ -87,7 +86,7 @@ describe.runIf(onPostgres)("a video prepared by workers", () => {
         expect(served.statusCode).toBe(200);
         const copy = path.join(dir, `${label}.mp4`);
         await fs.writeFile(copy, served.rawPayload);
-        const { video, format } = await inspectVideo(videoTools({}).ffprobe, copy);
+        const { video, format } = await inspectVideo(server.app.services.videoTools.ffprobe, copy);
         expect([video.width, video.height]).toEqual([width, height]);
         expect(Number(format.duration)).toBeGreaterThan(29);
       }

@@ -93,3 +93,53 @@ export function deeplyNestedMp4(depth: number): Buffer {
   }
   return Buffer.concat([ftyp, nested]);
 }
+
+/**
+ * A QuickTime alias record (a `dref` entry of type `alis`) that sends a reader to `fileName` in
+ * the directory of the file holding it, in the layout libavformat's MOV demuxer reads: volume
+ * and file name fields, the levels up from the alias and down to the target (1 and 1: the same
+ * directory), then the absolute path (tag 18) and the end tag.
+ */
+function aliasRecord(fileName: string): Buffer {
+  const fixed = Buffer.alloc(10 + 28 + 12 + 64 + 16 + 4 + 16);
+  fixed.writeUInt8(1, 10);
+  fixed.write("/", 11, "latin1");
+  fixed.writeUInt8(fileName.length, 10 + 28 + 12);
+  fixed.write(fileName, 10 + 28 + 12 + 1, "latin1");
+  fixed.writeUInt16BE(1, 10 + 28 + 12 + 64 + 16);
+  fixed.writeUInt16BE(1, 10 + 28 + 12 + 64 + 16 + 2);
+  const absolute = Buffer.from(`/elsewhere/${fileName}`, "latin1");
+  const padded = Buffer.alloc(absolute.length + (absolute.length % 2));
+  absolute.copy(padded);
+  const pathTag = Buffer.alloc(4);
+  pathTag.writeUInt16BE(18, 0);
+  pathTag.writeUInt16BE(absolute.length, 2);
+  const endTag = Buffer.from([0xff, 0xff, 0, 0]);
+  const body = Buffer.concat([fixed, pathTag, padded, endTag]);
+  const entry = Buffer.alloc(12);
+  entry.writeUInt32BE(12 + body.length, 0);
+  entry.write("alis", 4, "latin1");
+  return Buffer.concat([entry, body]);
+}
+
+/**
+ * The file with its first track's data reference replaced by an alias to `fileName` beside it:
+ * a reader that follows data references takes that track's samples from the other file. The
+ * movie box must come after the media data (its growth then moves no sample).
+ */
+export function withDataReferenceTo(file: Buffer, fileName: string): Buffer {
+  const chain = ["moov", "trak", "mdia", "minf", "dinf", "dref"];
+  const boxes = chain.map((_, depth) => findBox(file, chain.slice(0, depth + 1)));
+  if (boxes[0]!.start < findBox(file, ["mdat"]).start) throw new Error("the movie box must follow the media data");
+  const dref = boxes.at(-1)!;
+  const header = Buffer.alloc(16);
+  header.write("dref", 4, "latin1");
+  header.writeUInt32BE(1, 12); // version 0, no flags, one entry
+  const alias = aliasRecord(fileName);
+  const newDref = Buffer.concat([header, alias]);
+  newDref.writeUInt32BE(newDref.length, 0);
+  const grow = newDref.length - dref.size;
+  const copy = Buffer.concat([file.subarray(0, dref.start), newDref, file.subarray(dref.start + dref.size)]);
+  for (const box of boxes.slice(0, -1)) copy.writeUInt32BE(box.size + grow, box.start);
+  return copy;
+}

@@ -32,6 +32,8 @@ export interface ProfileOptions {
   currentFitnessStatus?: FitnessLevel;
   aboutYourself?: string;
   twoVideos?: boolean;
+  /** The player's video as uploaded (default: a one-second fixture). */
+  video?: Buffer;
   /** "approved" (default), "pending" or "rejected". */
   status?: "approved" | "pending" | "rejected";
   /**
@@ -61,7 +63,7 @@ export async function createProfile(
     await createGuardianStore(deps.db, deps.now).recordGivenWithoutSms(player.id, "Test Guardian", "+260955000001");
   cover ??= demoCoverJpeg({ initials: "TL", number: 10, kit: 0, width: 160, height: 120 });
   const photo = await importMedia(deps, player.id, "image", await cover);
-  const video = await importMedia(deps, player.id, "video", VIDEO);
+  const video = await importMedia(deps, player.id, "video", options.video ?? VIDEO);
   const videoTwo = options.twoVideos ? await importMedia(deps, player.id, "video", VIDEO) : null;
   // The renditions job, run here rather than waited for: a profile is public only once they exist.
   for (const fileId of [video.fileId, videoTwo?.fileId])

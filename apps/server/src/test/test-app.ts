@@ -73,6 +73,9 @@ export async function createTestApp(
     MEDIA_SWEEP_MINUTES: "0",
     // The settings as a server on this database would have them (the app uses the connection above).
     ...(url ? { DATABASE_URL: url } : {}),
+    // A test run may choose the ffmpeg build the server runs, as an operator does.
+    ...(process.env.FFMPEG_PATH ? { FFMPEG_PATH: process.env.FFMPEG_PATH } : {}),
+    ...(process.env.FFPROBE_PATH ? { FFPROBE_PATH: process.env.FFPROBE_PATH } : {}),
     ...env,
   });
   const clock = {

@@ -1,14 +1,46 @@
 import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { promisify } from "node:util";
-import { videoTools } from "../video/video-tools.ts";
+import { chooseVideoTools } from "../video/choose-video-tools.ts";
+import type { VideoTools } from "../video/video-tools.ts";
 
 const run = promisify(execFile);
+const require = createRequire(import.meta.url);
+
+/**
+ * The tools the server would choose here. FFMPEG_PATH and FFPROBE_PATH in the test's environment
+ * choose them as they do for the server, so the video tests run on each build we support:
+ * `FFMPEG_PATH=$(node -p 'require("@ffmpeg-installer/ffmpeg").path') FFPROBE_PATH=… npx vitest run …`.
+ */
+export async function testVideoTools(): Promise<VideoTools> {
+  return (await chooseVideoTools({ FFMPEG_PATH: process.env.FFMPEG_PATH, FFPROBE_PATH: process.env.FFPROBE_PATH }))
+    .tools;
+}
+
+/** The ffmpeg npm installs (FFmpeg 4.1): it still writes the rotate tag older phones write. */
+const NPM_FFMPEG = (require("@ffmpeg-installer/ffmpeg") as { path: string }).path;
+
+/**
+ * What a phone writes into its videos besides the picture and sound, as the test sources carry
+ * it: the place (ISO 6709, as Android's ©xyz and Apple's location key), a comment, the maker and
+ * model, the time, the recorder's own name for its tracks, and a chapter. None of it may reach
+ * what we publish.
+ */
+export const PHONE_TAGS = {
+  location: "-15.4167+028.2833/",
+  comment: "Recorded at home in Kabulonga",
+  make: "TECNO",
+  model: "TECNO KI5k",
+  creationTime: "2026-10-01T08:00:00Z",
+  handler: "Core Media Video",
+  chapter: "Kick-off at Woodlands Stadium",
+} as const;
 
 /**
  * Debian's ffmpeg (package ffmpeg; .ci/run installs it) makes the test sources: it has the
- * encoders a phone uses (x265 for HEVC) that the bundled ffmpeg the product runs may lack.
+ * encoders a phone uses (x265 for HEVC), which the npm-installed ffmpeg may lack.
  * Sources are made in the test, never committed.
  */
 export const SOURCE_FFMPEG = process.env.TEST_SOURCE_FFMPEG ?? "/usr/bin/ffmpeg";
@@ -29,6 +61,8 @@ export interface SourceOptions {
   kbps?: number;
   /** The picture is black for this many seconds from the start (a phone in a pocket, a fade in). */
   blackSeconds?: number;
+  /** Carries everything of PHONE_TAGS, in the boxes phones write it to. */
+  phoneTags?: boolean;
 }
 
 /** Moving colour bars with fine noise (so the encoder has detail to spend bits on) and a tone. */
@@ -44,6 +78,7 @@ export async function makeSource(dir: string, name: string, o: SourceOptions): P
   if (o.blackSeconds) video += `,drawbox=x=0:y=0:w=iw:h=ih:color=black:t=fill:enable='lt(t,${o.blackSeconds})'`;
   const args = ["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", video];
   if (o.audio !== false) args.push("-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000");
+  if (o.phoneTags) args.push(...(await phoneTagArgs(dir, name, o.audio === false ? 1 : 2)));
   args.push("-t", String(o.seconds));
   if (o.variableFrameRate) args.push("-vf", "setpts='PTS+0.3*random(0)/TB'", "-fps_mode", "vfr");
   const codec = o.codec === "hevc" ? "libx265" : "libx264";
@@ -56,9 +91,44 @@ export async function makeSource(dir: string, name: string, o: SourceOptions): P
   if (o.rotate) {
     // Debian's ffmpeg 5 no longer writes a rotate tag; the bundled one (4.1) does, as phones do.
     const remux = ["-hide_banner", "-loglevel", "error", "-y", "-i", `${file}.unrotated.mp4`, "-c", "copy"];
-    await run(videoTools({}).ffmpeg, [...remux, "-metadata:s:v:0", `rotate=${o.rotate}`, file], { timeout: 60_000 });
+    await run(NPM_FFMPEG, [...remux, "-metadata:s:v:0", `rotate=${o.rotate}`, file], { timeout: 60_000 });
   }
   return file;
+}
+
+/** The ffmpeg arguments that write PHONE_TAGS (a chapter comes from a metadata file as input `inputIndex`). */
+async function phoneTagArgs(dir: string, name: string, inputIndex: number): Promise<string[]> {
+  const chapters = path.join(dir, `${name}.chapters.txt`);
+  const chapter = `[CHAPTER]\nTIMEBASE=1/1000\nSTART=0\nEND=1000\ntitle=${PHONE_TAGS.chapter}\n`;
+  await fs.writeFile(chapters, `;FFMETADATA1\n${chapter}`);
+  return [
+    ...["-f", "ffmetadata", "-i", chapters, "-map", "0:v", ...(inputIndex === 2 ? ["-map", "1:a"] : [])],
+    ...["-map_chapters", String(inputIndex), "-movflags", "use_metadata_tags"],
+    ...["-metadata", `location=${PHONE_TAGS.location}`, "-metadata", `comment=${PHONE_TAGS.comment}`],
+    ...["-metadata", `com.apple.quicktime.make=${PHONE_TAGS.make}`],
+    ...["-metadata", `com.apple.quicktime.model=${PHONE_TAGS.model}`],
+    ...["-metadata", `creation_time=${PHONE_TAGS.creationTime}`],
+    ...["-metadata:s:v:0", `handler_name=${PHONE_TAGS.handler}`],
+  ];
+}
+
+/** Every tag ffprobe finds in a file (container, streams, chapters), and how many chapters it has. */
+export async function everyTag(ffprobe: string, file: string) {
+  const { stdout } = await run(
+    ffprobe,
+    ["-v", "error", "-print_format", "json"].concat(["-show_format", "-show_streams", "-show_chapters", file]),
+  );
+  const parsed = JSON.parse(stdout) as {
+    format: { tags?: Record<string, string> };
+    streams: { tags?: Record<string, string> }[];
+    chapters: { tags?: Record<string, string> }[];
+  };
+  return {
+    format: parsed.format.tags ?? {},
+    streams: parsed.streams.map((s) => s.tags ?? {}),
+    chapters: parsed.chapters.length,
+    chapterTags: parsed.chapters.map((c) => c.tags ?? {}),
+  };
 }
 
 /** What ffprobe reads from an output, for assertions. */

@@ -1,5 +1,5 @@
 import { UndecodableVideoError } from "./video-errors.ts";
-import { runTool, toolFailure, type VideoTools } from "./video-tools.ts";
+import { confineFor, runTool, toolFailure, uploadInput, type VideoTools } from "./video-tools.ts";
 
 /** What ffprobe says of a video, sizes as a viewer sees it (after the rotation is applied). */
 export interface VideoProbe {
@@ -42,8 +42,8 @@ const PROBE_TIMEOUT_MS = 30_000;
 export async function probeVideo(tools: VideoTools, path: string, signal?: AbortSignal): Promise<VideoProbe> {
   const result = await runTool(
     tools.ffprobe,
-    ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", path],
-    { timeoutMs: PROBE_TIMEOUT_MS, signal, maxStdoutBytes: 512 * 1024 },
+    ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", ...uploadInput(path)],
+    { timeoutMs: PROBE_TIMEOUT_MS, signal, maxStdoutBytes: 512 * 1024, confine: confineFor(tools, "probe") },
   );
   if (result.code !== 0) throw toolFailure("ffprobe", result);
   let parsed: { streams?: ProbeStream[]; format?: { duration?: string } };

@@ -1,18 +1,30 @@
+import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
-import { inspectVideo, keyFrameTimes, makeSource, topLevelBoxes } from "../test/video-sources.ts";
+import { promisify } from "node:util";
+import { hostileVideos, plantCanaries } from "../test/hostile-videos.ts";
+import {
+  everyTag,
+  inspectVideo,
+  keyFrameTimes,
+  makeSource,
+  PHONE_TAGS,
+  testVideoTools,
+  topLevelBoxes,
+} from "../test/video-sources.ts";
 import { probeVideo } from "./probe-video.ts";
 import { transcodeVideo, type TranscodeResult } from "./transcode-video.ts";
 import { UndecodableVideoError, VideoToolError } from "./video-errors.ts";
-import { videoTools } from "./video-tools.ts";
+import type { VideoTools } from "./video-tools.ts";
 
-const tools = videoTools({});
+let tools: VideoTools;
 let dir: string;
 beforeAll(async () => {
+  tools = await testVideoTools();
   dir = await fs.mkdtemp(path.join(os.tmpdir(), "touchline-video-"));
 });
 afterAll(() => fs.rm(dir, { recursive: true, force: true }));
@@ -198,6 +210,139 @@ describe("transcodeVideo", { timeout: 120_000 }, () => {
       const failure = transcodeVideo({ tools: { ...tools, ffmpeg: fake }, sourcePath: source, outputDir: out });
       await expect(failure, name).rejects.toBeInstanceOf(VideoToolError);
       expect(await fs.readdir(out)).toEqual([]);
+    }
+  });
+});
+
+/** What a published file may still say of itself: the brands, and the muxer's fixed track names. */
+const PLAYBACK_TAGS = {
+  format: ["major_brand", "minor_version", "compatible_brands"],
+  stream: { language: "und", handler_name: /^(VideoHandler|SoundHandler)$/, vendor_id: "[0][0][0][0]" },
+};
+/** Words that would name the encoder or its version (Lavf58.24.100, Lavc libx264, x264 - core 155). */
+const ENCODER_NAMES = ["Lavf", "Lavc", "x264", "libx264"];
+
+describe("what a phone wrote into its video", { timeout: 120_000 }, () => {
+  it("is in none of the renditions and posters: no place, comment, maker, model, time, chapter or encoder", async () => {
+    const source = await makeSource(dir, "phone-tags.mp4", { width: 640, height: 360, seconds: 2, phoneTags: true });
+    const before = await everyTag(tools.ffprobe, source);
+    expect(before.format).toMatchObject({ location: PHONE_TAGS.location, comment: PHONE_TAGS.comment });
+    expect(before.format).toMatchObject({
+      "com.apple.quicktime.make": PHONE_TAGS.make,
+      creation_time: expect.any(String),
+    });
+    expect(before.chapters).toBe(1);
+
+    const result = await transcode(source);
+    expect(result.renditions.map((r) => r.label)).toEqual(["240p", "360p"]);
+    for (const rendition of result.renditions) {
+      const tags = await everyTag(tools.ffprobe, rendition.path);
+      expect(Object.keys(tags.format).sort(), rendition.label).toEqual([...PLAYBACK_TAGS.format].sort());
+      expect(tags.streams, rendition.label).toHaveLength(2);
+      for (const stream of tags.streams) {
+        expect(Object.keys(stream).sort(), rendition.label).toEqual(["handler_name", "language", "vendor_id"]);
+        expect(stream, rendition.label).toMatchObject(PLAYBACK_TAGS.stream);
+      }
+      expect(tags.chapters, rendition.label).toBe(0);
+    }
+    for (const file of [...result.renditions, ...result.posters].map((f) => f.path)) {
+      const bytes = (await fs.readFile(file)).toString("latin1");
+      for (const value of [...Object.values(PHONE_TAGS), ...ENCODER_NAMES])
+        expect(bytes.includes(value), `${path.basename(file)} holds "${value}"`).toBe(false);
+    }
+    for (const poster of result.posters) {
+      const meta = await sharp(poster.path).metadata();
+      expect([meta.exif, meta.xmp, meta.iptc, meta.icc], path.basename(poster.path)).toEqual([
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+      ]);
+    }
+  });
+});
+
+describe("a transcode over its limits", { timeout: 120_000 }, () => {
+  it("is stopped and the file refused as unreadable, whether it takes too much CPU time or memory", async () => {
+    const source = await makeSource(dir, "limits.mp4", { width: 1920, height: 1080, seconds: 2 });
+    const limited = (limits: { cpuSeconds: number; memoryBytes: number }) =>
+      transcodeVideo({
+        tools: { ...tools, limits: { ...tools.limits, transcode: limits } },
+        sourcePath: source,
+        outputDir: dir,
+      });
+    const memory = tools.limits.transcode.memoryBytes;
+    await expect(limited({ cpuSeconds: 1, memoryBytes: memory })).rejects.toMatchObject({
+      name: "UndecodableVideoError",
+      detail: expect.stringMatching(/^ffmpeg went over its CPU time limit/),
+    });
+    await expect(limited({ cpuSeconds: 3600, memoryBytes: 300 * 1024 * 1024 })).rejects.toBeInstanceOf(
+      UndecodableVideoError,
+    );
+    expect((await fs.readdir(dir)).filter((name) => name.endsWith(".part"))).toEqual([]);
+  });
+});
+
+describe("an upload that points at other files", { timeout: 120_000 }, () => {
+  it("is read as the MP4 it claims to be and nothing else: no file it names is opened", async () => {
+    const beside = await fs.mkdtemp(path.join(dir, "hostile-"));
+    const canaries = await plantCanaries(beside);
+    const hostile = await hostileVideos(beside);
+
+    // A tool left to guess the format follows the concat script to the canary: this is what the
+    // checks below would see if the product's runs did the same.
+    const script = hostile.find((h) => h.name === "concat script")!.file;
+    await promisify(execFile)(tools.ffprobe, ["-v", "quiet", "-show_format", script]).catch(() => null);
+    expect(await canaries.read()).toEqual([path.join(beside, "secret.mp4")]);
+
+    for (const { name, file } of hostile) {
+      await canaries.reset();
+      const out = await fs.mkdtemp(path.join(beside, "out-"));
+      const outcome = await transcodeVideo({ tools, sourcePath: file, outputDir: out }).then(
+        (result) => result,
+        (error: unknown) => error,
+      );
+      // A playlist or a script is no MP4: refused. The MP4 with an outside reference plays what
+      // it holds itself (the upload check refuses it before it gets here: media/mp4-info.ts).
+      if (name === "MP4 with a data reference to another file") expect(outcome, name).not.toBeInstanceOf(Error);
+      else expect(outcome, name).toBeInstanceOf(UndecodableVideoError);
+      expect(await canaries.read(), name).toEqual([]);
+    }
+  });
+
+  it("runs every ffmpeg and ffprobe with the format fixed, local files only, and under its limits", async () => {
+    const log = path.join(dir, "runs.log");
+    const recording = async (tool: "ffmpeg" | "ffprobe") => {
+      const wrapper = path.join(dir, `recording-${tool}`);
+      const script = `#!/bin/sh
+{ echo ---; printf '%s\n' "$@"; grep -E '^Max (cpu time|address space)' /proc/$$/limits; } >> '${log}'
+exec '${tools[tool]}' "$@"
+`;
+      await fs.writeFile(wrapper, script, { mode: 0o755 });
+      return wrapper;
+    };
+    const source = await makeSource(dir, "recorded.mp4", { width: 640, height: 360, seconds: 2 });
+    const out = await fs.mkdtemp(path.join(dir, "out-"));
+    const recorded = { ...tools, ffmpeg: await recording("ffmpeg"), ffprobe: await recording("ffprobe") };
+    await transcodeVideo({ tools: recorded, sourcePath: source, outputDir: out });
+
+    const runs = (await fs.readFile(log, "utf8")).split("---\n").filter(Boolean);
+    expect(runs.length).toBeGreaterThanOrEqual(4); // the probe, the encode, the clean copies, a still
+    const cpuLimits = Object.values(tools.limits).map((l) => String(l.cpuSeconds));
+    for (const run of runs) {
+      const args = run.trimEnd().split("\n");
+      // The upload, or (for the copies) what this run encoded from it: nothing else is read.
+      const inputs = args.flatMap((arg, i) => (arg === "-i" ? [i] : []));
+      expect(inputs.length, run).toBeGreaterThan(0);
+      for (const input of inputs) {
+        expect(args[input + 1] === source || args[input + 1]!.startsWith(`${out}/`), run).toBe(true);
+        expect(args.slice(input - 8, input), run).toEqual([
+          ...["-f", "mov", "-protocol_whitelist", "file", "-enable_drefs", "0", "-use_absolute_path", "0"],
+        ]);
+      }
+      const cpu = /^Max cpu time\s+(\d+)\s/m.exec(run)?.[1];
+      expect(cpuLimits, run).toContain(cpu);
+      expect(run).toMatch(new RegExp(`^Max address space\\s+${tools.limits.transcode.memoryBytes}\\s`, "m"));
     }
   });
 });

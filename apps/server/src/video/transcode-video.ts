@@ -11,7 +11,7 @@ import {
 import { probeVideo, type VideoProbe } from "./probe-video.ts";
 import { encoderThreads, outputFrameRate, planRenditions } from "./rendition-plan.ts";
 import { UndecodableVideoError } from "./video-errors.ts";
-import { runTool, toolFailure, type VideoTools } from "./video-tools.ts";
+import { confineFor, runTool, toolFailure, uploadInput, type VideoTools } from "./video-tools.ts";
 
 export interface RenditionFile {
   label: RenditionLabel;
@@ -58,7 +58,8 @@ const TRANSCODE_TIMEOUT_MS = 60 * 60 * 1000;
  * a key frame every 2 seconds (a viewer can seek and switch quality at any 2 s), average bitrate
  * with a 1.2x ceiling (steady on a slow link), AAC-LC stereo at 64 kbit/s or no audio track when
  * the source has none, and the index at the front so playback starts before the download ends.
- * ffmpeg applies the source's rotation, so the outputs are upright with no rotation tag.
+ * ffmpeg applies the source's rotation, so the outputs are upright with no rotation tag, and
+ * nothing else the phone wrote is kept (WITHOUT_METADATA, cleanCopies).
  */
 export async function transcodeVideo(options: TranscodeOptions): Promise<TranscodeResult> {
   const { tools, sourcePath, outputDir, signal } = options;
@@ -71,11 +72,12 @@ export async function transcodeVideo(options: TranscodeOptions): Promise<Transco
 
   const splits = plan.map((_, i) => `[s${i}]`).join("");
   const scales = plan.map((r, i) => `[s${i}]scale=${r.width}:${r.height}:flags=bicubic,setsar=1[o${i}]`).join(";");
-  const filter = `[0:v:0]fps=${fps},format=yuv420p,split=${plan.length}${splits};${scales}`;
+  const filter = `[0:V:0]fps=${fps},format=yuv420p,split=${plan.length}${splits};${scales}`;
 
   const args = ["-hide_banner", "-nostdin", "-y", "-nostats", "-progress", "pipe:1"];
-  args.push("-threads", String(cores), "-i", sourcePath);
+  args.push("-threads", String(cores), ...uploadInput(sourcePath));
   args.push("-filter_complex", filter);
+  const encoded = plan.map((r) => path.join(outputDir, `${r.label}.encoded.mp4.part`));
   const partial = plan.map((r) => path.join(outputDir, `${r.label}.mp4.part`));
   plan.forEach((r, i) => {
     args.push("-map", `[o${i}]`);
@@ -86,7 +88,8 @@ export async function transcodeVideo(options: TranscodeOptions): Promise<Transco
       ...["-bufsize", `${r.videoKbps * 2}k`],
       ...["-g", String(gop), "-keyint_min", String(gop), "-sc_threshold", "0", "-threads", String(threads[i])],
       ...(probe.audioCodec ? ["-c:a", "aac", "-b:a", `${VIDEO_AUDIO_KBPS}k`, "-ac", "2"] : []),
-      ...["-metadata:s:v:0", "rotate=0", "-movflags", "+faststart", "-f", "mp4", partial[i]!],
+      // The picture is turned upright above: no rotation is copied to the output.
+      ...["-metadata:s:v:0", "rotate=0", ...WITHOUT_METADATA, "-f", "mp4", encoded[i]!],
     );
   });
 
@@ -95,6 +98,7 @@ export async function transcodeVideo(options: TranscodeOptions): Promise<Transco
       signal,
       niceness: options.niceness,
       timeoutMs: TRANSCODE_TIMEOUT_MS,
+      confine: confineFor(tools, "transcode"),
       onStdoutLine: (line) => {
         // out_time_us (newer ffmpeg) or out_time_ms (older, also in microseconds despite the name).
         const match = /^out_time_(?:us|ms)=(\d+)$/.exec(line.trim());
@@ -103,6 +107,11 @@ export async function transcodeVideo(options: TranscodeOptions): Promise<Transco
       },
     });
     if (result.code !== 0) throw toolFailure("ffmpeg", result);
+    await cleanCopies(
+      options,
+      encoded.map((file, i) => ({ encoded: file, final: partial[i]! })),
+    );
+    await Promise.all(encoded.map((file) => fs.rm(file)));
     const posters = await makePosters(options, probe);
 
     // Last, and only now: the names a reader takes for finished files.
@@ -123,6 +132,39 @@ export async function transcodeVideo(options: TranscodeOptions): Promise<Transco
     await removeUnfinished(outputDir);
     throw error;
   }
+}
+
+/**
+ * Output options that keep nothing of what the phone wrote: no container, stream or chapter
+ * metadata (GPS position, comments, make and model, creation times, handler names), no data,
+ * subtitle or attachment streams, and no encoder name or version (bitexact). Only what playback
+ * needs remains: the codecs' own parameters, sizes and timing.
+ */
+const WITHOUT_METADATA = [
+  ...["-map_metadata", "-1", "-map_metadata:s:v", "-1", "-map_metadata:s:a", "-1", "-map_chapters", "-1"],
+  ...["-dn", "-sn", "-fflags", "+bitexact", "-flags:v", "+bitexact", "-flags:a", "+bitexact"],
+];
+
+/**
+ * Copies each encoded rendition, stream for stream, into the file we publish (one ffmpeg run
+ * for all of them): with the index at the front, and without what encoding leaves behind even
+ * with bitexact (newer muxers write the encoder's name into the video's sample description, and
+ * x264 its version and settings into SEI messages, which players ignore).
+ */
+async function cleanCopies(options: TranscodeOptions, copies: { encoded: string; final: string }[]): Promise<void> {
+  const args = ["-hide_banner", "-nostdin", "-y"];
+  for (const { encoded } of copies) args.push(...uploadInput(encoded));
+  copies.forEach(({ final }, i) => {
+    args.push("-map", `${i}:v:0`, "-map", `${i}:a:0?`, "-c", "copy", "-bsf:v", "filter_units=remove_types=6");
+    args.push(...WITHOUT_METADATA, "-movflags", "+faststart", "-f", "mp4", final);
+  });
+  const result = await runTool(options.tools.ffmpeg, args, {
+    signal: options.signal,
+    niceness: options.niceness,
+    timeoutMs: STILL_TIMEOUT_MS,
+    confine: confineFor(options.tools, "still"),
+  });
+  if (result.code !== 0) throw toolFailure("ffmpeg", result);
 }
 
 /** Clears what a failed or aborted run wrote: the next attempt starts from an empty directory. */
@@ -175,12 +217,13 @@ async function pickStill(options: TranscodeOptions, probe: VideoProbe): Promise<
   for (const [n, fraction] of POSTER_POINTS.entries()) {
     const file = path.join(outputDir, `${STILL_PREFIX}${n}.png`);
     const at = Math.max(0, Math.min(probe.durationSeconds * fraction, probe.durationSeconds - 2.5));
-    const args = ["-hide_banner", "-nostdin", "-y", "-ss", at.toFixed(2), "-i", sourcePath];
-    args.push("-vf", "thumbnail=60,format=rgb24", "-frames:v", "1", file);
+    const args = ["-hide_banner", "-nostdin", "-y", "-ss", at.toFixed(2), ...uploadInput(sourcePath)];
+    args.push("-map", "0:V:0", "-an", "-vf", "thumbnail=60,format=rgb24", "-frames:v", "1", ...WITHOUT_METADATA, file);
     const result = await runTool(tools.ffmpeg, args, {
       signal,
       niceness: options.niceness,
       timeoutMs: STILL_TIMEOUT_MS,
+      confine: confineFor(tools, "still"),
     });
     if (result.code !== 0) throw toolFailure("ffmpeg", result);
     const stats = await sharp(file)

@@ -1,21 +1,42 @@
 import { spawn } from "node:child_process";
 import os from "node:os";
-import { createRequire } from "node:module";
 import { UndecodableVideoError, VideoToolError } from "./video-errors.ts";
 
-const require = createRequire(import.meta.url);
+/** What one run of ffmpeg or ffprobe may use before the kernel stops it (setrlimit, through prlimit). */
+export interface ToolLimits {
+  /** CPU time of all its threads together (RLIMIT_CPU): SIGXCPU, then SIGKILL HARD_CPU_GRACE_SECONDS later. */
+  cpuSeconds: number;
+  /** Address space (RLIMIT_AS): an allocation past it fails with ENOMEM. */
+  memoryBytes: number;
+}
 
-/** The ffmpeg and ffprobe to run: the operator's (FFMPEG_PATH, FFPROBE_PATH) or those npm installed. */
+/** The ffmpeg and ffprobe that read uploads, and how each run of them is confined (choose-video-tools.ts). */
 export interface VideoTools {
   ffmpeg: string;
   ffprobe: string;
+  /** util-linux's prlimit, which applies the limits; null where the machine has none (runs unconfined, warned at start). */
+  prlimit: string | null;
+  limits: { probe: ToolLimits; transcode: ToolLimits; still: ToolLimits };
 }
 
-export function videoTools(config: { FFMPEG_PATH?: string; FFPROBE_PATH?: string }): VideoTools {
-  return {
-    ffmpeg: config.FFMPEG_PATH ?? (require("@ffmpeg-installer/ffmpeg") as { path: string }).path,
-    ffprobe: config.FFPROBE_PATH ?? (require("@ffprobe-installer/ffprobe") as { path: string }).path,
-  };
+/**
+ * What every ffmpeg and ffprobe run puts before the upload it reads. An upload is an MP4 and is
+ * only ever read as one: the format is fixed (the MOV/MP4 demuxer, never guessed from the
+ * bytes, so a playlist, a concat script or an AVI is not opened as such), only local files can
+ * be opened, and a track whose samples live in another file (a data reference or alias) is not
+ * followed. With these no upload can make the tool read anything but itself.
+ */
+export function uploadInput(file: string): string[] {
+  return [
+    ...["-f", "mov", "-protocol_whitelist", "file"],
+    ...["-enable_drefs", "0", "-use_absolute_path", "0"],
+    ...["-i", file],
+  ];
+}
+
+/** RunOptions.confine for one kind of run with these tools: unconfined where there is no prlimit. */
+export function confineFor(tools: VideoTools, run: keyof VideoTools["limits"]): RunOptions["confine"] {
+  return tools.prlimit ? { prlimit: tools.prlimit, limits: tools.limits[run] } : undefined;
 }
 
 export interface RunOptions {
@@ -28,6 +49,8 @@ export interface RunOptions {
   onStdoutLine?: (line: string) => void;
   /** stdout is kept up to this many bytes (ffprobe's JSON); the rest is dropped. */
   maxStdoutBytes?: number;
+  /** Run under these limits by this prlimit; without, the tool runs unconfined. */
+  confine?: { prlimit: string; limits: ToolLimits };
 }
 
 export interface RunResult {
@@ -36,18 +59,36 @@ export interface RunResult {
   signal: NodeJS.Signals | null;
   /** Ended by the timeout of RunOptions. */
   timedOut: boolean;
+  /** Ran under the limits of RunOptions.confine. */
+  confined: boolean;
   stdout: string;
   /** The last few kilobytes of stderr: enough for an error message, bounded for a chatty tool. */
   stderrTail: string;
 }
 
 const STDERR_TAIL_BYTES = 4096;
+/**
+ * Past its CPU limit a tool gets SIGXCPU, on which ffmpeg stops and closes its outputs; the
+ * kernel kills it outright this much CPU time later.
+ */
+const HARD_CPU_GRACE_SECONDS = 10;
+
+/** prlimit's arguments that run command under limits (prlimit sets them on itself, then execs: same pid). */
+function confined(command: string, args: string[], { prlimit, limits }: NonNullable<RunOptions["confine"]>) {
+  const cpu = Math.max(1, Math.round(limits.cpuSeconds));
+  const memory = Math.round(limits.memoryBytes);
+  return {
+    command: prlimit,
+    args: [`--cpu=${cpu}:${cpu + HARD_CPU_GRACE_SECONDS}`, `--as=${memory}:${memory}`, "--", command, ...args],
+  };
+}
 
 /** Runs a tool to completion; rejects only when it cannot be started or is aborted. */
 export function runTool(command: string, args: string[], options: RunOptions): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) return reject(options.signal.reason ?? new Error("aborted"));
-    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
+    const run = options.confine ? confined(command, args, options.confine) : { command, args };
+    const child = spawn(run.command, run.args, { stdio: ["ignore", "pipe", "pipe"] });
     if (options.niceness && child.pid) {
       try {
         os.setPriority(child.pid, options.niceness);
@@ -86,23 +127,42 @@ export function runTool(command: string, args: string[], options: RunOptions): P
       clearTimeout(timer);
       options.signal?.removeEventListener("abort", onAbort);
       if (options.signal?.aborted) return reject(options.signal.reason ?? new Error("aborted"));
-      resolve({ code, signal, timedOut, stdout, stderrTail });
+      resolve({ code, signal, timedOut, confined: Boolean(options.confine), stdout, stderrTail });
     });
   });
 }
 
 /** What the machine ran out of, in the words ffmpeg and ffprobe print (strerror). */
 const MACHINE_TROUBLE = /No space left on device|Cannot allocate memory|Disk quota exceeded|Too many open files/i;
+const OUT_OF_MEMORY = /Cannot allocate memory/i;
+/**
+ * ffmpeg catches SIGXCPU, closes its outputs and says so ("Exiting normally, received signal
+ * 24."), or, sent it more than three times before it is done, exits at once saying that.
+ */
+const CPU_LIMIT_SIGNAL = new RegExp(
+  `received signal ${os.constants.signals.SIGXCPU}\\b|Received > 3 system signals, hard exiting`,
+  "i",
+);
+/** Signals of a tool that crashed on what it read: the same bytes crash it the same way. */
+const CRASH_SIGNALS = new Set<NodeJS.Signals>(["SIGSEGV", "SIGBUS", "SIGABRT", "SIGFPE", "SIGILL"]);
 
 /**
- * The error for a tool that did not succeed. Only a tool that ran to its own end and said no is
- * the file's fault (UndecodableVideoError: the player is told, no retry); a tool killed, out of
- * time or out of disk or memory is the machine's (VideoToolError: the job is retried).
+ * The error for a tool that did not succeed. A tool that ran to its own end and said no, went
+ * over the CPU or memory limit it ran under (limits sized for the longest video we accept), or
+ * crashed on the file is the file's fault (UndecodableVideoError: the player is told, no retry).
+ * A tool killed (SIGKILL: the worker stopped, the kernel out of memory), out of time, or out of
+ * disk or of memory it had no limit on is the machine's (VideoToolError: the job is retried).
  */
 export function toolFailure(tool: string, result: RunResult): UndecodableVideoError | VideoToolError {
   const said = result.stderrTail.trim();
   if (result.timedOut) return new VideoToolError(`${tool} ran out of time. ${said}`.trim());
+  if (result.signal === "SIGXCPU" || CPU_LIMIT_SIGNAL.test(said))
+    return new UndecodableVideoError(`${tool} went over its CPU time limit. ${said}`.trim());
+  if (result.signal && CRASH_SIGNALS.has(result.signal))
+    return new UndecodableVideoError(`${tool} crashed (${result.signal}). ${said}`.trim());
   if (result.signal) return new VideoToolError(`${tool} was killed (${result.signal}). ${said}`.trim());
+  if (result.confined && OUT_OF_MEMORY.test(said))
+    return new UndecodableVideoError(`${tool} went over its memory limit. ${said}`);
   if (MACHINE_TROUBLE.test(said)) return new VideoToolError(`${tool}: ${said}`);
   return new UndecodableVideoError(said || `${tool} exited with code ${result.code}`);
 }
