@@ -11,6 +11,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { connectDatabase } from "../apps/server/src/db/client.ts";
 import { migrate } from "../apps/server/src/db/migrate.ts";
+import { prepareDataDir } from "../apps/server/src/ops/data-dir.ts";
 import { seedSql } from "./talent-list.bench.ts";
 
 const dataDir = process.argv[2];
@@ -22,6 +23,7 @@ const option = (name: string) => process.argv.find((arg) => arg.startsWith(`--${
 const profiles = Number(option("profiles") ?? 100_000);
 const databaseUrl = option("database-url");
 
+prepareDataDir(path.resolve(dataDir));
 const start = performance.now();
 const connection = await connectDatabase(
   databaseUrl ? { url: databaseUrl, poolSize: 1 } : { pgliteDir: path.join(path.resolve(dataDir), "db") },

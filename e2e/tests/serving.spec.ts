@@ -87,6 +87,25 @@ test.describe("production serving", () => {
     });
   }
 
+  // npm run test:e2e builds with NODE_ENV=development in its environment, as a shell with that
+  // default would: a development build of React put the page left and the page reached into one
+  // document (two <body> elements) and broke the CSP.
+  for (const [from, reached] of [
+    ["/scouts", /\/scouts\/login\?next=/],
+    ["/player/profile", /\/auth\/player-login/],
+  ] as const) {
+    test(`a page that redirects shows one document, with no CSP violation: ${from} logged out`, async ({ page }) => {
+      const violations = await cspViolations(page, async () => {
+        await page.goto(from);
+        await expect(page).toHaveURL(reached);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+      });
+      expect(await page.evaluate(() => document.querySelectorAll("html, head, body").length)).toBe(3);
+      expect(await page.evaluate(() => document.querySelectorAll("main").length)).toBe(1);
+      expect(violations).toEqual([]);
+    });
+  }
+
   test("pages take plain url-encoded form posts only, from their own origin", async ({ request, baseURL }) => {
     // The home page's contact form. Page posts are rate limited (10 a minute from one address,
     // per route): this test uses the "/" route's budget, the contact journeys mostly "/*"'s.

@@ -45,6 +45,7 @@ import { talentRoutes } from "./talent/talent-routes.ts";
 import { talentForWeb } from "./talent/web-context.ts";
 import { registerWeb } from "./web/serve-web.ts";
 import { createSiteService } from "./site/site-service.ts";
+import { prepareDataDir } from "./ops/data-dir.ts";
 import { chooseVideoTools, logVideoTools, type VideoToolsChoice } from "./video/choose-video-tools.ts";
 
 export interface BuildOptions {
@@ -76,7 +77,8 @@ export type App = FastifyInstance & { services: AppServices; healthState: Health
 
 /** Builds the whole server: API, media, and the web app. Tests call it and use inject(). */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  // First: everything this process creates from here on is owner-only.
+  const dataDir = prepareDataDir(config.dataDir);
   const app = Fastify({
     // A test can collect the log lines (to prove no secret reaches them) by passing logStream.
     logger: options.logStream
@@ -97,6 +99,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // First hook: services' log lines written during a request carry its reqId.
   installRequestContext(app);
   const log = contextualLogger(app.log);
+  if (dataDir.mended > 0) {
+    app.log.warn(
+      { dataDir: config.dataDir, mended: dataDir.mended, ms: dataDir.ms },
+      "data directory: group and other permissions removed from files an older version left open",
+    );
+  }
   // Asking each candidate ffmpeg its version takes a few hundred milliseconds: done while the
   // database opens.
   const choosingVideoTools = chooseVideoTools(config);

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { DatabaseInUseError } from "./db/embedded-lock.ts";
 import { toggleDebugLevel } from "./http/logger.ts";
 import { contextualLogger } from "./http/request-context.ts";
+import { DataDirError } from "./ops/data-dir.ts";
 import { listenControlSocket } from "./ops/control-socket.ts";
 import { serverCommands } from "./cli/server-commands.ts";
 import { installGracefulShutdown } from "./ops/shutdown.ts";
@@ -31,7 +32,7 @@ async function main() {
   try {
     app = await buildApp(config);
   } catch (error) {
-    if (error instanceof VideoToolSettingError) {
+    if (error instanceof VideoToolSettingError || error instanceof DataDirError) {
       console.error(error.message);
       process.exit(1);
     }

@@ -6,6 +6,7 @@ import { describeBackup, resolveArchivePath, takeBackup } from "../backup/backup
 import { ownedSource, snapshotOfRunningServer } from "../backup/backup-sources.ts";
 import type { Output } from "../backup/progress.ts";
 import { loadConfig } from "../config.ts";
+import { prepareDataDir } from "../ops/data-dir.ts";
 import { connectDatabase, type DatabaseConnection } from "../db/client.ts";
 import { DatabaseInUseError } from "../db/embedded-lock.ts";
 import { runThroughHolder } from "../ops/control-socket.ts";
@@ -59,6 +60,8 @@ export async function runBackup(argv: string[], options: RunOptions = {}): Promi
   let database: DatabaseConnection | undefined;
   try {
     const config = loadConfig(options.env ?? process.env);
+    // A missing DATA_DIR is not created: the check below says it has no database.
+    prepareDataDir(config.dataDir, { create: false });
     const file = resolveArchivePath(args.out, config.dataDir, options.cwd ?? process.cwd(), new Date());
     // Opening an embedded database that is not there would create an empty one.
     if (!config.DATABASE_URL && !fs.existsSync(path.join(config.dataDir, "db"))) {

@@ -7,6 +7,7 @@ import { maskPhone } from "@touchline/contract/phone";
 import { hashPassword } from "../auth/passwords.ts";
 import { emailKeyOf, usernameKeyOf } from "../auth/player-store.ts";
 import { loadConfig } from "../config.ts";
+import { prepareDataDir } from "../ops/data-dir.ts";
 import { connectDatabase, type DatabaseConnection } from "../db/client.ts";
 import { DatabaseInUseError } from "../db/embedded-lock.ts";
 import { migrate } from "../db/migrate.ts";
@@ -217,6 +218,7 @@ export async function runCreateStaff(argv: string[], options: RunOptions = {}): 
   try {
     if (!connection) {
       const config = loadConfig(options.env ?? process.env);
+      prepareDataDir(config.dataDir);
       try {
         connection = await connectDatabase({
           url: config.DATABASE_URL,

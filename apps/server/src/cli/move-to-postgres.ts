@@ -6,6 +6,7 @@ import { moveToPostgres } from "../backup/move-service.ts";
 import type { Output } from "../backup/progress.ts";
 import { describeRestore, RestoreRefusedError } from "../backup/restore-service.ts";
 import { loadConfig } from "../config.ts";
+import { prepareDataDir } from "../ops/data-dir.ts";
 
 export const MOVE_USAGE = `Usage: DATABASE_URL=postgres://... [STORAGE=s3 S3_...] npm run move-to-postgres [-- --force] [--out <folder>]
 
@@ -41,6 +42,8 @@ export async function runMoveToPostgres(
   }
   try {
     const config = loadConfig(options.env ?? process.env);
+    // DATA_DIR is only read (its permissions aside): a missing one is not created.
+    prepareDataDir(config.dataDir, { create: false });
     const folder = values.out
       ? path.resolve(options.cwd ?? process.cwd(), values.out)
       : defaultBackupFolder(config.dataDir);

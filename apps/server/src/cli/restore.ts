@@ -10,6 +10,7 @@ import {
   type StorageTarget,
 } from "../backup/restore-service.ts";
 import { loadConfig } from "../config.ts";
+import { prepareDataDir } from "../ops/data-dir.ts";
 import { createStorage } from "../media/create-storage.ts";
 
 export const RESTORE_USAGE = `Usage: npm run restore -- <archive.tar> [--force]
@@ -53,6 +54,7 @@ export async function runRestore(
   }
   try {
     const config = loadConfig(options.env ?? process.env);
+    prepareDataDir(config.dataDir);
     const database: DatabaseTarget = config.DATABASE_URL
       ? { kind: "postgres", url: config.DATABASE_URL }
       : { kind: "pglite", dataDir: config.dataDir };

@@ -5,6 +5,7 @@ import { connectDatabase } from "../db/client.ts";
 import { createDatabaseAvailability } from "../db/availability.ts";
 import { createEmailSender } from "../email/sender.ts";
 import { loggerOptions } from "../http/logger.ts";
+import { DataDirError, prepareDataDir } from "../ops/data-dir.ts";
 import { createStorage } from "../media/create-storage.ts";
 import type { AppServices } from "../services.ts";
 import { createSmsSender } from "../sms/sender.ts";
@@ -38,6 +39,14 @@ export async function runWorkerProcess(env: Record<string, string | undefined> =
   }
   if (!config.DATABASE_URL) {
     console.error(WORKER_NEEDS_POSTGRES);
+    return 1;
+  }
+  try {
+    // Its DATA_DIR holds the upload spool, and the uploads themselves with STORAGE=disk.
+    prepareDataDir(config.dataDir);
+  } catch (error) {
+    if (!(error instanceof DataDirError)) throw error;
+    console.error(error.message);
     return 1;
   }
 

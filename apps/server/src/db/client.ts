@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { lockEmbeddedDatabase, scriptOwner, type LockOwner } from "./embedded-lock.ts";
+import { OwnerOnlyNodeFS } from "./owner-only-nodefs.ts";
 import { trackPgliteTableChanges, type TableChanges } from "./table-changes.ts";
 
 /** The drizzle handle every domain service uses; the same type over PGlite and node-postgres. */
@@ -64,7 +65,11 @@ async function connectPglite(dataDir?: string, owner?: LockOwner, loadDataDir?: 
   let client: PGlite;
   let changes: TableChanges;
   try {
-    client = new PGlite(dataDir, loadDataDir ? { loadDataDir } : {});
+    client = new PGlite({
+      // dataDir also names the folder inside dumpDataDir's tar, as it did before fs was given.
+      ...(dataDir ? { dataDir, fs: new OwnerOnlyNodeFS(dataDir) } : {}),
+      ...(loadDataDir ? { loadDataDir } : {}),
+    });
     await client.waitReady;
     changes = await trackPgliteTableChanges(client);
   } catch (error) {
