@@ -4,6 +4,7 @@ import { SCOUT_REQUESTS_PER_DAY } from "@touchline/contract/limits";
 import type { scoutRequestSchema } from "@touchline/contract/scout-schemas";
 import {
   SCOUT,
+  scoutMayAct,
   type PlayerReceivedRequest,
   type RevealedPlayerContact,
   type RevealedScoutContact,
@@ -121,11 +122,12 @@ export function createScoutRequestService(services: AppServices) {
   async function tellScout(requestId: string, origin: string) {
     const request = await store.byId(requestId);
     if (!request || request.state === "open") return;
-    const scout = await accounts.byId(request.scoutId);
+    const scout = await scouts.byId(request.scoutId);
     const player = await accounts.byId(request.playerId);
-    if (!scout || !player) return;
+    // A scout who is no longer verified hears nothing; the answer waits in their area.
+    if (!scout || !player || !scoutMayAct(scout.scout.state)) return;
     await sms(
-      scout.phoneNumber,
+      scout.account.phoneNumber,
       scoutAnsweredSms(request.state === "accepted", player.firstName, `${base(origin)}/scouts`),
       {
         requestId,
@@ -165,6 +167,9 @@ export function createScoutRequestService(services: AppServices) {
       const player = await accounts.byId(target.playerId);
       const scout = await scouts.byId(user.playerId);
       if (!player || !scout) throw new HttpError(404, SCOUT.playerNotPublic);
+      // The area's gate checked this already; a request is the one thing that reaches a player,
+      // so the standing is checked again where it is sent.
+      if (!scoutMayAct(scout.scout.state)) throw new HttpError(403, SCOUT.stateBlocks[scout.scout.state]);
       const consent = needsGuardianConsent(player.dateOfBirth, now()) ? await guardianStore.forPlayer(player.id) : null;
       let row;
       try {
