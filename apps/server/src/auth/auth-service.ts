@@ -39,7 +39,7 @@ export interface CallContext {
   userAgent?: string | undefined;
   /** The session this browser holds now, if any: a login replaces it. */
   currentSessionId?: string | undefined;
-  /** The site's origin for links sent by SMS (PUBLIC_URL, or the request's own in development). */
+  /** The origin of links sent by SMS (config.messageOrigin: PUBLIC_URL, else HOST and PORT). */
   origin?: string | undefined;
 }
 
