@@ -200,7 +200,7 @@ export function createScoutRequestService(services: AppServices) {
         },
       );
       if (consent) {
-        const link = await guardians.freshLink(player.id, origin);
+        const link = await guardians.requestLink(player.id, row.id, origin);
         if (link) {
           await sms(
             link.guardianPhone,
@@ -230,12 +230,15 @@ export function createScoutRequestService(services: AppServices) {
 
     /** The guardian's requests, reached with their SMS link. */
     async receivedByGuardian(token: string): Promise<PlayerReceivedRequest[]> {
-      const { playerId } = await guardians.guardianOfLink(token);
-      return this.receivedBy(playerId);
+      const { playerId, requestId } = await guardians.guardianOfLink(token);
+      const all = await this.receivedBy(playerId);
+      return requestId ? all.filter((request) => request.id === requestId) : all;
     },
 
     async answerAsGuardian(token: string, id: string, answer: "accepted" | "declined", origin: string) {
-      const { playerId } = await guardians.guardianOfLink(token);
+      const { playerId, requestId } = await guardians.guardianOfLink(token);
+      // A request's link answers that request only.
+      if (requestId && requestId !== id) throw new HttpError(404, SCOUT.requestMissing);
       const row = await store.answerAsGuardian(id, playerId, answer);
       return settle(row, id, playerId, answer, SCOUT.acceptedWaitingPlayer, origin);
     },

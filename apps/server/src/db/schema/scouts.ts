@@ -84,6 +84,8 @@ export const scoutRequests = pgTable("scout_requests", {
   guardianAnswer: text("guardian_answer", { enum: ["waiting", "accepted", "declined"] }),
   guardianName: text("guardian_name"),
   guardianPhone: text("guardian_phone"),
+  /** The hash of the guardian's link to this request alone (migration 0012). */
+  guardianLinkHash: text("guardian_link_hash").unique(),
   sentAt: ts("sent_at").notNull(),
   answeredAt: ts("answered_at"),
 });
