@@ -88,6 +88,7 @@ export function createGuardianService(services: AppServices) {
     playerFirstName: found.playerFirstName,
     playerUsername: found.playerUsername,
     decidedAt: found.consent.decidedAt?.toISOString() ?? null,
+    managesConsent: found.requestId === null,
   });
 
   return {

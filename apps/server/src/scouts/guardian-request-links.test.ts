@@ -51,11 +51,18 @@ describe("the guardian's links", () => {
     expect(new Set([lasting, firstLink, secondLink]).size).toBe(3);
 
     // The lasting link still opens everything.
-    expect((await post("/api/guardian-consent/view", { token: lasting })).statusCode).toBe(200);
+    expect((await post("/api/guardian-consent/view", { token: lasting })).json()).toMatchObject({
+      state: "given",
+      managesConsent: true,
+    });
     const all = (await post("/api/guardian-consent/requests", { token: lasting })).json().requests;
     expect(all.map((r: { id: string }) => r.id).sort()).toEqual([first, second].sort());
 
     // A request's link opens that request alone, and manages no consent.
+    expect((await post("/api/guardian-consent/view", { token: firstLink })).json()).toMatchObject({
+      state: "given",
+      managesConsent: false,
+    });
     const one = (await post("/api/guardian-consent/requests", { token: firstLink })).json().requests;
     expect(one.map((r: { id: string }) => r.id)).toEqual([first]);
     const other = await post(`/api/guardian-consent/requests/${second}/accept`, { token: firstLink });
