@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from "fastify";
+import type { FastifyInstance, onRequestHookHandler } from "fastify";
 import { EXTRA } from "@touchline/contract/messages";
 import { HttpError } from "./errors.ts";
 
@@ -32,9 +32,9 @@ export function answerNotFoundForNonUuidIds(app: FastifyInstance): void {
       .filter((name) => UUID_PARAMS.includes(name));
     if (names.length === 0) return;
     const message = route.config?.notFoundMessage ?? EXTRA.notFound;
-    const check: onRequestHookHandler = async (request: FastifyRequest) => {
+    const check: onRequestHookHandler = (request, _reply, done) => {
       const params = request.params as Record<string, string | undefined>;
-      if (names.some((name) => !isUuid(params[name] ?? ""))) throw new HttpError(404, message);
+      done(names.some((name) => !isUuid(params[name] ?? "")) ? new HttpError(404, message) : undefined);
     };
     const existing = route.onRequest ? [route.onRequest].flat() : [];
     route.onRequest = [...existing, check];
