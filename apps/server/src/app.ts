@@ -44,6 +44,7 @@ import { scoutsPlugin } from "./scouts/plugin.ts";
 import { talentRoutes } from "./talent/talent-routes.ts";
 import { talentForWeb } from "./talent/web-context.ts";
 import { registerWeb } from "./web/serve-web.ts";
+import { answerNotFoundForNonUuidIds } from "./http/uuid-params.ts";
 import { createSiteService } from "./site/site-service.ts";
 import { prepareDataDir } from "./ops/data-dir.ts";
 import { chooseVideoTools, logVideoTools, type VideoToolsChoice } from "./video/choose-video-tools.ts";
@@ -193,6 +194,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rateLimit, { global: false, store: postgresRateLimitStore(services.db, services.now) });
   // request.user for every route below; needs the cookie parser above.
   installSessions(app, services);
+  // Before every route: ids in paths that are not UUIDs answer 404 here, never reaching SQL.
+  answerNotFoundForNonUuidIds(app);
   // Before every route: @fastify/swagger describes the routes added after it.
   await registerOpenApi(app);
 

@@ -144,3 +144,13 @@ describe("loadConfig", () => {
     expect(loadConfig({}).PUBLIC_URL).toBeUndefined();
   });
 });
+
+describe("messageOrigin, the origin of links in SMS and e-mail", () => {
+  it("is PUBLIC_URL when set, else this server's own address from HOST and PORT", () => {
+    expect(loadConfig({ PUBLIC_URL: "https://touchline.example/" }).messageOrigin).toBe("https://touchline.example");
+    expect(loadConfig({}).messageOrigin).toBe("http://localhost:3000");
+    expect(loadConfig({ HOST: "127.0.0.1", PORT: "4312" }).messageOrigin).toBe("http://127.0.0.1:4312");
+    expect(loadConfig({ HOST: "::" }).messageOrigin).toBe("http://localhost:3000");
+    expect(loadConfig({ HOST: "::1", PORT: "8080" }).messageOrigin).toBe("http://[::1]:8080");
+  });
+});

@@ -190,6 +190,17 @@ export interface Config extends Env {
   /** Absolute path of the built web app (its client/ and server/ folders), or null to serve the API only. */
   webBuildDir: string | null;
   isProduction: boolean;
+  /**
+   * The origin of every link written into an SMS or an e-mail: PUBLIC_URL, else this server's
+   * own address from HOST and PORT. Never a request's Host header, which the client chooses.
+   */
+  messageOrigin: string;
+}
+
+/** http://HOST:PORT as a browser on this machine reaches it (a wildcard address means localhost). */
+export function listenOrigin(host: string, port: number): string {
+  const name = host === "0.0.0.0" || host === "::" || host === "" ? "localhost" : host;
+  return `http://${name.includes(":") && !name.startsWith("[") ? `[${name}]` : name}:${port}`;
 }
 
 export class ConfigError extends Error {
@@ -227,5 +238,6 @@ export function loadConfig(
     dataDir: path.resolve(parsed.DATA_DIR),
     webBuildDir: parsed.WEB_BUILD_DIR === "none" ? null : path.resolve(parsed.WEB_BUILD_DIR ?? defaultWebBuild),
     isProduction: parsed.NODE_ENV === "production",
+    messageOrigin: parsed.PUBLIC_URL?.replace(/\/+$/, "") ?? listenOrigin(parsed.HOST, parsed.PORT),
   };
 }

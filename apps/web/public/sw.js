@@ -11,13 +11,18 @@
 const SHELL_CACHE = "touchline-shell-v1";
 const PRIVATE_CACHE = "touchline-private";
 
-/** Account calls after which nothing saved for the previous session may be shown again. */
+/**
+ * Account calls after which nothing saved for the previous session may be shown again: every
+ * call that starts or ends a session, whatever the role (players, staff, scouts).
+ */
 const SESSION_CHANGES = [
   "/api/Authorization/loginScout",
   "/api/Authorization/loginScout%20",
   "/api/Authorization/logout",
   "/api/Authorization/logoutEverywhere",
   "/api/Authorization/resetPasswordByPhoneNumber",
+  "/api/scouts/login",
+  "/api/scouts/join",
 ];
 
 /** API reads of the player area that are worth showing offline (the player's own data only). */

@@ -46,7 +46,17 @@ describe("registrationSchema", () => {
     for (const strong of ["Demo@2026pass", "Kabwe@2026ok", "Kabwe!2026ok", "Abcdef1@"])
       expect(errorsOf({ ...valid, password: strong }).password, strong).toBeUndefined();
   });
-  it("refuses a date of birth more than 100 years back, with a plain message", () => {
+  it("accepts only ages the talent list can find: 99 years ago is refused, 60 accepted", () => {
+    const yearsAgo = (years: number) => {
+      const date = new Date();
+      date.setUTCFullYear(date.getUTCFullYear() - years);
+      return date.toISOString().slice(0, 10);
+    };
+    expect(errorsOf({ ...valid, dateOfBirth: yearsAgo(99) }).dateOfBirth).toBe(EXTRA.dateOfBirthTooOld(60));
+    expect(errorsOf({ ...valid, dateOfBirth: yearsAgo(61) }).dateOfBirth).toBe(EXTRA.dateOfBirthTooOld(60));
+    expect(errorsOf({ ...valid, dateOfBirth: yearsAgo(60) }).dateOfBirth).toBeUndefined();
+  });
+  it("refuses a date of birth further back than the oldest age, with a plain message", () => {
     const tooOld = EXTRA.dateOfBirthTooOld(MAX_REGISTRATION_AGE);
     expect(errorsOf({ ...valid, dateOfBirth: "1900-01-01" }).dateOfBirth).toBe(tooOld);
     const oldest = oldestBirthDateIso();
@@ -58,11 +68,11 @@ describe("registrationSchema", () => {
 });
 
 describe("oldestBirthDateIso", () => {
-  it("is the day after the 101st birthday that falls today", () => {
+  it("is the day after the 61st birthday that falls today", () => {
     const today = new Date("2026-11-23T09:00:00Z");
-    expect(oldestBirthDateIso(today)).toBe("1925-11-24");
-    expect(ageOn("1925-11-24", today)).toBe(100);
-    expect(ageOn("1925-11-23", today)).toBe(101);
+    expect(oldestBirthDateIso(today)).toBe("1965-11-24");
+    expect(ageOn("1965-11-24", today)).toBe(60);
+    expect(ageOn("1965-11-23", today)).toBe(61);
   });
 });
 

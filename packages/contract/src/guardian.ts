@@ -14,6 +14,8 @@ export const GUARDIAN_CONSENT_STATES = ["waiting", "given", "withdrawn"] as cons
 export type GuardianConsentState = (typeof GUARDIAN_CONSENT_STATES)[number];
 
 export const GUARDIAN = {
+  requestLinkOnly:
+    "This link is for one scout's request. To give or withdraw your consent, use the link in our first SMS about this profile.",
   registrationHint:
     "You are under 18, so a parent or guardian must agree before clubs and scouts can see your profile. We will text them a link once your number is confirmed.",
   nameRequired: "Enter your parent's or guardian's name",
@@ -53,6 +55,8 @@ export interface GuardianConsentView {
   playerUsername: string;
   /** When the guardian last answered (ISO), or null. */
   decidedAt: string | null;
+  /** False for the link in an SMS about one scout request: it shows the consent but cannot change it. */
+  managesConsent: boolean;
 }
 
 /** The player's own view of their guardian's consent (null when they are 18 or older). */

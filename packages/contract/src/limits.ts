@@ -2,11 +2,11 @@
 export const OTP_LENGTH = 5;
 export const MIN_REGISTRATION_AGE = 14;
 /**
- * The oldest age a date of birth may give. Nobody registering is older; a date further back is
- * a slip of the year (1906 for 2006) or a picker left near its start, and would show a wrong age
- * to scouts.
+ * The oldest age a date of birth may give: the oldest the talent list's age filter offers, so
+ * every registered player can be found by age. A date further back is a slip of the year (1966
+ * for 2006) or a picker left near its start, and would show a wrong age to scouts.
  */
-export const MAX_REGISTRATION_AGE = 100;
+export const MAX_REGISTRATION_AGE = 60;
 export const PASSWORD_MIN_LENGTH = 8;
 
 export const VIDEO_MAX_BYTES = 150 * 1024 * 1024;
@@ -72,8 +72,8 @@ export const TALENT_MAX_PAGE = 1000;
  * thousands of profiles costs more than the page itself (bench/RESULTS.md).
  */
 export const TALENT_COUNT_CAP = 1000;
-/** Age filter bounds: players register from 14. */
-export const TALENT_AGE = { min: MIN_REGISTRATION_AGE, max: 60 } as const;
+/** Age filter bounds: the ages a registration accepts. */
+export const TALENT_AGE = { min: MIN_REGISTRATION_AGE, max: MAX_REGISTRATION_AGE } as const;
 /**
  * From this age a player's exact age is public; younger players are shown, and matched by the
  * age filter, only as "Under 18" (docs/decisions/0017-minors-ages-and-cache-lifetimes.md).

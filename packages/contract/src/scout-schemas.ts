@@ -43,11 +43,23 @@ const proofUrlField = z.string({ error: SCOUT.proofRequired }).check(
   }, SCOUT.proofRequired),
 );
 
+/**
+ * What would turn an organisation's name into a link or markup where it is shown: tags and
+ * angle brackets, a scheme (`https://`), `www.`, or a domain (`bit.ly`, `evil.example/x`). The
+ * name goes into texts to players and their parents, so it must read as a name and nothing
+ * more; the link that proves the organisation has its own field.
+ */
+const LINK_OR_MARKUP = /[<>]|:\/\/|\bwww\.|[\p{L}\p{N}-]+\.\p{L}{2,}(?![\p{L}\p{N}])/iu;
+
+const organisationField = displayText({ required: SCOUT.organisationRequired, max: ORGANISATION_MAX }).check(
+  z.refine((value) => !LINK_OR_MARKUP.test(value), SCOUT.organisationNoLinks),
+);
+
 /** /scouts/join. Phones of any country; e-mail and phone are confirmed before staff check the rest. */
 export const scoutJoinSchema = z.object({
   firstName: displayText({ required: REGISTER.firstNameRequired, max: NAME_MAX }),
   lastName: displayText({ required: REGISTER.lastNameRequired, max: NAME_MAX }),
-  organisation: displayText({ required: "Enter your organisation's name", max: ORGANISATION_MAX }),
+  organisation: organisationField,
   organisationKind: z.enum(ORGANISATION_KINDS, { error: "Choose what kind of organisation it is" }),
   roleTitle: displayText({ required: "Enter your role, for example Chief scout", max: 100 }),
   country: displayText({ required: "Enter the country you work from", max: 60 }),

@@ -22,6 +22,48 @@ export const ORGANISATION_KIND_LABELS = {
 export const SCOUT_STATES = ["unverified", "verified", "rejected", "suspended"] as const;
 export type ScoutState = (typeof SCOUT_STATES)[number];
 
+/** What staff can decide about a scout. */
+export const SCOUT_DECISIONS = ["verify", "reject", "suspend", "restore"] as const;
+export type ScoutDecision = (typeof SCOUT_DECISIONS)[number];
+
+/**
+ * Every move between scout states, and nothing else: the only place that says which decision
+ * applies from which state. A suspension remembers the state it interrupted and a restore goes
+ * back to exactly that, so suspending a scout nobody verified and restoring them never makes
+ * them verified. Reaching `verified` also needs a confirmed phone and e-mail (the server checks).
+ */
+export const SCOUT_MOVES = {
+  verify: { from: ["unverified", "rejected"], to: "verified" },
+  reject: { from: ["unverified"], to: "rejected" },
+  suspend: { from: ["unverified", "verified"], to: "suspended" },
+  restore: { from: ["suspended"], to: "state-before-suspension" },
+} as const satisfies Record<ScoutDecision, { from: readonly ScoutState[]; to: ScoutState | "state-before-suspension" }>;
+
+/** The states a suspension can interrupt, which a restore returns to. */
+export type StateBeforeSuspension = (typeof SCOUT_MOVES.suspend.from)[number];
+
+/**
+ * Where a decision takes a scout now in `current`, or null when it does not apply. A suspended
+ * scout whose earlier state is unknown (suspended before it was recorded) goes back to
+ * `unverified`, so staff check them again rather than trust them blindly.
+ */
+export function scoutMoveTarget(
+  decision: ScoutDecision,
+  current: ScoutState,
+  stateBeforeSuspension: StateBeforeSuspension | null,
+): ScoutState | null {
+  const move = SCOUT_MOVES[decision];
+  if (!(move.from as readonly ScoutState[]).includes(current)) return null;
+  return move.to === "state-before-suspension" ? (stateBeforeSuspension ?? "unverified") : move.to;
+}
+
+/** The decisions staff can take about a scout in `state`, in the order the console shows them. */
+export const decisionsFrom = (state: ScoutState): ScoutDecision[] =>
+  SCOUT_DECISIONS.filter((decision) => (SCOUT_MOVES[decision].from as readonly ScoutState[]).includes(state));
+
+/** Only a verified scout may use the scout area, send requests or receive digests. */
+export const scoutMayAct = (state: ScoutState): state is "verified" => state === "verified";
+
 /** A contact request asks to talk; a trial invitation names a date and a place. */
 export const SCOUT_REQUEST_KINDS = ["contact", "trial"] as const;
 export type ScoutRequestKind = (typeof SCOUT_REQUEST_KINDS)[number];
@@ -44,6 +86,8 @@ export const SCOUT = {
   emailTaken: "This e-mail address already has an account. Log in instead.",
   phoneTaken: "This phone number already has an account. Log in instead.",
   phoneInvalid: "Enter your phone number with its country code, for example +44 7700 900123",
+  organisationRequired: "Enter your organisation's name",
+  organisationNoLinks: "Enter your organisation's name only, without web addresses, links or markup",
   proofRequired: "Give a link to your organisation (its website or your page on it), or a document that proves it",
   loginFailed: "The e-mail address or password is not right.",
   phoneConfirmed: "Your phone number is confirmed.",
@@ -87,6 +131,7 @@ export const SCOUT = {
   reported: "Thank you. Our team will look into it.",
   blocked: "Blocked. This scout can no longer send you requests.",
   rejectReasonRequired: "Give the scout a reason",
+  decisionNotAllowed: "This scout's standing has changed since you opened it. Reload to see it.",
   digestInterval: `Once a week (at most every ${SCOUT_DIGEST_INTERVAL_DAYS} days) we send the players who became public and match this search.`,
 } as const;
 

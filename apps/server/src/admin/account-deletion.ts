@@ -11,7 +11,7 @@ import type { AppServices } from "../services.ts";
 import { recordAudit, type Actor } from "./audit.ts";
 import { accountDeletedEmail, noAccountEmail } from "../email/deletion-emails.ts";
 import { toDeletionItem } from "./inbox-service.ts";
-import { isUuid } from "./uuid.ts";
+import { isUuid } from "../http/uuid-params.ts";
 
 type DeletionRow = typeof deletionRequests.$inferSelect;
 

@@ -13,7 +13,7 @@ import type { Database } from "../db/client.ts";
 import { players } from "../db/schema/auth.ts";
 import { contactMessages, deletionRequests } from "../db/schema/site.ts";
 import { HttpError } from "../http/errors.ts";
-import { isUuid } from "./uuid.ts";
+import { isUuid } from "../http/uuid-params.ts";
 import { recordAudit, type Actor } from "./audit.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -16,7 +16,7 @@ import type { Database } from "../db/client.ts";
 import { players } from "../db/schema/auth.ts";
 import { playerProfiles, profilePublicSince } from "../db/schema/profiles.ts";
 import { HttpError } from "../http/errors.ts";
-import { isUuid } from "./uuid.ts";
+import { isUuid } from "../http/uuid-params.ts";
 import { profileExpiry, videoExpiry } from "@touchline/contract/video-expiry";
 import { recordAudit, type Actor } from "./audit.ts";
 import { needsGuardianConsent } from "@touchline/contract/guardian";

@@ -9,6 +9,7 @@ import {
   reviewListQuerySchema,
   type ReviewItem,
 } from "@touchline/contract/admin";
+import { ADMIN } from "@touchline/contract/messages";
 import { requireRole, type Role } from "../auth/request-user.ts";
 import { createPlayerStore } from "../auth/player-store.ts";
 import { videoViewsOf } from "../media/video-view.ts";
@@ -57,6 +58,7 @@ export const adminRoutes: FastifyPluginAsync<{ services: AppServices }> = async 
 
   // Role checks run in onRequest, before validation, so a bad query from a player is still a 403.
   const staffOnly = { onRequest: async (request: FastifyRequest) => void requireRole(request, ...STAFF) };
+  const profileNotFound = { notFoundMessage: ADMIN.profileNotFound };
   const adminOnly = { onRequest: async (request: FastifyRequest) => void requireRole(request, "admin") };
 
   app.addHook("onSend", async (_request, reply, payload) => {
@@ -72,25 +74,25 @@ export const adminRoutes: FastifyPluginAsync<{ services: AppServices }> = async 
 
   app.post(
     "/api/admin/reviews/:profileId/approve",
-    { ...staffOnly, schema: { params: profileParams } },
+    { ...staffOnly, config: profileNotFound, schema: { params: profileParams } },
     async (request) => reviews.approve(request.params.profileId, await staff(request)),
   );
 
   app.post(
     "/api/admin/reviews/:profileId/reject",
-    { ...staffOnly, schema: { params: profileParams, body: rejectProfileSchema } },
+    { ...staffOnly, config: profileNotFound, schema: { params: profileParams, body: rejectProfileSchema } },
     async (request) => reviews.reject(request.params.profileId, await staff(request), request.body),
   );
 
   app.post(
     "/api/admin/reviews/:profileId/renew",
-    { ...staffOnly, schema: { params: profileParams } },
+    { ...staffOnly, config: profileNotFound, schema: { params: profileParams } },
     async (request) => reviews.renew(request.params.profileId, await staff(request)),
   );
 
   app.post(
     "/api/admin/reviews/:profileId/allow-reupload",
-    { ...staffOnly, schema: { params: profileParams } },
+    { ...staffOnly, config: profileNotFound, schema: { params: profileParams } },
     async (request) => reviews.allowReupload(request.params.profileId, await staff(request)),
   );
 
@@ -103,8 +105,10 @@ export const adminRoutes: FastifyPluginAsync<{ services: AppServices }> = async 
     },
   );
 
-  app.post("/api/admin/contact-messages/:id/handled", { ...staffOnly, schema: { params: idParams } }, async (request) =>
-    inbox.markHandled(request.params.id, await staff(request)),
+  app.post(
+    "/api/admin/contact-messages/:id/handled",
+    { ...staffOnly, config: { notFoundMessage: ADMIN.contactMessageNotFound }, schema: { params: idParams } },
+    async (request) => inbox.markHandled(request.params.id, await staff(request)),
   );
 
   app.get(
@@ -118,7 +122,7 @@ export const adminRoutes: FastifyPluginAsync<{ services: AppServices }> = async 
 
   app.post(
     "/api/admin/deletion-requests/:id/process",
-    { ...staffOnly, schema: { params: idParams } },
+    { ...staffOnly, config: { notFoundMessage: ADMIN.deletionRequestNotFound }, schema: { params: idParams } },
     async (request) => deletion.process(request.params.id, await staff(request)),
   );
 

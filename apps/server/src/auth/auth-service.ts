@@ -39,7 +39,7 @@ export interface CallContext {
   userAgent?: string | undefined;
   /** The session this browser holds now, if any: a login replaces it. */
   currentSessionId?: string | undefined;
-  /** The site's origin for links sent by SMS (PUBLIC_URL, or the request's own in development). */
+  /** The origin of links sent by SMS (config.messageOrigin: PUBLIC_URL, else HOST and PORT). */
   origin?: string | undefined;
 }
 
@@ -107,12 +107,15 @@ export function createAuthService(services: AppServices) {
       await limiter.hit(LIMITS.registerPerPhone, input.phoneNumber);
       const at = now().getTime();
       const holders = await playersStore.holdersOf(input);
-      const pending = holders.find((h) => h.phoneNumber === input.phoneNumber && !h.phoneVerifiedAt);
+      // Only a player's waiting registration can be replaced or cleared by another one: a
+      // scout (or staff) account holds its phone and e-mail whether or not it is confirmed.
+      const replaceable = (holder: PlayerRow) => holder.role === "player" && !holder.phoneVerifiedAt;
+      const pending = holders.find((h) => h.phoneNumber === input.phoneNumber && replaceable(h));
       const errors: Record<string, string> = {};
       const stale: PlayerRow[] = [];
       for (const holder of holders) {
         if (holder.id === pending?.id) continue;
-        if (!holder.phoneVerifiedAt && at - holder.createdAt.getTime() > PENDING_ACCOUNT_TTL_MS) {
+        if (replaceable(holder) && at - holder.createdAt.getTime() > PENDING_ACCOUNT_TTL_MS) {
           stale.push(holder);
           continue;
         }
@@ -137,7 +140,7 @@ export function createAuthService(services: AppServices) {
               const openUntil = await otp.openCodeExpiry(tx, input.phoneNumber, "registration");
               if (openUntil) throw registrationPending(openUntil);
             }
-            for (const old of stale) await store.remove(old.id);
+            for (const old of stale) await store.removePending(old.id);
             const saved = pending ? await store.replacePending(pending.id, account) : await store.insert(account);
             // A minor's guardian is part of what the code confirms; an adult has none.
             const guardianStore = createGuardianStore(tx, now);

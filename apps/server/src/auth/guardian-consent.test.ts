@@ -115,6 +115,7 @@ describe("registration of a player under 18", () => {
       playerFirstName: "Chipo",
       playerUsername: body.userName,
       decidedAt: null,
+      managesConsent: true,
     });
     expect(view.headers["cache-control"]).toBe("no-store");
   });

@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { guardianDetailsSchema } from "@touchline/contract/registration";
 import { GUARDIAN } from "@touchline/contract/guardian";
 import { guardianAgreeSchema, guardianLinkSchema } from "@touchline/contract/guardian-schemas";
-import { pageOrigin } from "../http/request-origin.ts";
 import type { AppServices } from "../services.ts";
 import { createGuardianService } from "./guardian-service.ts";
 import { requirePlayerArea } from "./request-user.ts";
@@ -15,7 +14,8 @@ import { requirePlayerArea } from "./request-user.ts";
 export const guardianRoutes: FastifyPluginAsync<{ services: AppServices }> = async (fastify, { services }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const guardians = createGuardianService(services);
-  const originOf = (request: Parameters<typeof pageOrigin>[1]) => pageOrigin(services.config.PUBLIC_URL, request);
+  // Links in messages come from configuration, never from the request (its Host is the client's).
+  const { messageOrigin } = services.config;
 
   // Answers about one family's consent: never kept by any cache.
   app.addHook("onSend", async (_request, reply) => {
@@ -50,7 +50,7 @@ export const guardianRoutes: FastifyPluginAsync<{ services: AppServices }> = asy
     const { sent } = await guardians.changeGuardian(
       user.playerId,
       { name: request.body.guardianName, phone: request.body.guardianPhone },
-      originOf(request),
+      messageOrigin,
     );
     return { message: sent ? GUARDIAN.invitationSent : null, guardian: await guardians.statusFor(user.playerId) };
   });

@@ -48,14 +48,38 @@ export function createGuardianService(services: AppServices) {
   const secret = services.config.AUTH_SECRET ?? DEV_AUTH_SECRET;
   const linkInvalid = () => new HttpError(404, GUARDIAN.linkInvalid, undefined, { code: "GUARDIAN_LINK_INVALID" });
 
-  /** The consent a link opens, while the link is the latest one sent and not older than a year. */
+  const expired = (sentAt: Date) => now().getTime() - sentAt.getTime() > GUARDIAN_LINK_TTL_DAYS * DAY_MS;
+  const linkOf = (origin: string, token: string) =>
+    `${origin.replace(/\/+$/, "")}${GUARDIAN_PAGE_PATH}#${GUARDIAN_LINK_FRAGMENT}=${token}`;
+
+  /**
+   * The consent a link opens, for a year. The guardian's lasting link (the latest invitation)
+   * opens everything; a request's link opens the consent's view and that one request, and only
+   * while the guardian it was texted to is still the one named. `requestId` says which.
+   */
   async function openLink(token: string) {
     if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw linkInvalid();
     const hash = sha256Hex(token);
     const found = await store.byLinkHash(hash);
-    if (!found?.consent.linkSentAt) throw linkInvalid();
-    if (now().getTime() - found.consent.linkSentAt.getTime() > GUARDIAN_LINK_TTL_DAYS * DAY_MS) throw linkInvalid();
-    return { ...found, hash };
+    if (found?.consent.linkSentAt && !expired(found.consent.linkSentAt)) {
+      return { ...found, hash, requestId: null as string | null };
+    }
+    const forRequest = await store.byRequestLinkHash(hash);
+    if (
+      !forRequest ||
+      forRequest.requestGuardianPhone !== forRequest.consent.guardianPhone ||
+      expired(forRequest.requestSentAt)
+    )
+      throw linkInvalid();
+    const { consent, playerFirstName, playerUsername, dateOfBirth, requestId } = forRequest;
+    return { consent, playerFirstName, playerUsername, dateOfBirth, hash, requestId };
+  }
+
+  /** The guardian's lasting link only: managing consent is never done from a request's link. */
+  async function openLastingLink(token: string) {
+    const found = await openLink(token);
+    if (found.requestId) throw linkInvalid();
+    return found;
   }
 
   const viewOf = (found: Awaited<ReturnType<typeof openLink>>): GuardianConsentView => ({
@@ -64,6 +88,7 @@ export function createGuardianService(services: AppServices) {
     playerFirstName: found.playerFirstName,
     playerUsername: found.playerUsername,
     decidedAt: found.consent.decidedAt?.toISOString() ?? null,
+    managesConsent: found.requestId === null,
   });
 
   return {
@@ -81,7 +106,7 @@ export function createGuardianService(services: AppServices) {
       await limiter.hit(LIMITS.guardianSmsPerPlayer, playerId);
       const token = randomToken();
       await store.setLink(playerId, sha256Hex(token));
-      const link = `${origin.replace(/\/+$/, "")}${GUARDIAN_PAGE_PATH}#${GUARDIAN_LINK_FRAGMENT}=${token}`;
+      const link = linkOf(origin, token);
       try {
         await services.sms.send(consent.guardianPhone, guardianInvitationSms(player.firstName, player.username, link));
         log.info({ playerId, guardianPhone: maskPhone(consent.guardianPhone) }, "guardian invitation sent");
@@ -124,25 +149,41 @@ export function createGuardianService(services: AppServices) {
     },
 
     /**
-     * A fresh link to the guardian's page for a message about the player (a scout's request):
-     * the newest link opens everything, and the previous one stops working. null when the
-     * player has no guardian named.
+     * A link to one scout request, for the SMS that tells the guardian about it. It opens that
+     * request alone and leaves the lasting link (kept to manage or withdraw consent) working.
+     * Counted in the guardian's SMS limit: null once the day's texts are spent (the request
+     * waits behind the lasting link) or when the player has no guardian named.
      */
-    async freshLink(playerId: string, origin: string): Promise<{ link: string; guardianPhone: string } | null> {
+    async requestLink(
+      playerId: string,
+      requestId: string,
+      origin: string,
+    ): Promise<{ link: string; guardianPhone: string } | null> {
       const consent = await store.forPlayer(playerId);
       if (!consent) return null;
+      if ((await limiter.count(LIMITS.guardianSmsPerPlayer, playerId)).over) {
+        log.info({ playerId, requestId }, "guardian not texted about a request: the day's SMS limit is reached");
+        return null;
+      }
       const token = randomToken();
-      await store.setLink(playerId, sha256Hex(token));
-      return {
-        link: `${origin.replace(/\/+$/, "")}${GUARDIAN_PAGE_PATH}#${GUARDIAN_LINK_FRAGMENT}=${token}`,
-        guardianPhone: consent.guardianPhone,
-      };
+      await store.setRequestLink(requestId, sha256Hex(token));
+      return { link: linkOf(origin, token), guardianPhone: consent.guardianPhone };
     },
 
-    /** Whose guardian a link's holder is: for the guardian's answers to requests. */
-    async guardianOfLink(token: string): Promise<{ playerId: string; guardianName: string; guardianPhone: string }> {
-      const { consent } = await openLink(token);
-      return { playerId: consent.playerId, guardianName: consent.guardianName, guardianPhone: consent.guardianPhone };
+    /**
+     * Whose guardian a link's holder is, for the guardian's answers to requests; `requestId`
+     * is the one request a request's link opens, null for the lasting link (all of them).
+     */
+    async guardianOfLink(
+      token: string,
+    ): Promise<{ playerId: string; guardianName: string; guardianPhone: string; requestId: string | null }> {
+      const { consent, requestId } = await openLink(token);
+      return {
+        playerId: consent.playerId,
+        guardianName: consent.guardianName,
+        guardianPhone: consent.guardianPhone,
+        requestId,
+      };
     },
 
     async view(token: string): Promise<GuardianConsentView> {
@@ -151,7 +192,7 @@ export function createGuardianService(services: AppServices) {
 
     /** Texts the guardian a code that confirms a consent. */
     async sendCode(token: string, ip: string): Promise<{ message: string }> {
-      const found = await openLink(token);
+      const found = await openLastingLink(token);
       await limiter.hit(LIMITS.codeRequestPerAddress, ip);
       await limiter.hit(LIMITS.guardianSmsPerPlayer, found.consent.playerId);
       const code = services.randomCode();
@@ -167,7 +208,7 @@ export function createGuardianService(services: AppServices) {
 
     /** The guardian agrees, with the code sent to their phone. */
     async consent(token: string, code: string, ip: string): Promise<GuardianConsentView> {
-      const found = await openLink(token);
+      const found = await openLastingLink(token);
       await limiter.hit(LIMITS.verifyPerAddress, ip);
       const { consent } = found;
       const open =
@@ -186,7 +227,7 @@ export function createGuardianService(services: AppServices) {
 
     /** The guardian says no, or takes a consent back: the profile leaves public view at once. */
     async withdraw(token: string): Promise<GuardianConsentView> {
-      const found = await openLink(token);
+      const found = await openLastingLink(token);
       if (!(await store.decide(found.consent.playerId, found.hash, "withdrawn"))) throw linkInvalid();
       log.info({ playerId: found.consent.playerId }, "guardian consent withdrawn");
       return viewOf(await openLink(token));

@@ -4,6 +4,7 @@ import type { Database } from "../db/client.ts";
 import { players } from "../db/schema/auth.ts";
 import { guardianConsents, type GuardianConsentRow } from "../db/schema/guardians.ts";
 import { playerProfiles } from "../db/schema/profiles.ts";
+import { scoutRequests } from "../db/schema/scouts.ts";
 
 /**
  * The latest birth date of a player who is GUARDIAN_CONSENT_UNDER_AGE or older on `at` (UTC
@@ -48,6 +49,30 @@ export function createGuardianStore(db: Database, now: () => Date) {
         .innerJoin(players, eq(players.id, guardianConsents.playerId))
         .where(eq(guardianConsents.linkTokenHash, linkTokenHash));
       return row ?? null;
+    },
+
+    /** The request a request link's token opens, with the consent of its player. */
+    async byRequestLinkHash(guardianLinkHash: string) {
+      const [row] = await db
+        .select({
+          consent: guardianConsents,
+          playerFirstName: players.firstName,
+          playerUsername: players.username,
+          dateOfBirth: players.dateOfBirth,
+          requestId: scoutRequests.id,
+          requestGuardianPhone: scoutRequests.guardianPhone,
+          requestSentAt: scoutRequests.sentAt,
+        })
+        .from(scoutRequests)
+        .innerJoin(guardianConsents, eq(guardianConsents.playerId, scoutRequests.playerId))
+        .innerJoin(players, eq(players.id, scoutRequests.playerId))
+        .where(eq(scoutRequests.guardianLinkHash, guardianLinkHash));
+      return row ?? null;
+    },
+
+    /** Stores the hash of the guardian's link to one request. */
+    async setRequestLink(requestId: string, guardianLinkHash: string): Promise<void> {
+      await db.update(scoutRequests).set({ guardianLinkHash }).where(eq(scoutRequests.id, requestId));
     },
 
     /**

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq, or } from "drizzle-orm";
+import { and, eq, isNull, or } from "drizzle-orm";
 import type { SessionInfo } from "@touchline/contract/auth";
 import type { Database } from "../db/client.ts";
 import { players } from "../db/schema/auth.ts";
@@ -94,7 +94,10 @@ export function createPlayerStore(db: Database, now: () => Date) {
       return row!;
     },
 
-    /** Replaces the details of a pending account (a new registration for its unconfirmed number). */
+    /**
+     * Replaces the details of a pending player account (a new registration for its unconfirmed
+     * number). Never another role's account: that throws rather than overwrite it.
+     */
     async replacePending(id: string, account: NewAccount): Promise<PlayerRow> {
       const [row] = await db
         .update(players)
@@ -108,13 +111,17 @@ export function createPlayerStore(db: Database, now: () => Date) {
           passwordHash: account.passwordHash,
           createdAt: now(),
         })
-        .where(eq(players.id, id))
+        .where(and(eq(players.id, id), eq(players.role, "player"), isNull(players.phoneVerifiedAt)))
         .returning();
-      return row!;
+      if (!row) throw new Error("only a pending player account can be replaced");
+      return row;
     },
 
-    async remove(id: string): Promise<void> {
-      await db.delete(players).where(eq(players.id, id));
+    /** Deletes a player account whose number was never confirmed; any other account stays. */
+    async removePending(id: string): Promise<void> {
+      await db
+        .delete(players)
+        .where(and(eq(players.id, id), eq(players.role, "player"), isNull(players.phoneVerifiedAt)));
     },
 
     async markPhoneVerified(id: string): Promise<void> {

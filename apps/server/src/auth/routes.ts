@@ -11,7 +11,6 @@ import {
 import { AUTH } from "@touchline/contract/messages";
 import { registrationSchema } from "@touchline/contract/registration";
 import { HttpError } from "../http/errors.ts";
-import { pageOrigin } from "../http/request-origin.ts";
 import type { AppServices } from "../services.ts";
 import { createAuthService, type CallContext } from "./auth-service.ts";
 import { NOT_LOGGED_IN, requireUser } from "./request-user.ts";
@@ -19,11 +18,11 @@ import { SESSION_COOKIE, sessionCookieOptions } from "./session-store.ts";
 
 const BASE = "/api/Authorization";
 
-const contextOf = (request: FastifyRequest, publicUrl?: string): CallContext => ({
+const contextOf = (request: FastifyRequest, messageOrigin?: string): CallContext => ({
   ip: request.ip,
   userAgent: request.headers["user-agent"],
   currentSessionId: request.user?.sessionId,
-  origin: pageOrigin(publicUrl, request),
+  origin: messageOrigin,
 });
 
 /** The account API: the spec's /api/Authorization calls plus logout, session and password change. */
@@ -38,7 +37,7 @@ export const authRoutes: FastifyPluginAsync<{ services: AppServices }> = async (
   });
 
   app.post(`${BASE}/verifyGeneralOtp`, { schema: { body: verifyGeneralOtpSchema } }, async (request) => {
-    return auth.verifyRegistration(request.body, contextOf(request, services.config.PUBLIC_URL));
+    return auth.verifyRegistration(request.body, contextOf(request, services.config.messageOrigin));
   });
 
   app.post(`${BASE}/requestPasswordResetOtp`, { schema: { body: requestPasswordResetOtpSchema } }, async (request) => {

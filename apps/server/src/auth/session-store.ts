@@ -8,6 +8,10 @@ import { players, sessions } from "../db/schema/auth.ts";
 import type { Role } from "./request-user.ts";
 import { randomToken, sha256Hex } from "./secrets.ts";
 
+/**
+ * The session cookie. Every route that sets or clears it is also named in the service worker's
+ * SESSION_CHANGES (apps/web/public/sw.js), which empties the phone's private cache on it.
+ */
 export const SESSION_COOKIE = "tl_session";
 
 /**

@@ -101,6 +101,7 @@ export const mediaRoutes: FastifyPluginAsync<{ services: AppServices }> = async 
   app.route<{ Params: { fileId: string }; Querystring: { w?: string } }>({
     method: ["GET", "HEAD"],
     url: "/api/media/:fileId",
+    config: { notFoundMessage: MEDIA.mediaNotFound },
     handler: async (request, reply) => {
       const { file, cacheControl } = await readable(request);
       // A player's original video is for them and staff: everyone else plays a rendition.
@@ -121,6 +122,7 @@ export const mediaRoutes: FastifyPluginAsync<{ services: AppServices }> = async 
   app.route<{ Params: { fileId: string; label: string } }>({
     method: ["GET", "HEAD"],
     url: "/api/media/:fileId/renditions/:label",
+    config: { notFoundMessage: MEDIA.mediaNotFound },
     handler: async (request, reply) => {
       const { file, cacheControl } = await readable(request);
       const rendition =
@@ -135,6 +137,7 @@ export const mediaRoutes: FastifyPluginAsync<{ services: AppServices }> = async 
   app.route<{ Params: { fileId: string }; Querystring: { format?: string; w?: string } }>({
     method: ["GET", "HEAD"],
     url: "/api/media/:fileId/poster",
+    config: { notFoundMessage: MEDIA.mediaNotFound },
     handler: async (request, reply) => {
       const { file, cacheControl } = await readable(request);
       const { format, w } = request.query;

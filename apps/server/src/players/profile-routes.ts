@@ -34,7 +34,7 @@ export const profileRoutes: FastifyPluginAsync<{ services: AppServices }> = asyn
 
   app.get<{ Params: { scoutId: string } }>(
     "/api/Scouts/ScoutManagement/GetScoutById/:scoutId",
-    { config: { readsSessionItself: true } },
+    { config: { readsSessionItself: true, notFoundMessage: MEDIA.profileNotFound } },
     async (request, reply) => {
       const { scoutId } = request.params;
       // The session and the profile in one statement (the onRequest hook skips this route).

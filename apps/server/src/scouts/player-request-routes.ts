@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { linkTokenSchema, scoutReportSchema } from "@touchline/contract/scout-schemas";
 import { requireRole } from "../auth/request-user.ts";
-import { pageOrigin } from "../http/request-origin.ts";
 import type { AppServices } from "../services.ts";
 import { createScoutRequestService } from "./scout-request-service.ts";
 
@@ -19,7 +18,8 @@ const answerOf = (answer: "accept" | "decline") => (answer === "accept" ? "accep
 export const playerRequestRoutes: FastifyPluginAsync<{ services: AppServices }> = async (fastify, { services }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const requests = createScoutRequestService(services);
-  const originOf = (request: Parameters<typeof pageOrigin>[1]) => pageOrigin(services.config.PUBLIC_URL, request);
+  // Links in messages come from configuration, never from the request (its Host is the client's).
+  const { messageOrigin } = services.config;
 
   app.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", "no-store");
@@ -32,7 +32,7 @@ export const playerRequestRoutes: FastifyPluginAsync<{ services: AppServices }> 
 
   app.post("/api/player/requests/:id/:answer", { schema: { params: answerParams } }, async (request) => {
     const user = requireRole(request, "player");
-    return requests.answerAsPlayer(user, request.params.id, answerOf(request.params.answer), originOf(request));
+    return requests.answerAsPlayer(user, request.params.id, answerOf(request.params.answer), messageOrigin);
   });
 
   app.post("/api/player/scouts/:scoutId/block", { schema: { params: scoutParams } }, async (request) => {
@@ -59,7 +59,7 @@ export const playerRequestRoutes: FastifyPluginAsync<{ services: AppServices }> 
         request.body.token,
         request.params.id,
         answerOf(request.params.answer),
-        originOf(request),
+        messageOrigin,
       );
     },
   );

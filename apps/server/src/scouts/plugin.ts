@@ -18,8 +18,7 @@ export const scoutsPlugin: FastifyPluginAsync<{ services: AppServices }> = async
   let timer: NodeJS.Timeout | undefined;
   const schedule = async () => {
     try {
-      const origin = services.config.PUBLIC_URL ?? `http://localhost:${services.config.PORT}`;
-      await services.jobs.schedule(scoutDigestsJob, SCOUT_DIGEST_CRON, { origin });
+      await services.jobs.schedule(scoutDigestsJob, SCOUT_DIGEST_CRON, { origin: services.config.messageOrigin });
     } catch (error) {
       if (/is not one of this server's kinds/.test(String((error as Error).message))) return;
       services.log.warn({ err: error }, "scout digest schedule not set yet; trying again in 30 s");

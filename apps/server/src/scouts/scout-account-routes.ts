@@ -9,7 +9,6 @@ import {
 import { SCOUT } from "@touchline/contract/scouts";
 import { requireRole } from "../auth/request-user.ts";
 import { SESSION_COOKIE, sessionCookieOptions } from "../auth/session-store.ts";
-import { pageOrigin } from "../http/request-origin.ts";
 import { ROUTE_LIMITS } from "../http/rate-limiter.ts";
 import type { AppServices } from "../services.ts";
 import { createScoutAccountService } from "./scout-account-service.ts";
@@ -24,7 +23,8 @@ export const scoutAccountRoutes: FastifyPluginAsync<{ services: AppServices }> =
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const accounts = createScoutAccountService(services);
   const lists = createScoutListService(services);
-  const originOf = (request: Parameters<typeof pageOrigin>[1]) => pageOrigin(services.config.PUBLIC_URL, request);
+  // Links in messages come from configuration, never from the request (its Host is the client's).
+  const { messageOrigin } = services.config;
   const limit = { rateLimit: ROUTE_LIMITS.publicForm };
 
   app.addHook("onSend", async (_request, reply) => {
@@ -34,7 +34,7 @@ export const scoutAccountRoutes: FastifyPluginAsync<{ services: AppServices }> =
   app.post("/api/scouts/join", { schema: { body: scoutJoinSchema }, config: limit }, async (request, reply) => {
     const { token, scout } = await accounts.join(request.body, {
       ip: request.ip,
-      origin: originOf(request),
+      origin: messageOrigin,
       userAgent: request.headers["user-agent"],
     });
     reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(services.config, false));
@@ -65,7 +65,7 @@ export const scoutAccountRoutes: FastifyPluginAsync<{ services: AppServices }> =
   });
 
   app.post("/api/scouts/me/email/resend", async (request) => {
-    return accounts.resendEmailLink(requireRole(request, "scout"), originOf(request));
+    return accounts.resendEmailLink(requireRole(request, "scout"), messageOrigin);
   });
 
   app.post("/api/scouts/email/confirm", { schema: { body: linkTokenSchema }, config: limit }, async (request) => {

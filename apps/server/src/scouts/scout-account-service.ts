@@ -1,7 +1,14 @@
 import type { z } from "zod";
 import { SCOUT_EMAIL_LINK_TTL_DAYS } from "@touchline/contract/limits";
 import type { scoutJoinSchema } from "@touchline/contract/scout-schemas";
-import { SCOUT, type ScoutAccountView, type ScoutState } from "@touchline/contract/scouts";
+import {
+  SCOUT,
+  scoutMayAct,
+  scoutMoveTarget,
+  type ScoutAccountView,
+  type ScoutDecision,
+  type StateBeforeSuspension,
+} from "@touchline/contract/scouts";
 import { maskPhone } from "@touchline/contract/phone";
 import { recordAudit, type Actor, type AuditRecord } from "../admin/audit.ts";
 import { createOtpService } from "../auth/otp-service.ts";
@@ -17,6 +24,13 @@ import { createScoutAccountStore, toScoutAccountView, type ScoutWithAccount } fr
 import { scoutEmailConfirmation } from "./scout-messages.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+const AUDIT_ACTIONS = {
+  verify: "scout.verified",
+  reject: "scout.rejected",
+  suspend: "scout.suspended",
+  restore: "scout.restored",
+} as const satisfies Record<ScoutDecision, AuditRecord["action"]>;
 type Join = z.output<typeof scoutJoinSchema>;
 
 /** Where the e-mailed link leads: the token in the fragment, so it never reaches a server log. */
@@ -107,7 +121,7 @@ export function createScoutAccountService(services: AppServices) {
     async requireVerified(user: RequestUser): Promise<ScoutWithAccount> {
       if (user.role !== "scout") throw new HttpError(403, SCOUT.notScout, undefined, { code: "NOT_SCOUT" });
       const found = await mustFind(user.playerId);
-      if (found.scout.state !== "verified") {
+      if (!scoutMayAct(found.scout.state)) {
         throw new HttpError(403, SCOUT.stateBlocks[found.scout.state], undefined, {
           code: "SCOUT_NOT_VERIFIED",
           state: found.scout.state,
@@ -175,38 +189,39 @@ export function createScoutAccountService(services: AppServices) {
     },
 
     /**
-     * A staff decision. Verifying needs a confirmed phone and e-mail; a rejection or a
-     * suspension needs a reason (the scout reads it); suspending ends the scout's sessions.
+     * A staff decision, allowed only as SCOUT_MOVES says. Reaching `verified` needs a confirmed
+     * phone and e-mail; a rejection or a suspension needs a reason (the scout reads it);
+     * suspending ends the scout's sessions.
      */
-    async decide(
-      actor: Actor,
-      accountId: string,
-      decision: "verify" | "reject" | "suspend" | "restore",
-      reason: string,
-    ) {
+    async decide(actor: Actor, accountId: string, decision: ScoutDecision, reason: string) {
       const found = await store.byId(accountId);
       if (!found) throw new HttpError(404, "This scout does not exist.");
-      if (decision === "verify" && (!found.account.phoneVerifiedAt || !found.scout.emailConfirmedAt)) {
-        throw new HttpError(409, SCOUT.confirmBeforeReview);
-      }
       if ((decision === "reject" || decision === "suspend") && !reason.trim()) {
         throw new HttpError(400, SCOUT.rejectReasonRequired, { reason: SCOUT.rejectReasonRequired });
       }
-      const moves: Record<typeof decision, { from: ScoutState[]; to: ScoutState; action: AuditRecord["action"] }> = {
-        verify: { from: ["unverified", "rejected"], to: "verified", action: "scout.verified" },
-        reject: { from: ["unverified"], to: "rejected", action: "scout.rejected" },
-        suspend: { from: ["verified", "unverified"], to: "suspended", action: "scout.suspended" },
-        restore: { from: ["suspended"], to: "verified", action: "scout.restored" },
-      };
-      const move = moves[decision];
+      const from = found.scout.state;
+      const to = scoutMoveTarget(decision, from, found.scout.stateBeforeSuspension);
+      if (!to) throw new HttpError(409, SCOUT.decisionNotAllowed);
+      if (to === "verified" && (!found.account.phoneVerifiedAt || !found.scout.emailConfirmedAt)) {
+        throw new HttpError(409, SCOUT.confirmBeforeReview);
+      }
       const changed = await db.transaction(async (tx) => {
-        const row = await store.changeState(accountId, move.from, move.to, reason.trim() || null, tx);
+        const row = await store.changeState(
+          accountId,
+          {
+            from,
+            to,
+            reason: reason.trim() || null,
+            stateBeforeSuspension: decision === "suspend" ? (from as StateBeforeSuspension) : null,
+          },
+          tx,
+        );
         if (!row) return null;
         await recordAudit(
           tx,
           actor,
           {
-            action: move.action,
+            action: AUDIT_ACTIONS[decision],
             targetType: "account",
             targetId: accountId,
             detail: `${found.scout.organisation}${reason.trim() ? `: ${reason.trim()}` : ""}`,
@@ -215,10 +230,9 @@ export function createScoutAccountService(services: AppServices) {
         );
         return row;
       });
-      if (!changed)
-        throw new HttpError(409, "This scout's standing has changed since you opened it. Reload to see it.");
+      if (!changed) throw new HttpError(409, SCOUT.decisionNotAllowed);
       if (decision === "suspend") await sessions.endAllForPlayer(accountId);
-      log.info({ scoutId: accountId, decision }, "scout decision");
+      log.info({ scoutId: accountId, decision, from, to }, "scout decision");
       return toScoutAccountView({ account: found.account, scout: changed });
     },
   };

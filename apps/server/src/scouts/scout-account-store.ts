@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import type { ScoutAccountView, ScoutState } from "@touchline/contract/scouts";
 import type { Database } from "../db/client.ts";
 import { players } from "../db/schema/auth.ts";
@@ -131,28 +131,29 @@ export function createScoutAccountStore(db: Database, now: () => Date) {
     },
 
     /**
-     * Moves a scout to `to` only from one of `from` (two staff acting at once: the second finds
-     * nothing to change). Returns the updated row, or null.
+     * Moves a scout from `from` to `to` only while they are still in `from` (two staff acting
+     * at once: the second finds nothing to change). `stateBeforeSuspension` is what a suspension
+     * interrupted, kept for the restore; null otherwise. Returns the updated row, or null.
      */
     async changeState(
       accountId: string,
-      from: readonly ScoutState[],
-      to: ScoutState,
-      reason: string | null,
+      move: {
+        from: ScoutState;
+        to: ScoutState;
+        reason: string | null;
+        stateBeforeSuspension: ScoutAccountRow["stateBeforeSuspension"];
+      },
       tx: Pick<Database, "update"> = db,
     ): Promise<ScoutAccountRow | null> {
       const [row] = await tx
         .update(scoutAccounts)
-        .set({ state: to, stateReason: reason, stateChangedAt: now() })
-        .where(
-          and(
-            eq(scoutAccounts.accountId, accountId),
-            sql`${scoutAccounts.state} in (${sql.join(
-              from.map((state) => sql`${state}`),
-              sql`, `,
-            )})`,
-          ),
-        )
+        .set({
+          state: move.to,
+          stateReason: move.reason,
+          stateBeforeSuspension: move.stateBeforeSuspension,
+          stateChangedAt: now(),
+        })
+        .where(and(eq(scoutAccounts.accountId, accountId), eq(scoutAccounts.state, move.from)))
         .returning();
       return row ?? null;
     },

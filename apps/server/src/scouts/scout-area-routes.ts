@@ -9,7 +9,6 @@ import {
 } from "@touchline/contract/scout-schemas";
 import { SCOUT } from "@touchline/contract/scouts";
 import { requireUser } from "../auth/request-user.ts";
-import { pageOrigin } from "../http/request-origin.ts";
 import type { AppServices } from "../services.ts";
 import { createScoutAccountService } from "./scout-account-service.ts";
 import { createScoutListService } from "./scout-list-service.ts";
@@ -86,11 +85,7 @@ export const scoutAreaRoutes: FastifyPluginAsync<{ services: AppServices }> = as
   app.get("/api/scouts/requests", async (request) => ({ requests: await requests.sentBy(requireUser(request)) }));
 
   app.post("/api/scouts/requests", { schema: { body: scoutRequestSchema } }, async (request, reply) => {
-    const sent = await requests.send(
-      requireUser(request),
-      request.body,
-      pageOrigin(services.config.PUBLIC_URL, request),
-    );
+    const sent = await requests.send(requireUser(request), request.body, services.config.messageOrigin);
     return reply.code(201).send({ message: SCOUT.requestSent, request: sent });
   });
 };

@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 import { and, asc, count, eq, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { players } from "../db/schema/auth.ts";
+import type { ScoutState } from "@touchline/contract/scouts";
 import {
+  scoutAccounts,
   scoutSavedSearches,
   scoutShortlistEntries,
   scoutShortlists,
@@ -169,12 +171,18 @@ export function createScoutListStore(db: Database, now: () => Date) {
      * Takes up to `limit` subscribed searches whose digest is due (last sent on or before
      * `dueBefore`) and moves their mark to `at`, in one statement that skips rows another worker
      * holds: each digest is sent by one worker only. Returns them with the mark they had.
+     * Only verified scouts' searches are taken: a suspended, rejected or unverified scout gets
+     * nothing, and their searches wait, untouched, until staff verify or restore them.
      */
     async claimDue(dueBefore: Date, at: Date, limit: number) {
       const rows = await db.execute(sql`
         with due as (
           select id, last_digest_at from ${scoutSavedSearches}
           where subscribed and last_digest_at <= ${dueBefore}
+            and exists (
+              select 1 from ${scoutAccounts} a
+              where a.account_id = ${scoutSavedSearches.scoutId} and a.state = ${"verified" satisfies ScoutState}
+            )
           order by last_digest_at limit ${limit}
           for update skip locked
         )

@@ -4,6 +4,7 @@ import { SCOUT_REQUESTS_PER_DAY } from "@touchline/contract/limits";
 import type { scoutRequestSchema } from "@touchline/contract/scout-schemas";
 import {
   SCOUT,
+  scoutMayAct,
   type PlayerReceivedRequest,
   type RevealedPlayerContact,
   type RevealedScoutContact,
@@ -121,11 +122,12 @@ export function createScoutRequestService(services: AppServices) {
   async function tellScout(requestId: string, origin: string) {
     const request = await store.byId(requestId);
     if (!request || request.state === "open") return;
-    const scout = await accounts.byId(request.scoutId);
+    const scout = await scouts.byId(request.scoutId);
     const player = await accounts.byId(request.playerId);
-    if (!scout || !player) return;
+    // A scout who is no longer verified hears nothing; the answer waits in their area.
+    if (!scout || !player || !scoutMayAct(scout.scout.state)) return;
     await sms(
-      scout.phoneNumber,
+      scout.account.phoneNumber,
       scoutAnsweredSms(request.state === "accepted", player.firstName, `${base(origin)}/scouts`),
       {
         requestId,
@@ -165,6 +167,9 @@ export function createScoutRequestService(services: AppServices) {
       const player = await accounts.byId(target.playerId);
       const scout = await scouts.byId(user.playerId);
       if (!player || !scout) throw new HttpError(404, SCOUT.playerNotPublic);
+      // The area's gate checked this already; a request is the one thing that reaches a player,
+      // so the standing is checked again where it is sent.
+      if (!scoutMayAct(scout.scout.state)) throw new HttpError(403, SCOUT.stateBlocks[scout.scout.state]);
       const consent = needsGuardianConsent(player.dateOfBirth, now()) ? await guardianStore.forPlayer(player.id) : null;
       let row;
       try {
@@ -195,7 +200,7 @@ export function createScoutRequestService(services: AppServices) {
         },
       );
       if (consent) {
-        const link = await guardians.freshLink(player.id, origin);
+        const link = await guardians.requestLink(player.id, row.id, origin);
         if (link) {
           await sms(
             link.guardianPhone,
@@ -225,12 +230,15 @@ export function createScoutRequestService(services: AppServices) {
 
     /** The guardian's requests, reached with their SMS link. */
     async receivedByGuardian(token: string): Promise<PlayerReceivedRequest[]> {
-      const { playerId } = await guardians.guardianOfLink(token);
-      return this.receivedBy(playerId);
+      const { playerId, requestId } = await guardians.guardianOfLink(token);
+      const all = await this.receivedBy(playerId);
+      return requestId ? all.filter((request) => request.id === requestId) : all;
     },
 
     async answerAsGuardian(token: string, id: string, answer: "accepted" | "declined", origin: string) {
-      const { playerId } = await guardians.guardianOfLink(token);
+      const { playerId, requestId } = await guardians.guardianOfLink(token);
+      // A request's link answers that request only.
+      if (requestId && requestId !== id) throw new HttpError(404, SCOUT.requestMissing);
       const row = await store.answerAsGuardian(id, playerId, answer);
       return settle(row, id, playerId, answer, SCOUT.acceptedWaitingPlayer, origin);
     },

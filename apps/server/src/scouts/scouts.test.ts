@@ -56,9 +56,14 @@ describe("joining as a scout", () => {
       phoneNumber: "7700 900123",
       proofUrl: "javascript:alert(1)",
       organisationKind: "school",
+      organisation: "Trials at bit.ly/lusaka-trials",
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toMatchObject({ phoneNumber: SCOUT.phoneInvalid, proofUrl: SCOUT.proofRequired });
+    expect(bad.json().errors).toMatchObject({
+      phoneNumber: SCOUT.phoneInvalid,
+      proofUrl: SCOUT.proofRequired,
+      organisation: SCOUT.organisationNoLinks,
+    });
   });
 
   it("confirms phone and e-mail, then waits for staff, whose decision is audited", async () => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { staffScoutDecisionSchema } from "@touchline/contract/scout-schemas";
-import { SCOUT_STATES } from "@touchline/contract/scouts";
+import { SCOUT_DECISIONS, SCOUT_STATES } from "@touchline/contract/scouts";
 import { STAFF_ROLES } from "@touchline/contract/session";
 import { createPlayerStore } from "../auth/player-store.ts";
 import { requireRole } from "../auth/request-user.ts";
@@ -14,7 +14,7 @@ import { toScoutAccountView } from "./scout-account-store.ts";
 const listQuery = z.object({ state: z.enum(SCOUT_STATES).optional().default("unverified") });
 const decisionParams = z.object({
   id: z.string().max(100),
-  decision: z.enum(["verify", "reject", "suspend", "restore"]),
+  decision: z.enum(SCOUT_DECISIONS),
 });
 const idParams = z.object({ id: z.string().max(100) });
 

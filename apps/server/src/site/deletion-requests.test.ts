@@ -63,10 +63,11 @@ describe("a deletion request from the public page", () => {
       confirmExpiresAt: confirmBy,
     });
 
-    // The address's owner receives the link; the token travels in the fragment, never to a log.
+    // The address's owner receives the link (the server's own address, never the request's Host); the
+    // token travels in the fragment, never to a log.
     const mails = readEmailOutbox(t, player.email);
     expect(mails.map((m) => m.subject)).toEqual(["Confirm the deletion of your Touchline account"]);
-    expect(mails[0]!.body).toMatch(/http:\/\/localhost:80\/delete#confirm=[A-Za-z0-9_-]{43}\n/);
+    expect(mails[0]!.body).toMatch(/http:\/\/localhost:3000\/delete#confirm=[A-Za-z0-9_-]{43}\n/);
     expect(mails[0]!.body).toContain("Nothing is deleted until you confirm.");
     const token = confirmationToken(t, player.email)!;
 

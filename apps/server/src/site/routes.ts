@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   contactMessageSchema,
@@ -19,11 +19,11 @@ export const siteRoutes: FastifyPluginAsync<{ services: AppServices }> = async (
   const deletions = createDeletionRequestService(services);
   const limit = { rateLimit: ROUTE_LIMITS.publicForm };
   /**
-   * Where the e-mailed confirmation link points. PUBLIC_URL when set: the Host header is the
-   * client's to choose, so in production (where PUBLIC_URL is set) a forged one cannot send the
+   * Where the e-mailed confirmation link points: configuration (PUBLIC_URL, else HOST and PORT),
+   * never the Host header, which is the client's to choose: a forged one would send the
    * account's owner a link to another site.
    */
-  const origin = (request: FastifyRequest) => services.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
+  const origin = () => services.config.messageOrigin;
 
   app.post(
     "/api/site/contact-messages",
@@ -37,7 +37,7 @@ export const siteRoutes: FastifyPluginAsync<{ services: AppServices }> = async (
   app.post(
     "/api/site/deletion-requests",
     { schema: { body: deletionRequestSchema }, config: limit },
-    async (request, reply) => reply.code(201).send(await deletions.request(request.body, origin(request))),
+    async (request, reply) => reply.code(201).send(await deletions.request(request.body, origin())),
   );
 
   app.post(

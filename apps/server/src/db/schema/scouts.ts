@@ -3,6 +3,7 @@ import {
   ORGANISATION_KINDS,
   SCOUT_REQUEST_KINDS,
   SCOUT_REQUEST_STATES,
+  SCOUT_MOVES,
   SCOUT_STATES,
 } from "@touchline/contract/scouts";
 import { boolean, date, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
@@ -29,6 +30,8 @@ export const scoutAccounts = pgTable("scout_accounts", {
   emailTokenSentAt: ts("email_token_sent_at"),
   state: text("state", { enum: SCOUT_STATES }).notNull().default("unverified"),
   stateReason: text("state_reason"),
+  /** The state a suspension interrupted, where a restore returns (migration 0011). */
+  stateBeforeSuspension: text("state_before_suspension", { enum: SCOUT_MOVES.suspend.from }),
   stateChangedAt: ts("state_changed_at"),
   createdAt: ts("created_at").notNull().defaultNow(),
 });
@@ -81,6 +84,8 @@ export const scoutRequests = pgTable("scout_requests", {
   guardianAnswer: text("guardian_answer", { enum: ["waiting", "accepted", "declined"] }),
   guardianName: text("guardian_name"),
   guardianPhone: text("guardian_phone"),
+  /** The hash of the guardian's link to this request alone (migration 0012). */
+  guardianLinkHash: text("guardian_link_hash").unique(),
   sentAt: ts("sent_at").notNull(),
   answeredAt: ts("answered_at"),
 });

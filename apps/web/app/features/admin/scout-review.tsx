@@ -5,7 +5,9 @@ import {
   ORGANISATION_KIND_LABELS,
   SCOUT_STATE_TEXT,
   SCOUT_STATES,
+  decisionsFrom,
   type ScoutAccountView,
+  type ScoutDecision,
   type ScoutState,
 } from "@touchline/contract/scouts";
 import { Button } from "../../components/button.tsx";
@@ -14,7 +16,6 @@ import { apiFetch, ApiError } from "../../lib/api.ts";
 import { formatDate } from "../../lib/player-display.ts";
 import { useApiMutation } from "../../lib/use-api-mutation.ts";
 
-type Decision = "verify" | "reject" | "suspend" | "restore";
 interface ScoutReport {
   id: string;
   scoutId: string;
@@ -25,7 +26,7 @@ interface ScoutReport {
 
 const fetchScouts = (state: ScoutState) =>
   apiFetch<{ items: ScoutAccountView[] }>(`/api/admin/scouts?state=${encodeURIComponent(state)}`);
-const decide = ({ id, decision, reason }: { id: string; decision: Decision; reason: string }) =>
+const decide = ({ id, decision, reason }: { id: string; decision: ScoutDecision; reason: string }) =>
   apiFetch<{ scout: ScoutAccountView }>(`/api/admin/scouts/${encodeURIComponent(id)}/${decision}`, {
     body: { reason },
   });
@@ -33,16 +34,19 @@ const fetchReports = () => apiFetch<{ items: ScoutReport[] }>("/api/admin/scout-
 const handleReport = (id: string) =>
   apiFetch<{ message: string }>(`/api/admin/scout-reports/${encodeURIComponent(id)}/handled`, { method: "POST" });
 
-const DECISIONS: Record<ScoutState, { decision: Decision; label: string; needsReason: boolean; danger?: boolean }[]> = {
-  unverified: [
-    { decision: "verify", label: "Verify", needsReason: false },
-    { decision: "reject", label: "Reject", needsReason: true, danger: true },
-    { decision: "suspend", label: "Suspend", needsReason: true, danger: true },
-  ],
-  verified: [{ decision: "suspend", label: "Suspend", needsReason: true, danger: true }],
-  rejected: [{ decision: "verify", label: "Verify after all", needsReason: false }],
-  suspended: [{ decision: "restore", label: "Restore", needsReason: false }],
+/** How each decision looks; which ones a scout's state allows comes from the contract's table. */
+const DECISION_LOOK: Record<ScoutDecision, { label: string; needsReason: boolean; danger?: boolean }> = {
+  verify: { label: "Verify", needsReason: false },
+  reject: { label: "Reject", needsReason: true, danger: true },
+  suspend: { label: "Suspend", needsReason: true, danger: true },
+  restore: { label: "Restore", needsReason: false },
 };
+const decisionsFor = (state: ScoutState) =>
+  decisionsFrom(state).map((decision) => ({
+    decision,
+    ...DECISION_LOOK[decision],
+    ...(state === "rejected" && decision === "verify" ? { label: "Verify after all" } : {}),
+  }));
 
 /**
  * /admin/scouts: staff check who a scout is (organisation, role, the link that proves it,
@@ -90,7 +94,7 @@ function ScoutCard({ scout }: { scout: ScoutAccountView }) {
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string>();
   const mutation = useApiMutation(decide);
-  const act = async (decision: Decision, needsReason: boolean) => {
+  const act = async (decision: ScoutDecision, needsReason: boolean) => {
     setError(undefined);
     if (needsReason && !reason.trim()) return setError("Give the scout a reason");
     try {
@@ -101,7 +105,7 @@ function ScoutCard({ scout }: { scout: ScoutAccountView }) {
       setError(failure instanceof ApiError ? failure.message : "Something went wrong. Please try again.");
     }
   };
-  const decisions = DECISIONS[scout.state];
+  const decisions = decisionsFor(scout.state);
   return (
     <li
       className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"

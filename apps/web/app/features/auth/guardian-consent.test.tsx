@@ -19,6 +19,7 @@ const view = (overrides: Partial<GuardianConsentView> = {}): GuardianConsentView
   playerFirstName: "Chipo",
   playerUsername: "chipo10",
   decidedAt: null,
+  managesConsent: true,
   ...overrides,
 });
 
@@ -43,6 +44,14 @@ describe("GuardianConsent", () => {
     api({ "/api/guardian-consent/view": [jsonResponse(404, { message: GUARDIAN.linkInvalid })] });
     renderScreen(<GuardianConsent />);
     expect(await screen.findAllByText(GUARDIAN.linkInvalid)).not.toHaveLength(0);
+  });
+
+  it("offers no consent buttons on a link about one scout request, and says which link does", async () => {
+    window.location.hash = `#consent=${TOKEN}`;
+    api({ "/api/guardian-consent/view": [jsonResponse(200, view({ state: "given", managesConsent: false }))] });
+    renderScreen(<GuardianConsent />);
+    expect(await screen.findByText(GUARDIAN.requestLinkOnly)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Withdraw my consent" })).not.toBeInTheDocument();
   });
 
   it("shows what the profile shows and hides, then agrees with the code sent to the guardian", async () => {

@@ -91,7 +91,9 @@ export function GuardianConsent() {
       </p>
       <WhatIsShown firstName={view.playerFirstName} />
       <div className="mt-6">
-        {view.state === "given" ? (
+        {!view.managesConsent ? (
+          <p className="text-slate-700">{GUARDIAN.requestLinkOnly}</p>
+        ) : view.state === "given" ? (
           <GivenState view={view} token={token} onChange={show} />
         ) : (
           <AgreeSteps view={view} token={token} onChange={show} />

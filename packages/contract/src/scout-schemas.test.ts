@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { scoutJoinSchema } from "./scout-schemas.ts";
+import { SCOUT } from "./scouts.ts";
+
+const join = {
+  firstName: "Sam",
+  lastName: "Okafor",
+  organisation: "Lusaka Dynamos Academy",
+  organisationKind: "academy",
+  roleTitle: "Chief scout",
+  country: "United Kingdom",
+  phoneNumber: "+44 7700 900123",
+  email: "sam@example.org",
+  proofUrl: "https://example.org/staff/sam",
+  password: "Goal$2025kick",
+};
+const organisationError = (organisation: string) => {
+  const result = scoutJoinSchema.safeParse({ ...join, organisation });
+  return result.success ? undefined : result.error.issues.find((issue) => issue.path[0] === "organisation")?.message;
+};
+
+describe("an organisation's name", () => {
+  it("refuses links and markup, which would reach players' and parents' phones", () => {
+    for (const name of [
+      "Visit https://evil.example",
+      "Lusaka Academy (bit.ly/trial)",
+      "www dot academy www.academy",
+      "Real Academy evil.example",
+      "t.co/abc",
+      "<b>Lusaka</b> Academy",
+      "Academy <script>",
+      "Academy javascript://x",
+      "scout@mail.example",
+    ])
+      expect(organisationError(name), name).toBe(SCOUT.organisationNoLinks);
+  });
+
+  it("accepts the names clubs really have", () => {
+    for (const name of [
+      "Lusaka Dynamos Academy",
+      "St. Mary's F.C.",
+      "A.C. Milan",
+      "Nkana F.C. / Youth",
+      "Zesco United",
+      "Académie Sénégal 2.0",
+    ])
+      expect(organisationError(name), name).toBeUndefined();
+  });
+});
