@@ -2,8 +2,10 @@ import {
   GUARDIAN,
   needsGuardianConsent,
   type GuardianConsentView,
+  type GuardianProfileState,
   type PlayerGuardianStatus,
 } from "@touchline/contract/guardian";
+import { profileExpiry } from "@touchline/contract/video-expiry";
 import { GUARDIAN_LINK_TTL_DAYS, OTP_MAX_ATTEMPTS, OTP_TTL_MS } from "@touchline/contract/limits";
 import { AUTH } from "@touchline/contract/messages";
 import { maskPhone } from "@touchline/contract/phone";
@@ -58,12 +60,21 @@ export function createGuardianService(services: AppServices) {
     return { ...found, hash };
   }
 
+  /** Where the profile stands, counted as the public reads count its public time. */
+  const profileStateOf = (profile: Awaited<ReturnType<typeof openLink>>["profile"]): GuardianProfileState => {
+    if (!profile) return "none";
+    if (profile.reviewStatus === "pending") return "in-review";
+    if (profile.reviewStatus === "rejected") return "changes-asked";
+    return profileExpiry(profile, services.config.VIDEO_EXPIRY_DAYS, now()).isVideoExpired ? "ended" : "approved";
+  };
+
   const viewOf = (found: Awaited<ReturnType<typeof openLink>>): GuardianConsentView => ({
     state: found.consent.state,
     guardianName: found.consent.guardianName,
     playerFirstName: found.playerFirstName,
     playerUsername: found.playerUsername,
     decidedAt: found.consent.decidedAt?.toISOString() ?? null,
+    profile: profileStateOf(found.profile),
   });
 
   return {

@@ -35,7 +35,7 @@ export function createGuardianStore(db: Database, now: () => Date) {
       return row ?? null;
     },
 
-    /** The consent a link's token opens, with the player it is about. */
+    /** The consent a link's token opens, with the player it is about and their profile's review, if any. */
     async byLinkHash(linkTokenHash: string) {
       const [row] = await db
         .select({
@@ -43,9 +43,16 @@ export function createGuardianStore(db: Database, now: () => Date) {
           playerFirstName: players.firstName,
           playerUsername: players.username,
           dateOfBirth: players.dateOfBirth,
+          profile: {
+            reviewStatus: playerProfiles.reviewStatus,
+            reviewedAt: playerProfiles.reviewedAt,
+            videoUploadedAt: playerProfiles.videoUploadedAt,
+            submittedAt: playerProfiles.submittedAt,
+          },
         })
         .from(guardianConsents)
         .innerJoin(players, eq(players.id, guardianConsents.playerId))
+        .leftJoin(playerProfiles, eq(playerProfiles.playerId, guardianConsents.playerId))
         .where(eq(guardianConsents.linkTokenHash, linkTokenHash));
       return row ?? null;
     },
