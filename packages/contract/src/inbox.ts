@@ -12,3 +12,12 @@ export const INBOX = {
 
 /** How often an open page asks again for new messages (the count in the menu). */
 export const INBOX_REFRESH_MS = 60_000;
+
+/** The player's choice of channel for what is not urgent, on their settings page. */
+export const NOTIFY_BY_FORM = {
+  title: "How we tell you things",
+  label: "Messages that are not urgent",
+  hint: "Codes, the warning before your public time ends, a withdrawn consent and your account's deletion always come by SMS.",
+  save: "Save",
+  loadFailed: "Your choice could not be loaded. Try again later.",
+} as const;

@@ -1,4 +1,9 @@
-import type { InboxResponse, MarkReadBody, MarkReadResponse } from "@touchline/contract/notification-schemas";
+import type {
+  InboxResponse,
+  MarkReadBody,
+  MarkReadResponse,
+  PlayerSettings,
+} from "@touchline/contract/notification-schemas";
 import { apiFetch } from "../../lib/api.ts";
 
 /** The logged-in account's inbox in the query cache: the list and the menu's count share it. */
@@ -9,3 +14,9 @@ export const fetchInbox = (signal?: AbortSignal) => apiFetch<InboxResponse>("/ap
 /** Marks the given notifications read, or all of them without ids. */
 export const markRead = (body: MarkReadBody) =>
   apiFetch<MarkReadResponse>("/api/notifications/read", { method: "POST", body });
+
+/** The player's own choice of channel for what is not urgent. */
+export const SETTINGS_QUERY = ["player", "notification-settings"] as const;
+export const fetchSettings = (signal?: AbortSignal) => apiFetch<PlayerSettings>("/api/player/settings", { signal });
+export const saveSettings = (body: PlayerSettings) =>
+  apiFetch<PlayerSettings>("/api/player/settings", { method: "PUT", body });
