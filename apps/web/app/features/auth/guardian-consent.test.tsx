@@ -86,7 +86,8 @@ describe("GuardianConsent", () => {
       { token: TOKEN, otp: "12345" },
       { token: TOKEN, otp: "54321" },
     ]);
-  });
+    // Two five-digit codes typed key by key: over 5 s on a busy machine.
+  }, 15_000);
 
   it("withdraws a consent given only after a confirmation that says what will happen, without a code", async () => {
     window.location.hash = `#consent=${TOKEN}`;
