@@ -2,6 +2,8 @@ import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { REJECTION_REASONS, rejectionReasonText } from "@touchline/contract/admin";
 import { ADMIN, ADMIN_CONSOLE, EXTRA, PROFILE_FORM, PROFILE_PAGE, UPLOAD_TOASTS } from "@touchline/contract/messages";
+import { DELIVERY_VIEW } from "@touchline/contract/delivery-view";
+import { INBOX } from "@touchline/contract/inbox";
 import { E2E_ADMIN, E2E_REVIEWER } from "../staff-accounts.ts";
 import {
   deletionConfirmLink,
@@ -77,7 +79,13 @@ test("a reviewer approves a submitted profile from /admin and the player goes pu
 
   const staff = await reviewerPage(browser);
   const nav = staff.getByRole("navigation", { name: "Review console" });
-  await expect(nav.getByRole("link")).toHaveText(["Review queue", "Contact inbox", "Deletion requests", "Scouts"]);
+  await expect(nav.getByRole("link")).toHaveText([
+    "Review queue",
+    "Contact inbox",
+    "Deletion requests",
+    "Scouts",
+    "Deliveries",
+  ]);
   await expect(staff.getByRole("link", { name: "Pending" })).toHaveAttribute("aria-current", "page");
 
   const card = reviewCard(staff, player);
@@ -127,6 +135,28 @@ test("a reviewer approves a submitted profile from /admin and the player goes pu
   // The player sees the outcome on their profile page.
   await page.reload();
   await expect(page.getByRole("region", { name: "Video Status" })).toContainText(PROFILE_PAGE.approved);
+
+  // ...and is told on their home page: the message, its unread mark and the count in the bar.
+  await page.goto("/player/home");
+  const inbox = page.getByRole("region", { name: /^Messages/ });
+  const approval = inbox.getByRole("listitem").filter({ hasText: APPROVED_TEXT });
+  await expect(approval).toContainText(INBOX.newLabel);
+  await expect(page.getByRole("link", { name: INBOX.unreadLabel(1) }).first()).toBeAttached();
+  await approval.getByRole("link", { name: INBOX.more }).click();
+  await expect(page).toHaveURL(/\/player\/profile$/);
+  await page.goto("/player/home");
+  await expect(inbox.getByRole("listitem").filter({ hasText: APPROVED_TEXT })).not.toContainText(INBOX.newLabel);
+
+  // Staff see the SMS that told them, and where its delivery stands.
+  await staff.getByRole("link", { name: "Deliveries" }).click();
+  await expect(staff.getByRole("heading", { level: 1, name: DELIVERY_VIEW.title })).toBeVisible();
+  const delivery = staff
+    .getByRole("listitem", {
+      name: new RegExp(`^${DELIVERY_VIEW.eventText["profile-approved"]} to ${player.firstName}`),
+    })
+    .first();
+  await expect(delivery).toContainText("SMS");
+  await expect(delivery).toContainText(/Attempts\s*\d/);
 
   // ...and is on the public talent list, under the filters that fit them and not the others.
   const publicPage = await browser.newPage();

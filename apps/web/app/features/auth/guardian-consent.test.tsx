@@ -92,7 +92,9 @@ describe("GuardianConsent", () => {
   it("withdraws a consent given only after a confirmation that says what will happen, without a code", async () => {
     window.location.hash = `#consent=${TOKEN}`;
     const calls = api({
-      "/api/guardian-consent/view": [jsonResponse(200, view({ state: "given", decidedAt: "2026-11-20T10:00:00.000Z" }))],
+      "/api/guardian-consent/view": [
+        jsonResponse(200, view({ state: "given", decidedAt: "2026-11-20T10:00:00.000Z" })),
+      ],
       "/api/guardian-consent/withdraw": [
         jsonResponse(200, {
           message: GUARDIAN.consentWithdrawn,
@@ -141,7 +143,8 @@ describe("GuardianConsent", () => {
     const accept = await screen.findByRole("button", { name: "Accept the scout's request" });
     const covers = screen.getByRole("heading", { name: "What your consent covers" });
     const withdraw = screen.getByRole("button", { name: GUARDIAN.withdrawButton });
-    const follows = (a: Element, b: Element) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    const follows = (a: Element, b: Element) =>
+      Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
     expect(follows(accept, screen.getByRole("status"))).toBe(true);
     expect(follows(accept, covers)).toBe(true);
     expect(follows(covers, screen.getByText("Earlier requests"))).toBe(true);

@@ -100,8 +100,9 @@ export function GuardianConsent({ askedNow, later }: { askedNow?: ReactNode; lat
     <>
       <h1 className="text-2xl font-bold text-slate-900">Consent for {view.playerFirstName}&apos;s football profile</h1>
       <p className="mt-2 text-slate-700">
-        Hello {view.guardianName}. {view.playerFirstName} (username {view.playerUsername}) is under 18 and has a football
-        profile on Touchline, so that clubs and scouts in Zambia can notice them. Nothing is public without your consent.
+        Hello {view.guardianName}. {view.playerFirstName} (username {view.playerUsername}) is under 18 and has a
+        football profile on Touchline, so that clubs and scouts in Zambia can notice them. Nothing is public without
+        your consent.
       </p>
       {askedNow}
       <StatusLine view={view} />

@@ -18,7 +18,9 @@ function useConsentToken() {
 
 /** A request still open that the guardian has not answered: what the page leads with. */
 export const awaitsGuardian = (request: PlayerReceivedRequest) =>
-  request.state === "open" && !request.blocked && (request.guardianAnswer === "waiting" || request.guardianAnswer === null);
+  request.state === "open" &&
+  !request.blocked &&
+  (request.guardianAnswer === "waiting" || request.guardianAnswer === null);
 
 /**
  * On the guardian's page: requests from scouts to their child, which the guardian must also
