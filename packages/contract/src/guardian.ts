@@ -88,8 +88,7 @@ export function guardianStatusLine(
 ): string {
   const name = view.playerFirstName;
   const on = decidedOn ? ` on ${decidedOn}` : "";
-  if (view.state === "waiting")
-    return `You have not answered yet. ${name}'s profile is not public until you agree.`;
+  if (view.state === "waiting") return `You have not answered yet. ${name}'s profile is not public until you agree.`;
   if (view.state === "withdrawn")
     return `You said no${on}, so ${name}'s profile is not public. It will not be until you agree again.`;
   const after: Record<GuardianProfileState, string> = {
