@@ -65,7 +65,10 @@ const webSharedZones = ["components", "lib"].map((shared) => ({
 const SERVER_DOMAIN_RANKS = [
   ["db"],
   ["http", "sms", "email", "video"],
-  ["auth", "jobs"],
+  ["jobs"],
+  // Every domain that changes something someone must hear about tells them through notifications.
+  ["notifications"],
+  ["auth"],
   ["media"],
   ["players"],
   ["site", "talent", "admin", "guardians"],

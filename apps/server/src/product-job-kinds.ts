@@ -1,5 +1,6 @@
 import type { AnyJobKind } from "./jobs/job-kind.ts";
 import { videoRenditionsJob } from "./media/video-renditions-job.ts";
+import { notificationDeliveryJob } from "./notifications/delivery-job.ts";
 import { scoutDigestsJob } from "./scouts/scout-digest-job.ts";
 
 /**
@@ -7,4 +8,4 @@ import { scoutDigestsJob } from "./scouts/scout-digest-job.ts";
  * domain declares its kinds beside its code (defineJobKind) and lists them here, above every
  * domain, so the job engine (jobs/) never depends on the domains whose work it runs.
  */
-export const PRODUCT_JOB_KINDS: readonly AnyJobKind[] = [videoRenditionsJob, scoutDigestsJob];
+export const PRODUCT_JOB_KINDS: readonly AnyJobKind[] = [videoRenditionsJob, scoutDigestsJob, notificationDeliveryJob];

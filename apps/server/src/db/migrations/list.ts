@@ -9,6 +9,7 @@ import { deletionConfirmationMigration } from "./0007_deletion_confirmation.ts";
 import { videoRenditionsMigration } from "./0008_video_renditions.ts";
 import { guardianConsentMigration } from "./0009_guardian_consent.ts";
 import { scoutsMigration } from "./0010_scouts.ts";
+import { notificationsMigration } from "./0011_notifications.ts";
 
 /** Every migration, in the order it shipped. Add new ones at the end with the next number. */
 export const MIGRATIONS: Migration[] = [
@@ -22,4 +23,5 @@ export const MIGRATIONS: Migration[] = [
   videoRenditionsMigration,
   guardianConsentMigration,
   scoutsMigration,
+  notificationsMigration,
 ];
