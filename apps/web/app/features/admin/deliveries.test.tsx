@@ -41,12 +41,18 @@ describe("deliveries", () => {
         json(200, { notifications: url.searchParams.get("state") === "retrying" ? [RETRYING] : [SENT, RETRYING] }),
     });
     const { user } = renderConsole("/admin/deliveries");
+    // The session, then the list: two round trips before the rows are there.
     const sent = within(
-      await screen.findByRole("listitem", {
-        name: `${DELIVERY_VIEW.eventText["profile-approved"]} to ${SENT.recipient}`,
-      }),
+      await screen.findByRole(
+        "listitem",
+        {
+          name: `${DELIVERY_VIEW.eventText["profile-approved"]} to ${SENT.recipient}`,
+        },
+        { timeout: 5_000 },
+      ),
     );
-    expect(sent.getByText(NOTIFICATIONS.stateText.sent)).toBeInTheDocument();
+    expect(sent.getByText(NOTIFICATIONS.stateText.sent, { selector: "span" })).toBeInTheDocument();
+    expect(sent.getByText("Sent", { selector: "dt" }).nextElementSibling).toHaveTextContent("24 Nov 2026");
     expect(sent.getByText("Provider id").nextElementSibling).toHaveTextContent("ATXid_4c2e9");
     expect(sent.getByText("Attempts").nextElementSibling).toHaveTextContent("1");
     const retrying = within(
