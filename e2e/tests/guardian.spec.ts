@@ -101,7 +101,7 @@ test("a parent accepts a scout's request from the page the SMS opens, before any
   playwright,
 }) => {
   test.setTimeout(120_000);
-  const player = await approvedPlayer(playwright, { position: "centre-back", foot: "left", height: 176 });
+  const player = await approvedPlayer(playwright, { position: "center-back", foot: "left", height: 176 });
   const scoutApi = await playwright.request.newContext({ baseURL });
   await verifiedScoutApi(scoutApi, () => playwright.request.newContext({ baseURL }), "Kitwe United FC");
   const sent = await scoutApi.post("/api/scouts/requests", {

@@ -35,12 +35,16 @@ function useWithdrawal(
 }
 
 /** What a guardian agrees to: what the public sees of the player, and what it never sees. */
-function WhatIsShown({ firstName }: { firstName: string }) {
+function WhatIsShown({ firstName, username }: { firstName: string; username: string }) {
   return (
     <section aria-labelledby="consent-covers" className="mt-8 space-y-3 text-sm text-slate-700">
       <h2 id="consent-covers" className="text-lg font-bold text-slate-900">
         What your consent covers
       </h2>
+      <p>
+        {firstName} (username {username}) is under 18 and has a football profile on Touchline, so that clubs and scouts
+        in Zambia can notice them. Nothing is public without your consent.
+      </p>
       <p>
         <strong className="text-slate-900">Clubs and scouts will see:</strong> {firstName}&apos;s first name and the
         first letter of the surname, their username, &quot;Under 18&quot; instead of an age, playing position, preferred
@@ -99,11 +103,7 @@ export function GuardianConsent({ askedNow, later }: { askedNow?: ReactNode; lat
   return (
     <>
       <h1 className="text-2xl font-bold text-slate-900">Consent for {view.playerFirstName}&apos;s football profile</h1>
-      <p className="mt-2 text-slate-700">
-        Hello {view.guardianName}. {view.playerFirstName} (username {view.playerUsername}) is under 18 and has a
-        football profile on Touchline, so that clubs and scouts in Zambia can notice them. Nothing is public without
-        your consent.
-      </p>
+      <p className="mt-2 text-slate-700">Hello {view.guardianName}.</p>
       {askedNow}
       <StatusLine view={view} />
       {view.state === "given" ? null : (
@@ -111,7 +111,7 @@ export function GuardianConsent({ askedNow, later }: { askedNow?: ReactNode; lat
           <AgreeSteps view={view} token={token} onChange={show} />
         </div>
       )}
-      <WhatIsShown firstName={view.playerFirstName} />
+      <WhatIsShown firstName={view.playerFirstName} username={view.playerUsername} />
       {later}
       {view.state === "given" ? <Withdrawal view={view} token={token} onChange={show} /> : null}
     </>

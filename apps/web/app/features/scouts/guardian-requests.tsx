@@ -47,11 +47,6 @@ export function GuardianRequests({ part }: { part: "waiting" | "earlier" }) {
       <h2 id={headingId} className="text-xl font-bold text-slate-900">
         {part === "waiting" ? GUARDIAN.requestsWaiting : GUARDIAN.requestsEarlier}
       </h2>
-      {part === "waiting" ? (
-        <p className="text-slate-700">
-          A verified scout sees the player&apos;s phone number and e-mail, and yours, only if both of you accept.
-        </p>
-      ) : null}
       <ReceivedRequests
         requests={shown}
         actions={{
@@ -63,6 +58,11 @@ export function GuardianRequests({ part }: { part: "waiting" | "earlier" }) {
           },
         }}
       />
+      {part === "waiting" ? (
+        <p className="text-sm text-slate-700">
+          A verified scout sees the player&apos;s phone number and e-mail, and yours, only if both of you accept.
+        </p>
+      ) : null}
     </section>
   );
 }
