@@ -18,6 +18,7 @@ import {
   type NotificationParams,
 } from "@touchline/contract/notifications";
 import { maskPhone } from "@touchline/contract/phone";
+import type { Database } from "../db/client.ts";
 import type { AppServices } from "../services.ts";
 import { notificationDeliveryJob } from "./delivery-job.ts";
 import { createNotificationStore, type Executor, type NewDelivery } from "./notification-store.ts";
@@ -99,7 +100,7 @@ export function createNotificationService(services: AppServices) {
         sentAt: at,
       });
     const holdUntil = quietHoursEnd(at);
-    const jobs: { id: string; startAfterSeconds?: number }[] = [];
+    const jobs: string[] = [];
     for (const channel of await channelsFor(tx, notice)) {
       const address = channel === "sms" ? ("phone" in to ? to.phone : null) : "email" in to ? to.email : null;
       if (!address) continue;
@@ -128,21 +129,16 @@ export function createNotificationService(services: AppServices) {
         unsubscribeTokenHash: token ? sha256Hex(token) : null,
         createdAt: at,
       });
-      if (state === "queued") jobs.push({ id });
-      if (state === "held" && holdUntil)
-        jobs.push({ id, startAfterSeconds: Math.ceil((holdUntil.getTime() - at.getTime()) / 1000) });
+      // A held SMS gets its job when the quiet hours end (sweep-job.ts).
+      if (state === "queued") jobs.push(id);
     }
     await store.insert(
       tx,
       { id: notificationId, accountId, event, text: rendered.text, link: rendered.link, createdAt: at },
       deliveries,
     );
-    for (const job of jobs) {
-      await services.jobs.enqueue(
-        notificationDeliveryJob,
-        { deliveryId: job.id },
-        { tx: tx as never, startAfterSeconds: job.startAfterSeconds },
-      );
+    for (const deliveryId of jobs) {
+      await services.jobs.enqueue(notificationDeliveryJob, { deliveryId }, { tx: tx as Database });
     }
   }
 
