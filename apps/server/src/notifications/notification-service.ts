@@ -104,8 +104,9 @@ export function createNotificationService(services: AppServices) {
     for (const channel of await channelsFor(tx, notice)) {
       const address = channel === "sms" ? ("phone" in to ? to.phone : null) : "email" in to ? to.email : null;
       if (!address) continue;
-      const safety = isSafetyEvent(event);
-      const token = safety ? null : randomBytes(9).toString("base64url");
+      // A guardian's messages are about a minor's safety: they carry no way to stop them.
+      const safety = isSafetyEvent(event) || to.role === "guardian";
+      const token = safety ? null : randomBytes(8).toString("base64url");
       const unsubscribePath = token ? `/unsubscribe/${token}` : null;
       const message =
         channel === "sms"

@@ -55,7 +55,7 @@ describe("a staff decision on a profile tells the player, and nobody else", () =
     const sms = readSmsOutbox(t, player.phoneNumber);
     expect(sms).toHaveLength(1);
     expect(sms[0]!.body).toMatch(
-      /^Touchline: Your profile is approved: public 90 days\. http:\/\/\S+\/player\/home Stop: http:\/\/\S+\/unsubscribe\/[\w-]+$/,
+      /^Touchline: Profile approved: public for 90 days\. http:\/\/\S+\/player\/home Stop: http:\/\/\S+\/unsubscribe\/[\w-]+$/,
     );
     expect(fitsOneSegment(sms[0]!.body)).toBe(true);
 
@@ -66,7 +66,7 @@ describe("a staff decision on a profile tells the player, and nobody else", () =
         {
           id: expect.any(String),
           event: "profile-approved",
-          text: "Your profile is approved: public 90 days.",
+          text: "Profile approved: public for 90 days.",
           link: "/player/home",
           createdAt: expect.any(String),
           readAt: null,
@@ -90,7 +90,7 @@ describe("a staff decision on a profile tells the player, and nobody else", () =
       ["profile-rejected", "sms", "sent"],
     ]);
     expect(readSmsOutbox(t, player.phoneNumber).map((m) => m.body)).toEqual([
-      expect.stringMatching(/^Touchline: Your profile was not approved\. See why: \S+\/player\/profile Stop: /),
+      expect.stringMatching(/^Touchline: Profile not approved\. See why: \S+\/player\/profile Stop: /),
     ]);
   });
 
