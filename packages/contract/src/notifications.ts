@@ -198,8 +198,8 @@ export const NOTIFICATION_TEMPLATES: { [E in NotificationEvent]: Template<E> } =
     link: () => "/scouts",
   },
   "request-declined": {
-    subject: "Your request was declined",
-    text: ({ playerFirstName }, clip) => `Your request to ${clip(playerFirstName, 12)} was declined:`,
+    subject: "Your request was not taken up",
+    text: ({ playerFirstName }, clip) => `Your request to ${clip(playerFirstName, 12)} was not taken up:`,
     link: () => "/scouts",
   },
   "guardian-asked": {

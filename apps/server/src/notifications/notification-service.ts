@@ -161,6 +161,48 @@ export function createNotificationService(services: AppServices) {
       await db.transaction(async (tx) => this.notify(tx, notices, origin));
     },
 
+    /**
+     * Sends a guardian's SMS at once, outside the outbox, and records how it went for staff: for
+     * messages that carry the guardian's link, a secret the database keeps only as a hash (so the
+     * body is never stored) and that the guardian needs now, like a code. Answers whether the
+     * provider took it.
+     */
+    async sendNow(notice: Notice & { to: { role: "guardian" } }, origin?: string): Promise<boolean> {
+      const at = now();
+      const { event, params, to } = notice;
+      const rendered = renderNotification(event, params as never);
+      const base = (origin ?? fallbackOrigin()).replace(/\/+$/, "");
+      let providerId: string | null = null;
+      let error: string | null = null;
+      try {
+        providerId =
+          (await services.sms.send(to.phone, renderSms(event, params as never, base, null)))?.providerId ?? null;
+      } catch (sendError) {
+        error = sendError instanceof Error ? sendError.message : String(sendError);
+        services.log.warn({ err: sendError, event, to: maskPhone(to.phone) }, "guardian SMS could not be sent");
+      }
+      const notificationId = randomUUID();
+      // The link is a path with the guardian's secret: the record keeps the page, not the secret.
+      const link = rendered.link?.replace(/#.*$/, "") ?? null;
+      const text = rendered.text;
+      await store.insert(db, { id: notificationId, accountId: null, event, text, link, createdAt: at }, [
+        {
+          id: randomUUID(),
+          notificationId,
+          channel: "sms",
+          recipientName: to.name,
+          address: to.phone,
+          state: error ? "failed" : "sent",
+          attempts: 1,
+          providerId,
+          lastError: error,
+          createdAt: at,
+          sentAt: error ? null : at,
+        },
+      ]);
+      return error === null;
+    },
+
     async inbox(accountId: string): Promise<InboxResponse> {
       const rows = await store.inbox(accountId, INBOX_MAX);
       return {

@@ -24,7 +24,7 @@ beforeEach(() => {
 });
 
 /** Each request a second after the last, so notifications come in the order they were caused. */
-const post = (url: string, cookie: string, payload?: unknown) => {
+const post = (url: string, cookie: string, payload?: object) => {
   t.clock.advance(1000);
   return t.app.inject({ method: "POST", url, headers: { cookie }, ...(payload === undefined ? {} : { payload }) });
 };
