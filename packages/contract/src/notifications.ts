@@ -141,12 +141,12 @@ const what = (trial: boolean) => (trial ? "a trial invitation" : "a contact requ
 export const NOTIFICATION_TEMPLATES: { [E in NotificationEvent]: Template<E> } = {
   "profile-approved": {
     subject: "Your profile is approved",
-    text: ({ publicDays }) => `Your profile is approved: public ${countOf(publicDays, "day")}.`,
+    text: ({ publicDays }) => `Profile approved: public for ${countOf(publicDays, "day")}.`,
     link: () => "/player/home",
   },
   "profile-rejected": {
     subject: "Your profile was not approved",
-    text: () => "Your profile was not approved. See why:",
+    text: () => "Profile not approved. See why:",
     link: () => "/player/profile",
   },
   "video-ready": {
@@ -156,17 +156,17 @@ export const NOTIFICATION_TEMPLATES: { [E in NotificationEvent]: Template<E> } =
   },
   "video-failed": {
     subject: "We could not read your video",
-    text: () => "We could not read your video. Try again:",
+    text: () => "Your video could not be read. Retry:",
     link: () => "/player/profile",
   },
   "public-ending": {
     subject: "Your profile stops being public soon",
-    text: ({ daysLeft }) => `Your profile stops being public in ${countOf(daysLeft, "day")}:`,
+    text: ({ daysLeft }) => `Profile public for ${countOf(daysLeft, "more day", "more days")}. Renew:`,
     link: () => "/player/profile",
   },
   "public-ended": {
     subject: "Your profile is no longer public",
-    text: () => "Your profile is no longer public. Renew it:",
+    text: () => "Profile no longer public. Renew it:",
     link: () => "/player/profile",
   },
   "scout-verified": {
@@ -176,7 +176,7 @@ export const NOTIFICATION_TEMPLATES: { [E in NotificationEvent]: Template<E> } =
   },
   "scout-rejected": {
     subject: "We could not verify your scout account",
-    text: () => "We could not verify your scout account. See why:",
+    text: () => "We could not verify your account. See why:",
     link: () => "/scouts",
   },
   "scout-suspended": {
@@ -188,8 +188,8 @@ export const NOTIFICATION_TEMPLATES: { [E in NotificationEvent]: Template<E> } =
     subject: "A new request on Touchline",
     text: ({ trial, organisation, guardianOf }, clip) =>
       guardianOf === null
-        ? `${clip(organisation, 15)} sent you ${what(trial)}:`
-        : `${clip(organisation, 20)} sent ${clip(guardianOf, 12)} ${what(trial)}. You must accept it too:`,
+        ? `${trial ? "Trial invitation" : "Contact request"} from ${clip(organisation, 14)}:`
+        : `${clip(guardianOf, 15)} got ${what(trial)}. Please answer:`,
     link: ({ guardianOf, guardianLink }) => (guardianOf === null ? "/player/requests" : guardianLink),
   },
   "request-accepted": {
@@ -198,14 +198,13 @@ export const NOTIFICATION_TEMPLATES: { [E in NotificationEvent]: Template<E> } =
     link: () => "/scouts",
   },
   "request-declined": {
-    subject: "Your request was declined",
-    text: ({ playerFirstName }, clip) => `Your request to ${clip(playerFirstName, 12)} was declined:`,
+    subject: "Your request was not taken up",
+    text: ({ playerFirstName }, clip) => `Your request to ${clip(playerFirstName, 12)} was not taken up:`,
     link: () => "/scouts",
   },
   "guardian-asked": {
     subject: "A parent's or guardian's consent",
-    text: ({ playerFirstName }, clip) =>
-      `${clip(playerFirstName, 20)} wants a public football profile and needs your consent:`,
+    text: ({ playerFirstName }, clip) => `${clip(playerFirstName, 12)} needs your consent for a football profile:`,
     link: ({ guardianLink }) => guardianLink,
   },
   "consent-given": {

@@ -106,7 +106,7 @@ describe("registration of a player under 18", () => {
     expect(verify.statusCode).toBe(200);
     const sms = readSmsOutbox(t, guardianPhone);
     expect(sms).toHaveLength(1);
-    expect(sms[0]!.body).toContain(`Chipo (${body.userName})`);
+    expect(sms[0]!.body).toContain("Touchline: Chipo needs your consent for a football profile: ");
     const view = await post("/api/guardian-consent/view", { token: linkTokenSentTo(guardianPhone) });
     expect(view.statusCode).toBe(200);
     expect(view.json()).toEqual({

@@ -122,9 +122,14 @@ export function createGuardianStore(db: Database, now: () => Date) {
     },
 
     /** Records the guardian's answer; a 'given' spends the code. False when the link changed meanwhile. */
-    async decide(playerId: string, linkTokenHash: string, state: "given" | "withdrawn"): Promise<boolean> {
+    async decide(
+      playerId: string,
+      linkTokenHash: string,
+      state: "given" | "withdrawn",
+      tx: Pick<Database, "update"> = db,
+    ): Promise<boolean> {
       const at = now();
-      const rows = await db
+      const rows = await tx
         .update(guardianConsents)
         .set({ state, decidedAt: at, updatedAt: at, codeHash: null, codeExpiresAt: null, codeAttempts: 0 })
         .where(and(eq(guardianConsents.playerId, playerId), eq(guardianConsents.linkTokenHash, linkTokenHash)))

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineJobKind } from "../jobs/job-kind.ts";
 import { deliver } from "./delivery.ts";
 
-const RETRY = { limit: 5, delaySeconds: 30, backoff: true };
+const RETRY = { limit: 5, delaySeconds: 10, backoff: true };
 
 /**
  * Sends one notification's SMS or e-mail. Its singleton key is the delivery's id, so a delivery

@@ -18,6 +18,7 @@ import {
   type NotificationParams,
 } from "@touchline/contract/notifications";
 import { maskPhone } from "@touchline/contract/phone";
+import type { Database } from "../db/client.ts";
 import type { AppServices } from "../services.ts";
 import { notificationDeliveryJob } from "./delivery-job.ts";
 import { createNotificationStore, type Executor, type NewDelivery } from "./notification-store.ts";
@@ -99,12 +100,13 @@ export function createNotificationService(services: AppServices) {
         sentAt: at,
       });
     const holdUntil = quietHoursEnd(at);
-    const jobs: { id: string; startAfterSeconds?: number }[] = [];
+    const jobs: string[] = [];
     for (const channel of await channelsFor(tx, notice)) {
       const address = channel === "sms" ? ("phone" in to ? to.phone : null) : "email" in to ? to.email : null;
       if (!address) continue;
-      const safety = isSafetyEvent(event);
-      const token = safety ? null : randomBytes(9).toString("base64url");
+      // A guardian's messages are about a minor's safety: they carry no way to stop them.
+      const safety = isSafetyEvent(event) || to.role === "guardian";
+      const token = safety ? null : randomBytes(8).toString("base64url");
       const unsubscribePath = token ? `/unsubscribe/${token}` : null;
       const message =
         channel === "sms"
@@ -128,21 +130,16 @@ export function createNotificationService(services: AppServices) {
         unsubscribeTokenHash: token ? sha256Hex(token) : null,
         createdAt: at,
       });
-      if (state === "queued") jobs.push({ id });
-      if (state === "held" && holdUntil)
-        jobs.push({ id, startAfterSeconds: Math.ceil((holdUntil.getTime() - at.getTime()) / 1000) });
+      // A held SMS gets its job when the quiet hours end (sweep-job.ts).
+      if (state === "queued") jobs.push(id);
     }
     await store.insert(
       tx,
       { id: notificationId, accountId, event, text: rendered.text, link: rendered.link, createdAt: at },
       deliveries,
     );
-    for (const job of jobs) {
-      await services.jobs.enqueue(
-        notificationDeliveryJob,
-        { deliveryId: job.id },
-        { tx: tx as never, startAfterSeconds: job.startAfterSeconds },
-      );
+    for (const deliveryId of jobs) {
+      await services.jobs.enqueue(notificationDeliveryJob, { deliveryId }, { tx: tx as Database });
     }
   }
 
@@ -162,6 +159,48 @@ export function createNotificationService(services: AppServices) {
     async notifyNow(notices: Notice[], origin?: string): Promise<void> {
       if (notices.length === 0) return;
       await db.transaction(async (tx) => this.notify(tx, notices, origin));
+    },
+
+    /**
+     * Sends a guardian's SMS at once, outside the outbox, and records how it went for staff: for
+     * messages that carry the guardian's link, a secret the database keeps only as a hash (so the
+     * body is never stored) and that the guardian needs now, like a code. Answers whether the
+     * provider took it.
+     */
+    async sendNow(notice: Notice & { to: { role: "guardian" } }, origin?: string): Promise<boolean> {
+      const at = now();
+      const { event, params, to } = notice;
+      const rendered = renderNotification(event, params as never);
+      const base = (origin ?? fallbackOrigin()).replace(/\/+$/, "");
+      let providerId: string | null = null;
+      let error: string | null = null;
+      try {
+        providerId =
+          (await services.sms.send(to.phone, renderSms(event, params as never, base, null)))?.providerId ?? null;
+      } catch (sendError) {
+        error = sendError instanceof Error ? sendError.message : String(sendError);
+        services.log.warn({ err: sendError, event, to: maskPhone(to.phone) }, "guardian SMS could not be sent");
+      }
+      const notificationId = randomUUID();
+      // The link is a path with the guardian's secret: the record keeps the page, not the secret.
+      const link = rendered.link?.replace(/#.*$/, "") ?? null;
+      const text = rendered.text;
+      await store.insert(db, { id: notificationId, accountId: null, event, text, link, createdAt: at }, [
+        {
+          id: randomUUID(),
+          notificationId,
+          channel: "sms",
+          recipientName: to.name,
+          address: to.phone,
+          state: error ? "failed" : "sent",
+          attempts: 1,
+          providerId,
+          lastError: error,
+          createdAt: at,
+          sentAt: error ? null : at,
+        },
+      ]);
+      return error === null;
     },
 
     async inbox(accountId: string): Promise<InboxResponse> {

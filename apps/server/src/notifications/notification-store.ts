@@ -142,6 +142,21 @@ export function createNotificationStore(db: Database) {
         .where(and(eq(notificationDeliveries.id, id), inArray(notificationDeliveries.state, SENDABLE)));
     },
 
+    /** Held deliveries back to queued (their quiet hours are over); answers their ids. */
+    async releaseHeld(tx: Executor, limit: number): Promise<string[]> {
+      const held = await tx
+        .select({ id: notificationDeliveries.id })
+        .from(notificationDeliveries)
+        .where(eq(notificationDeliveries.state, "held"))
+        .orderBy(notificationDeliveries.createdAt)
+        .limit(limit)
+        .for("update", { skipLocked: true });
+      if (held.length === 0) return [];
+      const ids = held.map((row) => row.id);
+      await tx.update(notificationDeliveries).set({ state: "queued" }).where(inArray(notificationDeliveries.id, ids));
+      return ids;
+    },
+
     /** SMS sent to the address since `since` (the daily cap). */
     async smsSentSince(address: string, since: Date): Promise<number> {
       const [row] = await db

@@ -12,6 +12,7 @@ import { HttpError } from "../http/errors.ts";
 import { requireRole, requireUser } from "../http/request-user.ts";
 import type { AppServices } from "../services.ts";
 import { createNotificationService } from "./notification-service.ts";
+import { NOTIFICATION_SWEEP_CRON, notificationSweepJob } from "./sweep-job.ts";
 
 const tokenParams = z.object({ token: z.string().max(200) });
 const TOKEN = /^[A-Za-z0-9_-]{8,64}$/;
@@ -45,6 +46,22 @@ export const notificationRoutes: FastifyPluginAsync<{ services: AppServices }> =
     },
   };
   const perAddress = { rateLimit: { max: 30, timeWindow: "1 minute" } };
+
+  // The sweep's schedule is set once the database answers; a server whose job list leaves it out
+  // (a test's own list) just has none.
+  let timer: NodeJS.Timeout | undefined;
+  const schedule = async () => {
+    try {
+      await services.jobs.schedule(notificationSweepJob, NOTIFICATION_SWEEP_CRON, {});
+    } catch (error) {
+      if (/is not one of this server's kinds/.test(String((error as Error).message))) return;
+      services.log.warn({ err: error }, "notification sweep schedule not set yet; trying again in 30 s");
+      timer = setTimeout(() => void schedule(), 30_000);
+      timer.unref();
+    }
+  };
+  fastify.addHook("onReady", async () => void schedule());
+  fastify.addHook("onClose", async () => clearTimeout(timer));
 
   app.get("/api/notifications", { config: perAccount }, async (request, reply) => {
     const user = requireUser(request);

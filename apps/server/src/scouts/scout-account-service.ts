@@ -12,6 +12,7 @@ import { createSessionStore } from "../auth/session-store.ts";
 import { uniqueViolationOf } from "../db/unique-violation.ts";
 import { HttpError } from "../http/errors.ts";
 import { createRateLimiter, LIMITS } from "../http/rate-limiter.ts";
+import { createNotificationService } from "../notifications/notification-service.ts";
 import type { AppServices } from "../services.ts";
 import { createScoutAccountStore, toScoutAccountView, type ScoutWithAccount } from "./scout-account-store.ts";
 import { scoutEmailConfirmation } from "./scout-messages.ts";
@@ -32,6 +33,7 @@ export function createScoutAccountService(services: AppServices) {
   const store = createScoutAccountStore(db, now);
   const otp = createOtpService(services);
   const sessions = createSessionStore(db, now);
+  const notifications = createNotificationService(services);
   const limiter = createRateLimiter(db, now, { addressMultiplier: services.config.RATE_LIMIT_ADDRESS_MULTIPLIER });
 
   async function sendEmailLink(found: ScoutWithAccount, origin: string): Promise<void> {
@@ -199,6 +201,15 @@ export function createScoutAccountService(services: AppServices) {
         restore: { from: ["suspended"], to: "verified", action: "scout.restored" },
       };
       const move = moves[decision];
+      // A restored account is told as a verified one: it can use the scout area again.
+      const event = (
+        {
+          verify: "scout-verified",
+          reject: "scout-rejected",
+          suspend: "scout-suspended",
+          restore: "scout-verified",
+        } as const
+      )[decision];
       const changed = await db.transaction(async (tx) => {
         const row = await store.changeState(accountId, move.from, move.to, reason.trim() || null, tx);
         if (!row) return null;
@@ -213,6 +224,14 @@ export function createScoutAccountService(services: AppServices) {
           },
           now(),
         );
+        const to = {
+          role: "scout" as const,
+          accountId,
+          name: `${found.account.firstName} ${found.account.lastName}`,
+          phone: found.account.phoneNumber,
+          email: found.account.email,
+        };
+        await notifications.notify(tx, [{ event, params: {}, to }]);
         return row;
       });
       if (!changed)

@@ -17,9 +17,9 @@ import { isUniqueViolation } from "../db/unique-violation.ts";
 import { HttpError } from "../http/errors.ts";
 import type { AppServices } from "../services.ts";
 import { createTalentService } from "../talent/talent-service.ts";
-import { guardianRequestSms, playerRequestSms, scoutAnsweredSms } from "./scout-messages.ts";
 import { createScoutAccountStore } from "./scout-account-store.ts";
-import { createScoutRequestStore } from "./scout-request-store.ts";
+import { createNotificationService } from "../notifications/notification-service.ts";
+import { createScoutRequestStore, type InSameTransaction } from "./scout-request-store.ts";
 
 type RequestInput = z.output<typeof scoutRequestSchema>;
 type SentRow = Awaited<ReturnType<ReturnType<typeof createScoutRequestStore>["sentBy"]>>[number];
@@ -108,29 +108,29 @@ export function createScoutRequestService(services: AppServices) {
   const talent = createTalentService({ db, now, videoExpiryDays: services.config.VIDEO_EXPIRY_DAYS });
   const base = (origin: string) => origin.replace(/\/+$/, "");
 
-  const sms = async (to: string, text: string, context: Record<string, unknown>) => {
-    try {
-      await services.sms.send(to, text);
-    } catch (error) {
-      // The request stands; the player sees it in their account whether or not the SMS arrives.
-      log.warn({ ...context, err: error }, "request SMS could not be sent");
-    }
-  };
+  const notifications = createNotificationService(services);
 
-  /** Tells the scout once a request is settled either way. */
-  async function tellScout(requestId: string, origin: string) {
+  /**
+   * Tells the scout once a request is settled either way, in the transaction of the answer that
+   * settles it. Who they are is read before the transaction (PGlite has one connection).
+   */
+  async function tellScout(requestId: string, origin: string): Promise<InSameTransaction | undefined> {
     const request = await store.byId(requestId);
-    if (!request || request.state === "open") return;
+    if (!request) return undefined;
     const scout = await accounts.byId(request.scoutId);
     const player = await accounts.byId(request.playerId);
-    if (!scout || !player) return;
-    await sms(
-      scout.phoneNumber,
-      scoutAnsweredSms(request.state === "accepted", player.firstName, `${base(origin)}/scouts`),
-      {
-        requestId,
-      },
-    );
+    if (!scout || !player) return undefined;
+    return async (tx, settled) => {
+      const to = {
+        role: "scout" as const,
+        accountId: scout.id,
+        name: `${scout.firstName} ${scout.lastName}`,
+        phone: scout.phoneNumber,
+        email: scout.email,
+      };
+      const event = settled.state === "accepted" ? "request-accepted" : "request-declined";
+      await notifications.notify(tx, [{ event, params: { playerFirstName: player.firstName }, to }], origin);
+    };
   }
 
   /**
@@ -144,14 +144,12 @@ export function createScoutRequestService(services: AppServices) {
     playerId: string,
     answer: "accepted" | "declined",
     waiting: string,
-    origin: string,
   ) {
     if (!row) {
       const existing = await store.byId(id);
       if (!existing || existing.playerId !== playerId) throw new HttpError(404, SCOUT.requestMissing);
       throw new HttpError(409, SCOUT.requestAnswered);
     }
-    await tellScout(id, origin);
     const message = answer === "declined" ? SCOUT.declined : row.state === "accepted" ? SCOUT.accepted : waiting;
     const request = (await store.receivedBy(playerId)).map(toReceived).find((item) => item.id === id)!;
     return { message, request };
@@ -168,6 +166,14 @@ export function createScoutRequestService(services: AppServices) {
       const consent = needsGuardianConsent(player.dateOfBirth, now()) ? await guardianStore.forPlayer(player.id) : null;
       let row;
       try {
+        const toPlayer = {
+          role: "player" as const,
+          accountId: player.id,
+          name: `${player.firstName} ${player.lastName}`,
+          phone: player.phoneNumber,
+          email: player.email,
+        };
+        const organisation = scout.scout.organisation;
         row = await store.insertWithinLimit(
           {
             scoutId: user.playerId,
@@ -179,6 +185,10 @@ export function createScoutRequestService(services: AppServices) {
             guardian: consent ? { name: consent.guardianName, phone: consent.guardianPhone } : null,
           },
           SCOUT_REQUESTS_PER_DAY,
+          async (tx, inserted) => {
+            const params = { trial: inserted.kind === "trial", organisation, guardianOf: null, guardianLink: null };
+            await notifications.notify(tx, [{ event: "request-received", params, to: toPlayer }], origin);
+          },
         );
       } catch (error) {
         if (isUniqueViolation(error)) throw new HttpError(409, SCOUT.requestOpenAlready);
@@ -187,22 +197,22 @@ export function createScoutRequestService(services: AppServices) {
       if (!row) throw new HttpError(429, SCOUT.requestLimit);
       log.info({ requestId: row.id, scoutId: user.playerId, kind: row.kind }, "scout request sent");
 
-      await sms(
-        player.phoneNumber,
-        playerRequestSms(row.kind, scout.scout.organisation, `${base(origin)}/player/requests`),
-        {
-          requestId: row.id,
-        },
-      );
       if (consent) {
+        // The guardian's copy carries their link (a secret): sent at once, never stored.
         const link = await guardians.freshLink(player.id, origin);
         if (link) {
-          await sms(
-            link.guardianPhone,
-            guardianRequestSms(row.kind, player.firstName, scout.scout.organisation, link.link),
+          await notifications.sendNow(
             {
-              requestId: row.id,
+              event: "request-received",
+              params: {
+                trial: row.kind === "trial",
+                organisation: scout.scout.organisation,
+                guardianOf: player.firstName,
+                guardianLink: link.link.slice(base(origin).length),
+              },
+              to: { role: "guardian", name: consent.guardianName, phone: link.guardianPhone },
             },
+            origin,
           );
         }
       }
@@ -219,8 +229,8 @@ export function createScoutRequestService(services: AppServices) {
     },
 
     async answerAsPlayer(user: RequestUser, id: string, answer: "accepted" | "declined", origin: string) {
-      const row = await store.answerAsPlayer(id, user.playerId, answer);
-      return settle(row, id, user.playerId, answer, SCOUT.acceptedWaitingGuardian, origin);
+      const row = await store.answerAsPlayer(id, user.playerId, answer, await tellScout(id, origin));
+      return settle(row, id, user.playerId, answer, SCOUT.acceptedWaitingGuardian);
     },
 
     /** The guardian's requests, reached with their SMS link. */
@@ -231,8 +241,8 @@ export function createScoutRequestService(services: AppServices) {
 
     async answerAsGuardian(token: string, id: string, answer: "accepted" | "declined", origin: string) {
       const { playerId } = await guardians.guardianOfLink(token);
-      const row = await store.answerAsGuardian(id, playerId, answer);
-      return settle(row, id, playerId, answer, SCOUT.acceptedWaitingPlayer, origin);
+      const row = await store.answerAsGuardian(id, playerId, answer, await tellScout(id, origin));
+      return settle(row, id, playerId, answer, SCOUT.acceptedWaitingPlayer);
     },
 
     /** A player may block or report only a scout who wrote to them. */
