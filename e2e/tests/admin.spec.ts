@@ -141,12 +141,12 @@ test("a reviewer approves a submitted profile from /admin and the player goes pu
   await page.goto("/player/home");
   const approvalText = renderNotification("profile-approved", { publicDays: 90 }).text;
   const approval = page
-    .getByRole("region", { name: /^Messages/ })
+    .getByRole("region", { name: /^Inbox/ })
     .getByRole("listitem")
     .filter({ hasText: approvalText });
   await expect(approval).toContainText(INBOX.newLabel);
   // The video's own message may be there too: the count drops by one as the approval is read.
-  const bell = page.getByRole("link", { name: /^Messages, \d+ unread$/ }).first();
+  const bell = page.getByRole("link", { name: /^Inbox, \d+ unread$/ }).first();
   const unread = Number((await bell.getAttribute("aria-label"))!.match(/\d+/)![0]);
   await approval.getByRole("link", { name: INBOX.more }).click();
   await expect(approval).not.toContainText(INBOX.newLabel);

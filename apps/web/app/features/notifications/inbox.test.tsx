@@ -37,14 +37,14 @@ describe("Inbox", () => {
         <Inbox />
       </>,
     );
-    const inbox = await screen.findByRole("region", { name: /Messages/ });
+    const inbox = await screen.findByRole("region", { name: /^Inbox/ });
     const rows = await within(inbox).findAllByRole("listitem");
     expect(rows[0]).toHaveTextContent(`${INBOX.newLabel}${APPROVED.text}`);
     expect(within(rows[0]!).getByRole("link", { name: INBOX.more })).toHaveAttribute("href", "/player/profile");
     expect(rows[1]).toHaveTextContent(VIDEO.text);
     expect(rows[1]).not.toHaveTextContent(INBOX.newLabel);
     expect(within(rows[1]!).queryByRole("link")).not.toBeInTheDocument();
-    expect(screen.getByRole("link", { name: INBOX.unreadLabel(1) })).toHaveAttribute("href", "/player/home#messages");
+    expect(screen.getByRole("link", { name: INBOX.unreadLabel(1) })).toHaveAttribute("href", "/player/home#inbox");
     expect(api.calls("GET /api/notifications")).toHaveLength(1);
   });
 
@@ -64,7 +64,7 @@ describe("Inbox", () => {
         <Inbox />
       </>,
     );
-    const inbox = await screen.findByRole("region", { name: /Messages/ });
+    const inbox = await screen.findByRole("region", { name: /^Inbox/ });
     const [first] = await within(inbox).findAllByRole("listitem");
     await user.click(within(first!).getByRole("link", { name: INBOX.more }));
     expect(await screen.findByTestId("location")).toHaveTextContent("/player/profile");
@@ -84,7 +84,7 @@ describe("Inbox", () => {
     );
     expect(await screen.findByRole("link", { name: INBOX.unreadLabel(3) })).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: INBOX.markAllRead }));
-    expect(await screen.findByRole("link", { name: INBOX.unreadLabel(0) })).toHaveAttribute("href", "/scouts#messages");
+    expect(await screen.findByRole("link", { name: INBOX.unreadLabel(0) })).toHaveAttribute("href", "/scouts#inbox");
     expect(screen.queryByRole("button", { name: INBOX.markAllRead })).not.toBeInTheDocument();
     expect(screen.queryByText(INBOX.newLabel)).not.toBeInTheDocument();
     expect(api.calls("POST /api/notifications/read").map((call) => call.body)).toEqual([{}]);

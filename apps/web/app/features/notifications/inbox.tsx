@@ -6,7 +6,7 @@ import { formatDate } from "../../lib/player-display.ts";
 import { useInbox, useMarkRead } from "./use-inbox.ts";
 
 /** Where the menus' count leads: the inbox on the area's home page. */
-export const INBOX_ANCHOR = "messages";
+export const INBOX_ANCHOR = "inbox";
 
 /**
  * The inbox on the player's home and in the scout area: what happened to the account, newest

@@ -61,7 +61,7 @@ describe("PlayerLayout", () => {
     expect(within(bar).getByRole("link", { name: "My Profile" })).toHaveAttribute("href", "/player/profile");
     expect(await within(bar).findByRole("link", { name: INBOX.unreadLabel(2) })).toHaveAttribute(
       "href",
-      "/player/home#messages",
+      "/player/home#inbox",
     );
 
     const menuButton = within(bar).getByRole("button", { name: /chanda10/ });
@@ -73,7 +73,7 @@ describe("PlayerLayout", () => {
     await user.keyboard("{Escape}");
     expect(menuButton).toHaveAttribute("aria-expanded", "false");
     expect(menuButton).toHaveFocus();
-  });
+  }, 15_000);
 
   it("links the mobile menu only to pages that exist", async () => {
     const user = setup(loggedIn);
