@@ -6,6 +6,7 @@ import { DAYTIME, deliveriesSettled, storedDeliveries } from "../test/notificati
 import { readEmailOutbox } from "../test/outbox.ts";
 import { playerWithProfile } from "../test/profiles.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
+import { sendPublicTimeNotices } from "../players/public-time-notices.ts";
 import { releaseHeldSms } from "./sweep-job.ts";
 
 let t: TestApp;
@@ -42,7 +43,12 @@ async function waitingPlayer(overrides: Parameters<typeof playerWithProfile>[1] 
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await deliveriesSettled(t);
-  await t.app.inject({ method: "POST", url: "/api/notifications/read", headers: { cookie: player.cookie }, payload: {} });
+  await t.app.inject({
+    method: "POST",
+    url: "/api/notifications/read",
+    headers: { cookie: player.cookie },
+    payload: {},
+  });
   return player;
 }
 
@@ -265,5 +271,37 @@ describe("how and when a player hears", () => {
     expect(readSmsOutbox(t, player.phoneNumber)).toHaveLength(SMS_DAILY_CAP_PER_PERSON);
     const sms = (await deliveriesTo(player)).filter((row) => row.channel === "sms");
     expect(sms.at(-1)!.state).toBe("skipped");
+  });
+});
+
+describe("the end of a profile's public time", () => {
+  it("warns the player a week before, and tells them when it ended, each once", async () => {
+    const player = await waitingPlayer();
+    const rejected = await waitingPlayer();
+    await post(`/api/admin/reviews/${player.profileId}/approve`, reviewer.cookie);
+    await post(`/api/admin/reviews/${rejected.profileId}/reject`, reviewer.cookie, { reasonCode: "video-quality" });
+    const approvedAt = t.clock.now.getTime();
+    const DAY = 24 * 60 * 60 * 1000;
+    const publicTime = (events: RegExp) => deliveriesTo(player, events);
+
+    t.clock.now = new Date(approvedAt + (90 - 8) * DAY);
+    await sendPublicTimeNotices(t.app.services);
+    expect(await publicTime(/^public-/)).toEqual([]);
+
+    t.clock.now = new Date(approvedAt + (90 - 7) * DAY + 60_000);
+    await sendPublicTimeNotices(t.app.services);
+    t.clock.now = new Date(approvedAt + (90 - 6) * DAY);
+    await sendPublicTimeNotices(t.app.services);
+    const ending = await publicTime(/^public-ending$/);
+    expect(ending.map((row) => [row.channel, row.text])).toEqual([
+      ["inbox", "Profile public for 7 more days. Renew:"],
+      ["sms", "Profile public for 7 more days. Renew:"],
+    ]);
+
+    t.clock.now = new Date(approvedAt + 90 * DAY + 60_000);
+    await sendPublicTimeNotices(t.app.services);
+    await sendPublicTimeNotices(t.app.services);
+    expect((await publicTime(/^public-ended$/)).map((row) => row.channel)).toEqual(["inbox", "sms"]);
+    expect(await deliveriesTo(rejected, /^public-/)).toEqual([]);
   });
 });
