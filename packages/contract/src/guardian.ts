@@ -21,6 +21,8 @@ export const GUARDIAN = {
   phoneNotOwn: "Enter your parent's or guardian's phone number, not your own",
   linkInvalid: "This link is not valid any more. Ask the player to send you a new one from their account.",
   consentGiven: "Thank you. The profile can now be shown to clubs and scouts once our team has checked it.",
+  /** After agreeing to a profile our team has already approved: it is public at once. */
+  consentGivenPublic: "Thank you. The profile is now public: clubs and scouts can see it.",
   consentWithdrawn: "Done. The profile is no longer public, and will not be until you agree again.",
   codeSent: "We sent a code to your phone.",
   invitationSent: "We sent your parent or guardian an SMS with a link to agree.",
@@ -53,6 +55,12 @@ export interface GuardianConsentView {
   playerUsername: string;
   /** When the guardian last answered (ISO), or null. */
   decidedAt: string | null;
+  /**
+   * Where the player's profile stands with our reviewers, so the page can say whether an agreed
+   * profile is public now or waits for review: "none" before the player submits one. Always sent
+   * by the server.
+   */
+  profileReview?: "none" | "pending" | "approved" | "rejected";
 }
 
 /** The player's own view of their guardian's consent (null when they are 18 or older). */

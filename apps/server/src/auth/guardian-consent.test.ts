@@ -115,6 +115,7 @@ describe("registration of a player under 18", () => {
       playerFirstName: "Chipo",
       playerUsername: body.userName,
       decidedAt: null,
+      profileReview: "none",
     });
     expect(view.headers["cache-control"]).toBe("no-store");
   });
@@ -165,7 +166,11 @@ describe("a minor's profile in public", () => {
 
     const agreed = await post("/api/guardian-consent/agree", { token, otp: code });
     expect(agreed.statusCode).toBe(200);
-    expect(agreed.json()).toMatchObject({ message: GUARDIAN.consentGiven, consent: { state: "given" } });
+    // The profile was approved already: it is public from this moment, and the answer says so.
+    expect(agreed.json()).toMatchObject({
+      message: GUARDIAN.consentGivenPublic,
+      consent: { state: "given", profileReview: "approved" },
+    });
     expect(await publicView(minor.username, cover)).toEqual({ inList: true, page: 200, cover: 200 });
     // The code is spent.
     expect((await post("/api/guardian-consent/agree", { token, otp: code })).statusCode).toBe(400);

@@ -80,6 +80,7 @@ export function createGuardianService(services: AppServices) {
     playerFirstName: found.playerFirstName,
     playerUsername: found.playerUsername,
     decidedAt: found.consent.decidedAt?.toISOString() ?? null,
+    profileReview: found.profileReview ?? "none",
   });
 
   return {

@@ -43,9 +43,11 @@ export function createGuardianStore(db: Database, now: () => Date) {
           playerFirstName: players.firstName,
           playerUsername: players.username,
           dateOfBirth: players.dateOfBirth,
+          profileReview: playerProfiles.reviewStatus,
         })
         .from(guardianConsents)
         .innerJoin(players, eq(players.id, guardianConsents.playerId))
+        .leftJoin(playerProfiles, eq(playerProfiles.playerId, guardianConsents.playerId))
         .where(eq(guardianConsents.linkTokenHash, linkTokenHash));
       return row ?? null;
     },
