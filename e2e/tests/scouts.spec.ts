@@ -94,11 +94,15 @@ test("a scout joins, is verified, and invites a 16-year-old whose parent also ac
   // The player, on their phone, sees the badge and accepts; nothing is shared yet.
   const playerContext = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const playerPage = await playerContext.newPage();
-  expect(readOutbox("sms").findLast((m) => m.to === player.phoneNumber)?.body).toContain(
-    "Copperbelt Stars Academy sent you a trial invitation",
-  );
   await logIn(playerPage, localOf(player.phoneNumber), PLAYER_PASSWORD);
   await expect(playerPage).toHaveURL(/\/player\/home$/);
+  // The notification is written with the request (its SMS follows from the job queue).
+  const inbox = await (await playerPage.request.get("/api/notifications")).json();
+  expect(inbox.notifications[0]).toMatchObject({
+    event: "request-received",
+    text: "Trial invitation from Copperbelt Stars Academy:",
+    link: "/player/requests",
+  });
   await playerPage.goto("/player/requests");
   const request = playerPage.getByRole("listitem", { name: "Request from Copperbelt Stars Academy" });
   await expect(request).toContainText("Verified scout");

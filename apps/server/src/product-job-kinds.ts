@@ -2,6 +2,7 @@ import type { AnyJobKind } from "./jobs/job-kind.ts";
 import { videoRenditionsJob } from "./media/video-renditions-job.ts";
 import { notificationDeliveryJob } from "./notifications/delivery-job.ts";
 import { notificationSweepJob } from "./notifications/sweep-job.ts";
+import { publicTimeNoticesJob } from "./players/public-time-job.ts";
 import { scoutDigestsJob } from "./scouts/scout-digest-job.ts";
 
 /**

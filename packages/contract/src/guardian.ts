@@ -21,6 +21,8 @@ export const GUARDIAN = {
   phoneNotOwn: "Enter your parent's or guardian's phone number, not your own",
   linkInvalid: "This link is not valid any more. Ask the player to send you a new one from their account.",
   consentGiven: "Thank you. The profile can now be shown to clubs and scouts once our team has checked it.",
+  /** After agreeing to a profile our team has already approved: it is public at once. */
+  consentGivenPublic: "Thank you. The profile is now public: clubs and scouts can see it.",
   consentWithdrawn: "Done. The profile is no longer public, and will not be until you agree again.",
   withdrawButton: "Withdraw my consent",
   withdrawTitle: "Withdraw your consent?",

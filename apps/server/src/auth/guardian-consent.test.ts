@@ -166,8 +166,9 @@ describe("a minor's profile in public", () => {
 
     const agreed = await post("/api/guardian-consent/agree", { token, otp: code });
     expect(agreed.statusCode).toBe(200);
+    // The profile was approved already: it is public from this moment, and the answer says so.
     expect(agreed.json()).toMatchObject({
-      message: GUARDIAN.consentGiven,
+      message: GUARDIAN.consentGivenPublic,
       consent: { state: "given", profile: "approved" },
     });
     expect(await publicView(minor.username, cover)).toEqual({ inList: true, page: 200, cover: 200 });

@@ -155,6 +155,20 @@ export function createNotificationService(services: AppServices) {
       for (const notice of notices) await notifyOne(tx, notice, base, at);
     },
 
+    /**
+     * Writes the notice unless its person already had one of the same event since `since`
+     * (checked and written under a lock on the person and event, so two workers cannot both
+     * write it). Answers whether it was written.
+     */
+    async notifyOnce(notice: Notice & { to: { accountId: string } }, since: Date): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        await store.lockFor(tx, `${notice.to.accountId}:${notice.event}`);
+        if (await store.hasSince(tx, notice.to.accountId, notice.event, since)) return false;
+        await this.notify(tx, [notice]);
+        return true;
+      });
+    },
+
     /** The same, in a transaction of its own: for events whose change is already stored. */
     async notifyNow(notices: Notice[], origin?: string): Promise<void> {
       if (notices.length === 0) return;

@@ -64,6 +64,26 @@ export function createNotificationStore(db: Database) {
       return true;
     },
 
+    /** A transaction lock on a key, held until the transaction ends. */
+    async lockFor(tx: Pick<Database, "execute">, key: string): Promise<void> {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`notifications:${key}`}))`);
+    },
+
+    async hasSince(tx: Executor, accountId: string, event: NotificationRow["event"], since: Date): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.accountId, accountId),
+            eq(notifications.event, event),
+            gte(notifications.createdAt, since),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
     async inbox(accountId: string, limit: number): Promise<NotificationRow[]> {
       return db
         .select()

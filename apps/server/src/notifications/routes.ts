@@ -9,6 +9,7 @@ import {
 } from "@touchline/contract/notification-schemas";
 import { NOTIFICATIONS } from "@touchline/contract/notifications";
 import { HttpError } from "../http/errors.ts";
+import { scheduleWhenReady } from "../jobs/schedule-when-ready.ts";
 import { requireRole, requireUser } from "../http/request-user.ts";
 import type { AppServices } from "../services.ts";
 import { createNotificationService } from "./notification-service.ts";
@@ -47,21 +48,7 @@ export const notificationRoutes: FastifyPluginAsync<{ services: AppServices }> =
   };
   const perAddress = { rateLimit: { max: 30, timeWindow: "1 minute" } };
 
-  // The sweep's schedule is set once the database answers; a server whose job list leaves it out
-  // (a test's own list) just has none.
-  let timer: NodeJS.Timeout | undefined;
-  const schedule = async () => {
-    try {
-      await services.jobs.schedule(notificationSweepJob, NOTIFICATION_SWEEP_CRON, {});
-    } catch (error) {
-      if (/is not one of this server's kinds/.test(String((error as Error).message))) return;
-      services.log.warn({ err: error }, "notification sweep schedule not set yet; trying again in 30 s");
-      timer = setTimeout(() => void schedule(), 30_000);
-      timer.unref();
-    }
-  };
-  fastify.addHook("onReady", async () => void schedule());
-  fastify.addHook("onClose", async () => clearTimeout(timer));
+  scheduleWhenReady(fastify, services, notificationSweepJob, NOTIFICATION_SWEEP_CRON, {});
 
   app.get("/api/notifications", { config: perAccount }, async (request, reply) => {
     const user = requireUser(request);
