@@ -4,7 +4,7 @@ import { REJECTION_REASONS, rejectionReasonText } from "@touchline/contract/admi
 import { ADMIN, ADMIN_CONSOLE, EXTRA, PROFILE_FORM, PROFILE_PAGE, UPLOAD_TOASTS } from "@touchline/contract/messages";
 import { DELIVERY_VIEW } from "@touchline/contract/delivery-view";
 import { INBOX } from "@touchline/contract/inbox";
-import { renderNotification } from "@touchline/contract/notifications";
+import { NOTIFICATIONS, renderNotification } from "@touchline/contract/notifications";
 import { E2E_ADMIN, E2E_REVIEWER } from "../staff-accounts.ts";
 import {
   deletionConfirmLink,
@@ -155,13 +155,13 @@ test("a reviewer approves a submitted profile from /admin and the player goes pu
   // Staff see the SMS that told them, and where its delivery stands.
   await staff.getByRole("link", { name: "Deliveries" }).click();
   await expect(staff.getByRole("heading", { level: 1, name: DELIVERY_VIEW.title })).toBeVisible();
-  const delivery = staff
-    .getByRole("listitem", {
-      name: new RegExp(`^${DELIVERY_VIEW.eventText["profile-approved"]} to ${player.firstName}`),
-    })
-    .first();
-  await expect(delivery).toContainText("SMS");
+  const delivery = staff.getByRole("listitem", {
+    name: new RegExp(`^${DELIVERY_VIEW.eventText["profile-approved"]} · SMS · ${player.firstName} `),
+  });
+  await expect(delivery).toHaveCount(1);
   await expect(delivery).toContainText(/Attempts\s*\d/);
+  const underWay = (["queued", "held", "sent", "retrying"] as const).map((state) => NOTIFICATIONS.stateText[state]);
+  await expect(delivery).toContainText(new RegExp(underWay.join("|")));
 
   // ...and is on the public talent list, under the filters that fit them and not the others.
   const publicPage = await browser.newPage();

@@ -46,7 +46,7 @@ describe("deliveries", () => {
       await screen.findByRole(
         "listitem",
         {
-          name: `${DELIVERY_VIEW.eventText["profile-approved"]} to ${SENT.recipient}`,
+          name: `${DELIVERY_VIEW.eventText["profile-approved"]} · SMS · ${SENT.recipient}`,
         },
         { timeout: 5_000 },
       ),
@@ -56,7 +56,9 @@ describe("deliveries", () => {
     expect(sent.getByText("Provider id").nextElementSibling).toHaveTextContent("ATXid_4c2e9");
     expect(sent.getByText("Attempts").nextElementSibling).toHaveTextContent("1");
     const retrying = within(
-      screen.getByRole("listitem", { name: `${DELIVERY_VIEW.eventText["scout-verified"]} to ${RETRYING.recipient}` }),
+      screen.getByRole("listitem", {
+        name: `${DELIVERY_VIEW.eventText["scout-verified"]} · E-mail · ${RETRYING.recipient}`,
+      }),
     );
     expect(retrying.getByText(NOTIFICATIONS.stateText.retrying)).toBeInTheDocument();
     expect(retrying.getByText("Attempts").nextElementSibling).toHaveTextContent("2");

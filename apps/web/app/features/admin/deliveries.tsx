@@ -57,7 +57,7 @@ function DeliveryRow({ item }: { item: DeliveryItem }) {
   return (
     <li
       className="grid gap-1 p-4 text-sm sm:grid-cols-[11rem_1fr] sm:gap-4"
-      aria-label={`${DELIVERY_VIEW.eventText[item.event]} to ${item.recipient}`}
+      aria-label={`${DELIVERY_VIEW.eventText[item.event]} · ${NOTIFICATIONS.channelText[item.channel]} · ${item.recipient}`}
     >
       <time dateTime={item.createdAt} className="text-slate-600">
         {formatDateTime(item.createdAt)}
