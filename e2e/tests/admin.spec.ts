@@ -75,6 +75,8 @@ const reviewCard = (page: Page, player: Player) =>
   page.getByRole("article", { name: `${player.firstName} ${player.lastName}` });
 
 test("a reviewer approves a submitted profile from /admin and the player goes public", async ({ page, browser }) => {
+  // Upload, review, the player's inbox and the staff's delivery view: over a minute on a busy machine.
+  test.setTimeout(120_000);
   const player = await newNamedPlayer(page, `Mwila${Math.floor(Math.random() * 1e6)}`);
   await submitProfile(page, { position: "attacking-midfielder", foot: "left", height: "171" });
 
