@@ -4,7 +4,7 @@ import { baseURL } from "../playwright.config.ts";
 import { E2E_REVIEWER } from "../staff-accounts.ts";
 import { approvedPlayer } from "./players.ts";
 import { emailedLink, SCOUT_PASSWORD, uniqueDigits, verifiedScoutApi } from "./scout-accounts.ts";
-import { expectAccessible, guardianConsentLink, latestCode, logIn, readOutbox } from "./support.ts";
+import { expectAccessible, guardianConsentLink, latestCode, logIn } from "./support.ts";
 
 /**
  * Clubs and scouts as members: a scout joins and confirms phone and e-mail, staff verify them,
