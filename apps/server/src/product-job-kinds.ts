@@ -15,4 +15,5 @@ export const PRODUCT_JOB_KINDS: readonly AnyJobKind[] = [
   scoutDigestsJob,
   notificationDeliveryJob,
   notificationSweepJob,
+  publicTimeNoticesJob,
 ];
