@@ -40,7 +40,7 @@ const noOutsideReferences = {
 const SERVER = "apps/server/src";
 
 /** Web features: each may use shared code (components, lib, the contract) but not another feature. */
-const WEB_FEATURES = ["admin", "auth", "profile", "scouts", "site", "talent", "uploads"];
+const WEB_FEATURES = ["admin", "auth", "notifications", "profile", "scouts", "site", "talent", "uploads"];
 
 /** The few feature-to-feature edges we allow: the profile form embeds the upload field. */
 const WEB_FEATURE_EDGES = { profile: ["uploads"] };
@@ -65,7 +65,10 @@ const webSharedZones = ["components", "lib"].map((shared) => ({
 const SERVER_DOMAIN_RANKS = [
   ["db"],
   ["http", "sms", "email", "video"],
-  ["auth", "jobs"],
+  ["jobs"],
+  // Every domain that changes something someone must hear about tells them through notifications.
+  ["notifications"],
+  ["auth"],
   ["media"],
   ["players"],
   ["site", "talent", "admin", "guardians"],

@@ -2,6 +2,9 @@ import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { REJECTION_REASONS, rejectionReasonText } from "@touchline/contract/admin";
 import { ADMIN, ADMIN_CONSOLE, EXTRA, PROFILE_FORM, PROFILE_PAGE, UPLOAD_TOASTS } from "@touchline/contract/messages";
+import { DELIVERY_VIEW } from "@touchline/contract/delivery-view";
+import { INBOX } from "@touchline/contract/inbox";
+import { NOTIFICATIONS, renderNotification } from "@touchline/contract/notifications";
 import { E2E_ADMIN, E2E_REVIEWER } from "../staff-accounts.ts";
 import {
   deletionConfirmLink,
@@ -72,12 +75,20 @@ const reviewCard = (page: Page, player: Player) =>
   page.getByRole("article", { name: `${player.firstName} ${player.lastName}` });
 
 test("a reviewer approves a submitted profile from /admin and the player goes public", async ({ page, browser }) => {
+  // Upload, review, the player's inbox and the staff's delivery view: over a minute on a busy machine.
+  test.setTimeout(120_000);
   const player = await newNamedPlayer(page, `Mwila${Math.floor(Math.random() * 1e6)}`);
   await submitProfile(page, { position: "attacking-midfielder", foot: "left", height: "171" });
 
   const staff = await reviewerPage(browser);
   const nav = staff.getByRole("navigation", { name: "Review console" });
-  await expect(nav.getByRole("link")).toHaveText(["Review queue", "Contact inbox", "Deletion requests", "Scouts"]);
+  await expect(nav.getByRole("link")).toHaveText([
+    "Review queue",
+    "Contact inbox",
+    "Deletion requests",
+    "Scouts",
+    "Deliveries",
+  ]);
   await expect(staff.getByRole("link", { name: "Pending" })).toHaveAttribute("aria-current", "page");
 
   const card = reviewCard(staff, player);
@@ -127,6 +138,32 @@ test("a reviewer approves a submitted profile from /admin and the player goes pu
   // The player sees the outcome on their profile page.
   await page.reload();
   await expect(page.getByRole("region", { name: "Video Status" })).toContainText(PROFILE_PAGE.approved);
+
+  // ...and is told on their home page: the message, its unread mark and the count in the bar.
+  await page.goto("/player/home");
+  const approvalText = renderNotification("profile-approved", { publicDays: 90 }).text;
+  const approval = page
+    .getByRole("region", { name: /^Inbox/ })
+    .getByRole("listitem")
+    .filter({ hasText: approvalText });
+  await expect(approval).toContainText(INBOX.newLabel);
+  // The video's own message may be there too: the count drops by one as the approval is read.
+  const bell = page.getByRole("link", { name: /^Inbox, \d+ unread$/ }).first();
+  const unread = Number((await bell.getAttribute("aria-label"))!.match(/\d+/)![0]);
+  await approval.getByRole("link", { name: INBOX.more }).click();
+  await expect(approval).not.toContainText(INBOX.newLabel);
+  await expect(page.getByRole("link", { name: INBOX.unreadLabel(unread - 1) }).first()).toBeAttached();
+
+  // Staff see the SMS that told them, and where its delivery stands.
+  await staff.getByRole("link", { name: "Deliveries" }).click();
+  await expect(staff.getByRole("heading", { level: 1, name: DELIVERY_VIEW.title })).toBeVisible();
+  const delivery = staff.getByRole("listitem", {
+    name: new RegExp(`^${DELIVERY_VIEW.eventText["profile-approved"]} · SMS · ${player.firstName} `),
+  });
+  await expect(delivery).toHaveCount(1);
+  await expect(delivery).toContainText(/Attempts\s*\d/);
+  const underWay = (["queued", "held", "sent", "retrying"] as const).map((state) => NOTIFICATIONS.stateText[state]);
+  await expect(delivery).toContainText(new RegExp(underWay.join("|")));
 
   // ...and is on the public talent list, under the filters that fit them and not the others.
   const publicPage = await browser.newPage();

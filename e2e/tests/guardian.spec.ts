@@ -1,7 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { GUARDIAN } from "@touchline/contract/guardian";
 import { OTP, REGISTER } from "@touchline/contract/messages";
+import { SCOUT } from "@touchline/contract/scouts";
+import { baseURL } from "../playwright.config.ts";
 import { approvedPlayer } from "./players.ts";
+import { verifiedScoutApi } from "./scout-accounts.ts";
 import { expectAccessible, expectNoHorizontalScroll, guardianConsentLink, latestCode, logIn } from "./support.ts";
 
 /**
@@ -78,13 +81,56 @@ test("a parent's withdrawal takes an approved minor's public page down at once",
   expect((await page.request.get(`/players/${player.username}`)).status()).toBe(200);
 
   await page.goto(await guardianConsentLink(player.guardianPhone));
-  await expect(page.getByText(/You agreed on /)).toBeVisible();
-  await page.getByRole("button", { name: "Withdraw my consent" }).click();
+  await expect(page.getByRole("status")).toContainText(`${player.firstName}'s profile is public`);
+  await page.getByRole("button", { name: GUARDIAN.withdrawButton }).click();
+  const confirm = page.getByRole("alertdialog", { name: GUARDIAN.withdrawTitle });
+  await expect(confirm).toContainText(GUARDIAN.withdrawWarning(player.firstName));
+  await confirm.getByRole("button", { name: GUARDIAN.withdrawConfirm }).click();
   await expect(page.getByText(GUARDIAN.consentWithdrawn)).toBeVisible();
+  await expect(page.getByRole("status")).toContainText("You said no on ");
 
   expect((await page.request.get(`/players/${player.username}`)).status()).toBe(404);
   const list = await page.request.get(`/api/talent/players?q=${player.firstName}`);
   expect(((await list.json()) as { items: { username: string }[] }).items.map((p) => p.username)).not.toContain(
     player.username,
   );
+});
+
+test("a parent accepts a scout's request from the page the SMS opens, before any withdrawal", async ({
+  browser,
+  playwright,
+}) => {
+  test.setTimeout(120_000);
+  const player = await approvedPlayer(playwright, { position: "center-back", foot: "left", height: 176 });
+  const scoutApi = await playwright.request.newContext({ baseURL });
+  await verifiedScoutApi(scoutApi, () => playwright.request.newContext({ baseURL }), "Kitwe United FC");
+  const sent = await scoutApi.post("/api/scouts/requests", {
+    data: { username: player.username, kind: "contact", message: "We would like to talk to you and your family." },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+
+  // The parent's phone: a small screen, the page the newest SMS links to.
+  const parentContext = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const parent = await parentContext.newPage();
+  await parent.goto(await guardianConsentLink(player.guardianPhone));
+  const request = parent.getByRole("listitem", { name: "Request from Kitwe United FC" });
+  await expect(request).toContainText("Contact request");
+  const accept = request.getByRole("button", { name: "Accept" });
+  const withdraw = parent.getByRole("button", { name: GUARDIAN.withdrawButton });
+  // What is asked comes first: Accept is on the first screen, and withdrawing is far below it.
+  await expect(accept).toBeInViewport();
+  await expect(request.getByRole("button", { name: "Decline" })).toBeInViewport();
+  await expect(withdraw).not.toBeInViewport();
+  expect((await accept.boundingBox())!.y).toBeLessThan((await withdraw.boundingBox())!.y);
+  expect(await parent.evaluate(() => window.scrollY)).toBe(0);
+  await expectNoHorizontalScroll(parent);
+  await expectAccessible(parent);
+
+  await accept.click();
+  await expect(parent.getByText(SCOUT.acceptedWaitingPlayer)).toBeVisible();
+  await expect(parent.getByRole("listitem", { name: "Request from Kitwe United FC" })).toContainText(
+    "Parent or guardian: accepted",
+  );
+  await parentContext.close();
+  await scoutApi.dispose();
 });

@@ -1,9 +1,10 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { SCOUT } from "@touchline/contract/scouts";
 import { baseURL } from "../playwright.config.ts";
 import { E2E_REVIEWER } from "../staff-accounts.ts";
 import { approvedPlayer } from "./players.ts";
-import { expectAccessible, guardianConsentLink, latestCode, logIn, readOutbox } from "./support.ts";
+import { emailedLink, SCOUT_PASSWORD, uniqueDigits, verifiedScoutApi } from "./scout-accounts.ts";
+import { expectAccessible, guardianConsentLink, latestCode, logIn } from "./support.ts";
 
 /**
  * Clubs and scouts as members: a scout joins and confirms phone and e-mail, staff verify them,
@@ -12,22 +13,7 @@ import { expectAccessible, guardianConsentLink, latestCode, logIn, readOutbox } 
  */
 
 const PLAYER_PASSWORD = "Kabwe!2026ok";
-const SCOUT_PASSWORD = "Scout@2026ok";
 const localOf = (phoneNumber: string) => `0${phoneNumber.slice(4)}`;
-const uniqueDigits = () => String(Math.floor(Math.random() * 1e6)).padStart(6, "0");
-
-/** Waits for the newest e-mail to `to` with a link to `path` and returns the link. */
-async function emailedLink(to: string, path: string): Promise<string> {
-  let link = "";
-  await expect
-    .poll(() => {
-      const mail = readOutbox("email").findLast((m) => m.to === to && m.body.includes(path));
-      link = mail?.body.match(new RegExp(`(https?://\\S+${path}#token=[A-Za-z0-9_-]+)`))?.[1] ?? "";
-      return link;
-    })
-    .toMatch(/#token=/);
-  return link;
-}
 
 async function reviewerPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
@@ -36,49 +22,6 @@ async function reviewerPage(browser: Browser): Promise<Page> {
   await logIn(page, E2E_REVIEWER.local, E2E_REVIEWER.password);
   await expect(page).toHaveURL(/\/admin\/scouts$/);
   return page;
-}
-
-/** A verified scout made through the API, as the join page, the links and the console would. */
-async function verifiedScoutApi(
-  api: APIRequestContext,
-  newContext: () => Promise<APIRequestContext>,
-  organisation: string,
-) {
-  const digits = uniqueDigits();
-  const email = `api-scout-${digits}@example.org`;
-  const phoneNumber = `+447700${digits}`;
-  const joined = await api.post("/api/scouts/join", {
-    data: {
-      firstName: "Ruth",
-      lastName: "Asante",
-      organisation,
-      organisationKind: "club",
-      roleTitle: "Head of recruitment",
-      country: "Ghana",
-      phoneNumber,
-      email,
-      proofUrl: "https://example.org/club/staff",
-      password: SCOUT_PASSWORD,
-    },
-  });
-  expect(joined.status(), await joined.text()).toBe(201);
-  const id = ((await joined.json()) as { scout: { id: string } }).scout.id;
-  expect((await api.post("/api/scouts/me/phone/confirm", { data: { otp: await latestCode(phoneNumber) } })).ok()).toBe(
-    true,
-  );
-  const token = new URL(await emailedLink(email, "/scouts/confirm-email")).hash.replace("#token=", "");
-  expect((await api.post("/api/scouts/email/confirm", { data: { token } })).ok()).toBe(true);
-  const staff = await newContext();
-  expect(
-    (
-      await staff.post("/api/Authorization/loginScout", {
-        data: { phoneNumber: E2E_REVIEWER.phoneNumber, password: E2E_REVIEWER.password, rememberMe: false },
-      })
-    ).ok(),
-  ).toBe(true);
-  expect((await staff.post(`/api/admin/scouts/${id}/verify`, { data: {} })).ok()).toBe(true);
-  await staff.dispose();
-  return { id, email, phoneNumber };
 }
 
 test("a scout joins, is verified, and invites a 16-year-old whose parent also accepts", async ({
@@ -151,11 +94,15 @@ test("a scout joins, is verified, and invites a 16-year-old whose parent also ac
   // The player, on their phone, sees the badge and accepts; nothing is shared yet.
   const playerContext = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const playerPage = await playerContext.newPage();
-  expect(readOutbox("sms").findLast((m) => m.to === player.phoneNumber)?.body).toContain(
-    "Copperbelt Stars Academy sent you a trial invitation",
-  );
   await logIn(playerPage, localOf(player.phoneNumber), PLAYER_PASSWORD);
   await expect(playerPage).toHaveURL(/\/player\/home$/);
+  // The notification is written with the request (its SMS follows from the job queue).
+  const inbox = await (await playerPage.request.get("/api/notifications")).json();
+  expect(inbox.notifications[0]).toMatchObject({
+    event: "request-received",
+    text: "Trial invitation from Copperbelt Stars Academy:",
+    link: "/player/requests",
+  });
   await playerPage.goto("/player/requests");
   const request = playerPage.getByRole("listitem", { name: "Request from Copperbelt Stars Academy" });
   await expect(request).toContainText("Verified scout");

@@ -41,6 +41,7 @@ import { redirectRoutes } from "./site/redirects.ts";
 import { createSmsSender, type SmsSender } from "./sms/sender.ts";
 import { siteRoutes } from "./site/routes.ts";
 import { scoutsPlugin } from "./scouts/plugin.ts";
+import { notificationRoutes } from "./notifications/routes.ts";
 import { talentRoutes } from "./talent/talent-routes.ts";
 import { talentForWeb } from "./talent/web-context.ts";
 import { registerWeb } from "./web/serve-web.ts";
@@ -209,6 +210,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(adminRoutes, { services });
   await app.register(talentRoutes, { services });
   await app.register(scoutsPlugin, { services });
+  await app.register(notificationRoutes, { services });
   await app.register(redirectRoutes, { services });
 
   const webBuild = config.webBuildDir;

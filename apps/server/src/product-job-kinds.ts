@@ -1,5 +1,8 @@
 import type { AnyJobKind } from "./jobs/job-kind.ts";
 import { videoRenditionsJob } from "./media/video-renditions-job.ts";
+import { notificationDeliveryJob } from "./notifications/delivery-job.ts";
+import { notificationSweepJob } from "./notifications/sweep-job.ts";
+import { publicTimeNoticesJob } from "./players/public-time-job.ts";
 import { scoutDigestsJob } from "./scouts/scout-digest-job.ts";
 
 /**
@@ -7,4 +10,10 @@ import { scoutDigestsJob } from "./scouts/scout-digest-job.ts";
  * domain declares its kinds beside its code (defineJobKind) and lists them here, above every
  * domain, so the job engine (jobs/) never depends on the domains whose work it runs.
  */
-export const PRODUCT_JOB_KINDS: readonly AnyJobKind[] = [videoRenditionsJob, scoutDigestsJob];
+export const PRODUCT_JOB_KINDS: readonly AnyJobKind[] = [
+  videoRenditionsJob,
+  scoutDigestsJob,
+  notificationDeliveryJob,
+  notificationSweepJob,
+  publicTimeNoticesJob,
+];

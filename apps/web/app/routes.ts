@@ -73,5 +73,6 @@ export default [
     route("deletions", "routes/admin/deletions.tsx"),
     route("audit", "routes/admin/audit.tsx"),
     route("scouts", "routes/admin/scouts.tsx"),
+    route("deliveries", "routes/admin/deliveries.tsx"),
   ]),
 ] satisfies RouteConfig;

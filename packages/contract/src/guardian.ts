@@ -23,7 +23,18 @@ export const GUARDIAN = {
   phoneNotOwn: "Enter your parent's or guardian's phone number, not your own",
   linkInvalid: "This link is not valid any more. Ask the player to send you a new one from their account.",
   consentGiven: "Thank you. The profile can now be shown to clubs and scouts once our team has checked it.",
+  /** After agreeing to a profile our team has already approved: it is public at once. */
+  consentGivenPublic: "Thank you. The profile is now public: clubs and scouts can see it.",
   consentWithdrawn: "Done. The profile is no longer public, and will not be until you agree again.",
+  withdrawButton: "Withdraw my consent",
+  withdrawTitle: "Withdraw your consent?",
+  /** What a withdrawal does, said before it is done. */
+  withdrawWarning: (playerFirstName: string) =>
+    `${playerFirstName}'s profile leaves public view at once: clubs and scouts can no longer find it or open it. ` +
+    `It stays hidden until you agree again with a new code sent to your phone. Nothing ${playerFirstName} wrote or uploaded is deleted.`,
+  withdrawConfirm: "Yes, withdraw",
+  requestsWaiting: "Waiting for your answer",
+  requestsEarlier: "Earlier requests from scouts",
   codeSent: "We sent a code to your phone.",
   invitationSent: "We sent your parent or guardian an SMS with a link to agree.",
   noGuardianNeeded: "You are 18 or older: nobody else needs to agree to your profile.",
@@ -47,6 +58,18 @@ export function needsGuardianConsent(dateOfBirth: string, today: Date = new Date
   return ageOn(dateOfBirth, today) < GUARDIAN_CONSENT_UNDER_AGE;
 }
 
+/**
+ * Where the player's profile stands apart from the consent, so the guardian's page can say
+ * truly whether it is public:
+ *   none           the player has not sent a profile for review yet
+ *   in-review      sent, waiting for our team's check
+ *   changes-asked  our team asked the player to change it
+ *   approved       approved and within its public time (public while the consent is given)
+ *   ended          approved, but its public time is over
+ */
+export const GUARDIAN_PROFILE_STATES = ["none", "in-review", "changes-asked", "approved", "ended"] as const;
+export type GuardianProfileState = (typeof GUARDIAN_PROFILE_STATES)[number];
+
 /** What the guardian's page shows: enough to know whose profile it is, nothing to contact them by. */
 export interface GuardianConsentView {
   state: GuardianConsentState;
@@ -57,6 +80,31 @@ export interface GuardianConsentView {
   decidedAt: string | null;
   /** False for the link in an SMS about one scout request: it shows the consent but cannot change it. */
   managesConsent: boolean;
+  profile: GuardianProfileState;
+}
+
+/**
+ * The one line on the guardian's page that says where things stand, true to both the consent
+ * and the profile: "agreed" never claims the profile is public unless it is. `decidedOn` is the
+ * answer's date as the page writes dates, or null.
+ */
+export function guardianStatusLine(
+  view: Pick<GuardianConsentView, "state" | "profile" | "playerFirstName">,
+  decidedOn: string | null,
+): string {
+  const name = view.playerFirstName;
+  const on = decidedOn ? ` on ${decidedOn}` : "";
+  if (view.state === "waiting") return `You have not answered yet. ${name}'s profile is not public until you agree.`;
+  if (view.state === "withdrawn")
+    return `You said no${on}, so ${name}'s profile is not public. It will not be until you agree again.`;
+  const after: Record<GuardianProfileState, string> = {
+    approved: `${name}'s profile is public: clubs and scouts can see it now.`,
+    "in-review": `Our team is checking ${name}'s profile. It will be public once they approve it.`,
+    none: `${name} has not sent a profile yet. It will be public once our team has checked it.`,
+    "changes-asked": `Our team asked ${name} to change the profile. It is not public until they approve it.`,
+    ended: `${name}'s profile is not public now: its public time has ended.`,
+  };
+  return `You agreed${on}. ${after[view.profile]}`;
 }
 
 /** The player's own view of their guardian's consent (null when they are 18 or older). */

@@ -109,3 +109,19 @@ export const SCOUT_SHORTLISTS_MAX = 20;
 export const SCOUT_SAVED_SEARCHES_MAX = 10;
 export const SCOUT_NOTE_MAX = 1000;
 export const SCOUT_REQUEST_MESSAGE_MAX = 1000;
+
+/** Notifications: SMS other than codes one person gets in a day (Africa/Lusaka day); the rest stay in the inbox. */
+export const SMS_DAILY_CAP_PER_PERSON = 6;
+/** No SMS but codes from QUIET_HOURS.from until QUIET_HOURS.to, Africa/Lusaka time (UTC+2, no daylight saving). */
+export const QUIET_HOURS = { from: 21, to: 7, utcOffsetHours: 2 } as const;
+/** The inbox answers at most this many notifications, newest first. */
+export const INBOX_MAX = 50;
+/** A player is told this many days before their profile stops being public. */
+export const PUBLIC_ENDING_NOTICE_DAYS = 7;
+/** One GSM-7 SMS segment; every notification SMS fits in one. */
+export const SMS_SEGMENT_CHARS = 160;
+/**
+ * The longest site origin (PUBLIC_URL) the SMS templates are measured with: each SMS carries a
+ * link, so a longer origin could push a text past one segment.
+ */
+export const SMS_ORIGIN_MAX = 32;

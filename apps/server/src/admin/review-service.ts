@@ -21,6 +21,7 @@ import { profileExpiry, videoExpiry } from "@touchline/contract/video-expiry";
 import { recordAudit, type Actor } from "./audit.ts";
 import { needsGuardianConsent } from "@touchline/contract/guardian";
 import { guardianConsents } from "../db/schema/guardians.ts";
+import type { Notice, NotificationService } from "../notifications/notification-service.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const reviewer = alias(players, "reviewer");
@@ -29,14 +30,18 @@ export interface ReviewServiceDeps {
   db: Database;
   now: () => Date;
   videoExpiryDays: number;
+  /** Tells the player of each decision (omitted by the demo seed, whose players are made up). */
+  notifications?: NotificationService;
 }
+
+type PlayerNotice = (to: Notice["to"]) => Notice;
 
 /**
  * The review queue and the staff decisions on a profile. Every decision is one conditional
  * UPDATE plus its audit entry in one transaction, so two staff acting at once cannot both win:
  * the second finds the profile no longer in a state the action applies to and gets a 409.
  */
-export function createReviewService({ db, now, videoExpiryDays }: ReviewServiceDeps) {
+export function createReviewService({ db, now, videoExpiryDays, notifications }: ReviewServiceDeps) {
   /** The date from which an approved profile counts as expired: its public time started at or before it. */
   const expiryCutoff = () => new Date(now().getTime() - videoExpiryDays * DAY_MS);
   const videoDate = profilePublicSince;
@@ -125,6 +130,8 @@ export function createReviewService({ db, now, videoExpiryDays }: ReviewServiceD
       allowed: SQL;
       conflict: string;
       audit: { action: Parameters<typeof recordAudit>[2]["action"]; detail?: string | null };
+      /** What the player is told, in the same transaction as the decision. */
+      notice?: PlayerNotice;
     },
   ): Promise<ReviewItem> => {
     if (!isUuid(profileId)) throw new HttpError(404, ADMIN.profileNotFound);
@@ -134,8 +141,29 @@ export function createReviewService({ db, now, videoExpiryDays }: ReviewServiceD
         .update(playerProfiles)
         .set({ ...change.set, updatedAt: at })
         .where(and(eq(playerProfiles.id, profileId), change.allowed))
-        .returning({ id: playerProfiles.id });
+        .returning({ id: playerProfiles.id, playerId: playerProfiles.playerId });
       if (rows.length === 0) return false;
+      if (notifications && change.notice) {
+        const [player] = await tx
+          .select({
+            firstName: players.firstName,
+            lastName: players.lastName,
+            phone: players.phoneNumber,
+            email: players.email,
+          })
+          .from(players)
+          .where(eq(players.id, rows[0]!.playerId));
+        if (player) {
+          const to = {
+            role: "player" as const,
+            accountId: rows[0]!.playerId,
+            name: `${player.firstName} ${player.lastName}`,
+            phone: player.phone,
+            email: player.email,
+          };
+          await notifications.notify(tx, [change.notice(to)]);
+        }
+      }
       await recordAudit(
         tx,
         actor,
@@ -171,6 +199,7 @@ export function createReviewService({ db, now, videoExpiryDays }: ReviewServiceD
         allowed: ne(playerProfiles.reviewStatus, "approved"),
         conflict: ADMIN.alreadyApproved,
         audit: { action: "review.approved" },
+        notice: (to) => ({ event: "profile-approved", params: { publicDays: videoExpiryDays }, to }),
       });
     },
 
@@ -183,6 +212,7 @@ export function createReviewService({ db, now, videoExpiryDays }: ReviewServiceD
         allowed: ne(playerProfiles.reviewStatus, "rejected"),
         conflict: ADMIN.alreadyRejected,
         audit: { action: "review.rejected", detail: body.reasonText ? `${label}: ${body.reasonText.trim()}` : label },
+        notice: (to) => ({ event: "profile-rejected", params: {}, to }),
       });
     },
 

@@ -13,6 +13,7 @@ import { ADMIN } from "@touchline/contract/messages";
 import { requireRole, type Role } from "../auth/request-user.ts";
 import { createPlayerStore } from "../auth/player-store.ts";
 import { videoViewsOf } from "../media/video-view.ts";
+import { createNotificationService } from "../notifications/notification-service.ts";
 import type { AppServices } from "../services.ts";
 import { createAccountDeletion } from "./account-deletion.ts";
 import { listAudit, type Actor } from "./audit.ts";
@@ -33,6 +34,7 @@ export const adminRoutes: FastifyPluginAsync<{ services: AppServices }> = async 
     db: services.db,
     now: services.now,
     videoExpiryDays: services.config.VIDEO_EXPIRY_DAYS,
+    notifications: createNotificationService(services),
   });
   const inbox = createInboxService({ db: services.db, now: services.now });
   const deletion = createAccountDeletion(services);

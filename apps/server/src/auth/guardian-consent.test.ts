@@ -106,7 +106,7 @@ describe("registration of a player under 18", () => {
     expect(verify.statusCode).toBe(200);
     const sms = readSmsOutbox(t, guardianPhone);
     expect(sms).toHaveLength(1);
-    expect(sms[0]!.body).toContain(`Chipo (${body.userName})`);
+    expect(sms[0]!.body).toContain("Touchline: Chipo needs your consent for a football profile: ");
     const view = await post("/api/guardian-consent/view", { token: linkTokenSentTo(guardianPhone) });
     expect(view.statusCode).toBe(200);
     expect(view.json()).toEqual({
@@ -116,6 +116,7 @@ describe("registration of a player under 18", () => {
       playerUsername: body.userName,
       decidedAt: null,
       managesConsent: true,
+      profile: "none",
     });
     expect(view.headers["cache-control"]).toBe("no-store");
   });
@@ -166,7 +167,11 @@ describe("a minor's profile in public", () => {
 
     const agreed = await post("/api/guardian-consent/agree", { token, otp: code });
     expect(agreed.statusCode).toBe(200);
-    expect(agreed.json()).toMatchObject({ message: GUARDIAN.consentGiven, consent: { state: "given" } });
+    // The profile was approved already: it is public from this moment, and the answer says so.
+    expect(agreed.json()).toMatchObject({
+      message: GUARDIAN.consentGivenPublic,
+      consent: { state: "given", profile: "approved" },
+    });
     expect(await publicView(minor.username, cover)).toEqual({ inList: true, page: 200, cover: 200 });
     // The code is spent.
     expect((await post("/api/guardian-consent/agree", { token, otp: code })).statusCode).toBe(400);
@@ -229,5 +234,30 @@ describe("a minor's profile in public", () => {
 
   it("refuses the player routes without a session", async () => {
     expect((await t.app.inject({ url: "/api/player/guardian" })).statusCode).toBe(401);
+  });
+
+  it("tells the guardian where the profile stands, so the page never calls a hidden profile public", async () => {
+    /** A minor whose guardian was just texted a link: that link's view of the profile. */
+    const profileSeen = async (status: "pending" | "rejected" | "approved") => {
+      const minor = await createProfile(t, { dateOfBirth: yearsAgo(15), guardianConsent: "none", status });
+      const guardianPhone = uniquePhone();
+      const named = await t.app.inject({
+        method: "PUT",
+        url: "/api/player/guardian",
+        payload: { guardianName: "Mary Tembo", guardianPhone },
+        headers: { cookie: await loginCookie(t, minor) },
+        remoteAddress: address,
+      });
+      expect(named.statusCode).toBe(200);
+      const token = linkTokenSentTo(guardianPhone);
+      return async () => (await post("/api/guardian-consent/view", { token })).json().profile as string;
+    };
+    const pending = await profileSeen("pending");
+    const rejected = await profileSeen("rejected");
+    const approved = await profileSeen("approved");
+    expect([await pending(), await rejected(), await approved()]).toEqual(["in-review", "changes-asked", "approved"]);
+
+    t.clock.advance((t.config.VIDEO_EXPIRY_DAYS + 1) * DAY);
+    expect(await approved()).toBe("ended");
   });
 });

@@ -32,7 +32,9 @@ export const guardianRoutes: FastifyPluginAsync<{ services: AppServices }> = asy
 
   app.post("/api/guardian-consent/agree", { schema: { body: guardianAgreeSchema } }, async (request) => {
     const view = await guardians.consent(request.body.token, request.body.otp, request.ip);
-    return { message: GUARDIAN.consentGiven, consent: view };
+    // True to the state: an approved profile is public from this moment, another waits for review.
+    const message = view.profile === "approved" ? GUARDIAN.consentGivenPublic : GUARDIAN.consentGiven;
+    return { message, consent: view };
   });
 
   app.post("/api/guardian-consent/withdraw", { schema: { body: guardianLinkSchema } }, async (request) => {

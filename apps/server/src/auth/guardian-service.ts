@@ -2,13 +2,16 @@ import {
   GUARDIAN,
   needsGuardianConsent,
   type GuardianConsentView,
+  type GuardianProfileState,
   type PlayerGuardianStatus,
 } from "@touchline/contract/guardian";
+import { profileExpiry } from "@touchline/contract/video-expiry";
 import { GUARDIAN_LINK_TTL_DAYS, OTP_MAX_ATTEMPTS, OTP_TTL_MS } from "@touchline/contract/limits";
 import { AUTH } from "@touchline/contract/messages";
 import { maskPhone } from "@touchline/contract/phone";
 import { HttpError } from "../http/errors.ts";
 import { createRateLimiter, LIMITS } from "../http/rate-limiter.ts";
+import { createNotificationService } from "../notifications/notification-service.ts";
 import type { AppServices } from "../services.ts";
 import { DEV_AUTH_SECRET } from "./otp-service.ts";
 import { createGuardianStore } from "./guardian-store.ts";
@@ -22,13 +25,6 @@ export const GUARDIAN_PAGE_PATH = "/guardian";
 export const GUARDIAN_LINK_FRAGMENT = "consent";
 
 /** The invitation SMS: who asks, for what, and where to answer. */
-export function guardianInvitationSms(playerFirstName: string, playerUsername: string, link: string): string {
-  return (
-    `Touchline: ${playerFirstName} (${playerUsername}) wants to show a football profile to clubs and scouts ` +
-    `and needs a parent's or guardian's consent. See what it shows and answer: ${link}`
-  );
-}
-
 export function guardianCodeSms(code: string, playerFirstName: string): string {
   const minutes = Math.round(OTP_TTL_MS / 60_000);
   return `Touchline: ${code} is your code to agree to ${playerFirstName}'s football profile. It is valid for ${minutes} minutes.`;
@@ -46,6 +42,28 @@ export function createGuardianService(services: AppServices) {
   const accounts = createPlayerStore(db, now);
   const limiter = createRateLimiter(db, now, { addressMultiplier: services.config.RATE_LIMIT_ADDRESS_MULTIPLIER });
   const secret = services.config.AUTH_SECRET ?? DEV_AUTH_SECRET;
+  const notifications = createNotificationService(services);
+
+  /** The guardian's answer, and the player's notification of it, in one transaction. */
+  async function decideAndTell(found: { consent: { playerId: string } }, hash: string, state: "given" | "withdrawn") {
+    const player = await accounts.byId(found.consent.playerId);
+    return db.transaction(async (tx) => {
+      if (!(await store.decide(found.consent.playerId, hash, state, tx))) return false;
+      if (player) {
+        const to = {
+          role: "player" as const,
+          accountId: player.id,
+          name: `${player.firstName} ${player.lastName}`,
+          phone: player.phoneNumber,
+          email: player.email,
+        };
+        await notifications.notify(tx, [
+          { event: state === "given" ? "consent-given" : "consent-withdrawn", params: {}, to },
+        ]);
+      }
+      return true;
+    });
+  }
   const linkInvalid = () => new HttpError(404, GUARDIAN.linkInvalid, undefined, { code: "GUARDIAN_LINK_INVALID" });
 
   const expired = (sentAt: Date) => now().getTime() - sentAt.getTime() > GUARDIAN_LINK_TTL_DAYS * DAY_MS;
@@ -71,8 +89,8 @@ export function createGuardianService(services: AppServices) {
       expired(forRequest.requestSentAt)
     )
       throw linkInvalid();
-    const { consent, playerFirstName, playerUsername, dateOfBirth, requestId } = forRequest;
-    return { consent, playerFirstName, playerUsername, dateOfBirth, hash, requestId };
+    const { consent, playerFirstName, playerUsername, dateOfBirth, profile, requestId } = forRequest;
+    return { consent, playerFirstName, playerUsername, dateOfBirth, profile, hash, requestId };
   }
 
   /** The guardian's lasting link only: managing consent is never done from a request's link. */
@@ -82,6 +100,14 @@ export function createGuardianService(services: AppServices) {
     return found;
   }
 
+  /** Where the profile stands, counted as the public reads count its public time. */
+  const profileStateOf = (profile: Awaited<ReturnType<typeof openLink>>["profile"]): GuardianProfileState => {
+    if (!profile) return "none";
+    if (profile.reviewStatus === "pending") return "in-review";
+    if (profile.reviewStatus === "rejected") return "changes-asked";
+    return profileExpiry(profile, services.config.VIDEO_EXPIRY_DAYS, now()).isVideoExpired ? "ended" : "approved";
+  };
+
   const viewOf = (found: Awaited<ReturnType<typeof openLink>>): GuardianConsentView => ({
     state: found.consent.state,
     guardianName: found.consent.guardianName,
@@ -89,6 +115,7 @@ export function createGuardianService(services: AppServices) {
     playerUsername: found.playerUsername,
     decidedAt: found.consent.decidedAt?.toISOString() ?? null,
     managesConsent: found.requestId === null,
+    profile: profileStateOf(found.profile),
   });
 
   return {
@@ -106,15 +133,20 @@ export function createGuardianService(services: AppServices) {
       await limiter.hit(LIMITS.guardianSmsPerPlayer, playerId);
       const token = randomToken();
       await store.setLink(playerId, sha256Hex(token));
-      const link = linkOf(origin, token);
-      try {
-        await services.sms.send(consent.guardianPhone, guardianInvitationSms(player.firstName, player.username, link));
-        log.info({ playerId, guardianPhone: maskPhone(consent.guardianPhone) }, "guardian invitation sent");
-        return true;
-      } catch (error) {
-        log.warn({ playerId, err: error }, "guardian invitation could not be sent");
-        return false;
-      }
+      // The link is the guardian's secret: sent at once (even at night, like a code), never stored.
+      const sent = await notifications.sendNow(
+        {
+          event: "guardian-asked",
+          params: {
+            playerFirstName: player.firstName,
+            guardianLink: `${GUARDIAN_PAGE_PATH}#${GUARDIAN_LINK_FRAGMENT}=${token}`,
+          },
+          to: { role: "guardian", name: consent.guardianName, phone: consent.guardianPhone },
+        },
+        origin,
+      );
+      if (sent) log.info({ playerId, guardianPhone: maskPhone(consent.guardianPhone) }, "guardian invitation sent");
+      return sent;
     },
 
     /** The player's own view of their guardian's consent; null from 18 on. */
@@ -220,7 +252,7 @@ export function createGuardianService(services: AppServices) {
         if (open) await store.countWrongCode(consent.playerId);
         throw new HttpError(400, AUTH.codeInvalid, { otp: AUTH.codeInvalid });
       }
-      if (!(await store.decide(consent.playerId, found.hash, "given"))) throw linkInvalid();
+      if (!(await decideAndTell(found, found.hash, "given"))) throw linkInvalid();
       log.info({ playerId: consent.playerId }, "guardian consent given");
       return viewOf(await openLink(token));
     },
@@ -228,7 +260,7 @@ export function createGuardianService(services: AppServices) {
     /** The guardian says no, or takes a consent back: the profile leaves public view at once. */
     async withdraw(token: string): Promise<GuardianConsentView> {
       const found = await openLastingLink(token);
-      if (!(await store.decide(found.consent.playerId, found.hash, "withdrawn"))) throw linkInvalid();
+      if (!(await decideAndTell(found, found.hash, "withdrawn"))) throw linkInvalid();
       log.info({ playerId: found.consent.playerId }, "guardian consent withdrawn");
       return viewOf(await openLink(token));
     },

@@ -36,7 +36,7 @@ export function createGuardianStore(db: Database, now: () => Date) {
       return row ?? null;
     },
 
-    /** The consent a link's token opens, with the player it is about. */
+    /** The consent a link's token opens, with the player it is about and their profile's review, if any. */
     async byLinkHash(linkTokenHash: string) {
       const [row] = await db
         .select({
@@ -44,14 +44,21 @@ export function createGuardianStore(db: Database, now: () => Date) {
           playerFirstName: players.firstName,
           playerUsername: players.username,
           dateOfBirth: players.dateOfBirth,
+          profile: {
+            reviewStatus: playerProfiles.reviewStatus,
+            reviewedAt: playerProfiles.reviewedAt,
+            videoUploadedAt: playerProfiles.videoUploadedAt,
+            submittedAt: playerProfiles.submittedAt,
+          },
         })
         .from(guardianConsents)
         .innerJoin(players, eq(players.id, guardianConsents.playerId))
+        .leftJoin(playerProfiles, eq(playerProfiles.playerId, guardianConsents.playerId))
         .where(eq(guardianConsents.linkTokenHash, linkTokenHash));
       return row ?? null;
     },
 
-    /** The request a request link's token opens, with the consent of its player. */
+    /** The request a request link's token opens, with the consent of its player and their profile's review. */
     async byRequestLinkHash(guardianLinkHash: string) {
       const [row] = await db
         .select({
@@ -59,6 +66,12 @@ export function createGuardianStore(db: Database, now: () => Date) {
           playerFirstName: players.firstName,
           playerUsername: players.username,
           dateOfBirth: players.dateOfBirth,
+          profile: {
+            reviewStatus: playerProfiles.reviewStatus,
+            reviewedAt: playerProfiles.reviewedAt,
+            videoUploadedAt: playerProfiles.videoUploadedAt,
+            submittedAt: playerProfiles.submittedAt,
+          },
           requestId: scoutRequests.id,
           requestGuardianPhone: scoutRequests.guardianPhone,
           requestSentAt: scoutRequests.sentAt,
@@ -66,6 +79,7 @@ export function createGuardianStore(db: Database, now: () => Date) {
         .from(scoutRequests)
         .innerJoin(guardianConsents, eq(guardianConsents.playerId, scoutRequests.playerId))
         .innerJoin(players, eq(players.id, scoutRequests.playerId))
+        .leftJoin(playerProfiles, eq(playerProfiles.playerId, scoutRequests.playerId))
         .where(eq(scoutRequests.guardianLinkHash, guardianLinkHash));
       return row ?? null;
     },
@@ -140,9 +154,14 @@ export function createGuardianStore(db: Database, now: () => Date) {
     },
 
     /** Records the guardian's answer; a 'given' spends the code. False when the link changed meanwhile. */
-    async decide(playerId: string, linkTokenHash: string, state: "given" | "withdrawn"): Promise<boolean> {
+    async decide(
+      playerId: string,
+      linkTokenHash: string,
+      state: "given" | "withdrawn",
+      tx: Pick<Database, "update"> = db,
+    ): Promise<boolean> {
       const at = now();
-      const rows = await db
+      const rows = await tx
         .update(guardianConsents)
         .set({ state, decidedAt: at, updatedAt: at, codeHash: null, codeExpiresAt: null, codeAttempts: 0 })
         .where(and(eq(guardianConsents.playerId, playerId), eq(guardianConsents.linkTokenHash, linkTokenHash)))

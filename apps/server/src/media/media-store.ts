@@ -76,20 +76,33 @@ export function createMediaStore(db: Database) {
      * Publishes a video's renditions and posters with its "ready" state, in one statement: a
      * reader sees all of them or none. False when the video is gone or no longer processing.
      */
-    async markVideoReady(fileId: string, renditions: StoredRendition[], posters: StoredPoster[]): Promise<boolean> {
-      const rows = await db
-        .update(mediaFiles)
-        .set({ videoState: "ready", videoRenditions: renditions, videoPosters: posters, videoFailure: null })
-        .where(and(eq(mediaFiles.id, fileId), eq(mediaFiles.videoState, "processing")))
-        .returning({ id: mediaFiles.id });
-      return rows.length > 0;
+    /** `then` runs in the same transaction when the video was published (its owner's notification). */
+    async markVideoReady(
+      fileId: string,
+      renditions: StoredRendition[],
+      posters: StoredPoster[],
+      then?: (tx: Database) => Promise<void>,
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(mediaFiles)
+          .set({ videoState: "ready", videoRenditions: renditions, videoPosters: posters, videoFailure: null })
+          .where(and(eq(mediaFiles.id, fileId), eq(mediaFiles.videoState, "processing")))
+          .returning({ id: mediaFiles.id });
+        if (rows.length > 0) await then?.(tx);
+        return rows.length > 0;
+      });
     },
 
-    async markVideoFailed(fileId: string, message: string): Promise<void> {
-      await db
-        .update(mediaFiles)
-        .set({ videoState: "failed", videoFailure: message })
-        .where(and(eq(mediaFiles.id, fileId), eq(mediaFiles.videoState, "processing")));
+    async markVideoFailed(fileId: string, message: string, then?: (tx: Database) => Promise<void>): Promise<void> {
+      await db.transaction(async (tx) => {
+        const rows = await tx
+          .update(mediaFiles)
+          .set({ videoState: "failed", videoFailure: message })
+          .where(and(eq(mediaFiles.id, fileId), eq(mediaFiles.videoState, "processing")))
+          .returning({ id: mediaFiles.id });
+        if (rows.length > 0) await then?.(tx);
+      });
     },
 
     /** Videos still waiting for their renditions, oldest first (queued again when a server starts). */

@@ -4,6 +4,9 @@ import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
 import { VIDEO_PROCESSING } from "@touchline/contract/video";
 import { defineJobKind, type JobContext } from "../jobs/job-kind.ts";
+import { createPlayerStore } from "../auth/player-store.ts";
+import type { Database } from "../db/client.ts";
+import { createNotificationService } from "../notifications/notification-service.ts";
 import type { AppServices } from "../services.ts";
 import { transcodeVideo } from "../video/transcode-video.ts";
 import { UndecodableVideoError } from "../video/video-errors.ts";
@@ -32,6 +35,7 @@ export const videoRenditionsJob = defineJobKind<{ fileId: string }>({
       signal: ctx.signal,
       niceness: ctx.childNiceness,
       log: ctx.log,
+      tellOwner: true,
     }),
 });
 
@@ -42,6 +46,8 @@ export interface RenditionRun {
   signal?: AbortSignal;
   niceness?: number;
   log: FastifyBaseLogger;
+  /** Notify the video's owner that it is ready or could not be read (not for the demo seed's players). */
+  tellOwner?: boolean;
 }
 
 /**
@@ -53,6 +59,25 @@ export async function makeRenditions(services: AppServices, fileId: string, run:
   const store = createMediaStore(db);
   const file = await store.find(fileId);
   if (!file || file.kind !== "video" || file.videoState !== "processing") return;
+  const owner = run.tellOwner ? await createPlayerStore(db, services.now).byId(file.ownerPlayerId) : undefined;
+  const notifications = createNotificationService(services);
+  const tell = (event: "video-ready" | "video-failed") =>
+    owner
+      ? (tx: Database) =>
+          notifications.notify(tx, [
+            {
+              event,
+              params: {},
+              to: {
+                role: "player",
+                accountId: owner.id,
+                name: `${owner.firstName} ${owner.lastName}`,
+                phone: owner.phoneNumber,
+                email: owner.email,
+              },
+            },
+          ])
+      : undefined;
 
   try {
     await withLocalCopy(storage, mediaKeys.original(fileId), `video-${run.runId}`, async (source, dir) => {
@@ -78,6 +103,7 @@ export async function makeRenditions(services: AppServices, fileId: string, run:
         fileId,
         result.renditions.map(({ label, width, height, bytes }) => ({ label, width, height, bytes })),
         result.posters.map(({ format, width, height }) => ({ format, width, height })),
+        tell("video-ready"),
       );
       run.log.info({ fileId, published, renditions: result.renditions.map((r) => r.label) }, "video renditions made");
       if (published && !config.KEEP_ORIGINAL_VIDEOS) await storage.delete(mediaKeys.original(fileId));
@@ -90,7 +116,7 @@ export async function makeRenditions(services: AppServices, fileId: string, run:
     if (!(error instanceof UndecodableVideoError)) throw error;
     // The same bytes fail the same way: no retry. The player is told what to do; the bytes go.
     run.log.warn({ fileId, detail: error.detail.slice(0, 500) }, "video could not be decoded");
-    await store.markVideoFailed(fileId, VIDEO_PROCESSING.undecodable);
+    await store.markVideoFailed(fileId, VIDEO_PROCESSING.undecodable, tell("video-failed"));
     await storage.delete(mediaKeys.original(fileId));
   }
 }

@@ -6,7 +6,9 @@ import { isStaff, requirePlayerArea } from "../auth/request-user.ts";
 import { fillUserFromSession } from "../auth/session-plugin.ts";
 import { createSessionStore } from "../auth/session-store.ts";
 import { HttpError } from "../http/errors.ts";
+import { scheduleWhenReady } from "../jobs/schedule-when-ready.ts";
 import type { AppServices } from "../services.ts";
+import { PUBLIC_TIME_NOTICES_CRON, publicTimeNoticesJob } from "./public-time-job.ts";
 import { profileAnswer, profileServiceFor } from "./profile-answer.ts";
 
 /** The spec's profile calls, paths exactly as the spec's client uses them. */
@@ -20,6 +22,7 @@ export const profileRoutes: FastifyPluginAsync<{ services: AppServices }> = asyn
   };
   const profiles = profileServiceFor(services);
   const sessions = createSessionStore(services.db, services.now);
+  scheduleWhenReady(fastify, services, publicTimeNoticesJob, PUBLIC_TIME_NOTICES_CRON, {});
 
   app.post(
     "/api/Scouts/ScoutManagement/CreateNewScout",

@@ -19,6 +19,7 @@ import { createSessionStore } from "../auth/session-store.ts";
 import { uniqueViolationOf } from "../db/unique-violation.ts";
 import { HttpError } from "../http/errors.ts";
 import { createRateLimiter, LIMITS } from "../http/rate-limiter.ts";
+import { createNotificationService } from "../notifications/notification-service.ts";
 import type { AppServices } from "../services.ts";
 import { createScoutAccountStore, toScoutAccountView, type ScoutWithAccount } from "./scout-account-store.ts";
 import { scoutEmailConfirmation } from "./scout-messages.ts";
@@ -46,6 +47,7 @@ export function createScoutAccountService(services: AppServices) {
   const store = createScoutAccountStore(db, now);
   const otp = createOtpService(services);
   const sessions = createSessionStore(db, now);
+  const notifications = createNotificationService(services);
   const limiter = createRateLimiter(db, now, { addressMultiplier: services.config.RATE_LIMIT_ADDRESS_MULTIPLIER });
 
   async function sendEmailLink(found: ScoutWithAccount, origin: string): Promise<void> {
@@ -205,6 +207,16 @@ export function createScoutAccountService(services: AppServices) {
       if (to === "verified" && (!found.account.phoneVerifiedAt || !found.scout.emailConfirmedAt)) {
         throw new HttpError(409, SCOUT.confirmBeforeReview);
       }
+      // A restore is told by where it lands: back to verified, it is told as a verification (the
+      // scout area opens again); back to waiting for review, nothing new is open to them yet.
+      const event = (
+        {
+          verify: "scout-verified",
+          reject: "scout-rejected",
+          suspend: "scout-suspended",
+          restore: to === "verified" ? "scout-verified" : null,
+        } as const
+      )[decision];
       const changed = await db.transaction(async (tx) => {
         const row = await store.changeState(
           accountId,
@@ -228,6 +240,14 @@ export function createScoutAccountService(services: AppServices) {
           },
           now(),
         );
+        const scout = {
+          role: "scout" as const,
+          accountId,
+          name: `${found.account.firstName} ${found.account.lastName}`,
+          phone: found.account.phoneNumber,
+          email: found.account.email,
+        };
+        if (event) await notifications.notify(tx, [{ event, params: {}, to: scout }]);
         return row;
       });
       if (!changed) throw new HttpError(409, SCOUT.decisionNotAllowed);

@@ -1,5 +1,4 @@
 import { SCOUT_EMAIL_LINK_TTL_DAYS } from "@touchline/contract/limits";
-import type { ScoutRequestKind } from "@touchline/contract/scouts";
 import type { EmailMessage } from "../email/sender.ts";
 
 const SIGNATURE = "The Touchline team";
@@ -23,33 +22,6 @@ export function scoutEmailConfirmation(to: string, firstName: string, link: stri
       SIGNATURE,
     ].join("\n"),
   };
-}
-
-const what = (kind: ScoutRequestKind) => (kind === "trial" ? "a trial invitation" : "a contact request");
-
-/** The player's SMS about a new request: who asks, and where to answer. No scout contact details. */
-export function playerRequestSms(kind: ScoutRequestKind, organisation: string, link: string): string {
-  return `Touchline: ${organisation} sent you ${what(kind)}. See it and answer in your account: ${link}`;
-}
-
-/** The guardian's copy: a minor's request also needs their answer. */
-export function guardianRequestSms(
-  kind: ScoutRequestKind,
-  playerFirstName: string,
-  organisation: string,
-  link: string,
-): string {
-  return (
-    `Touchline: ${organisation} sent ${playerFirstName} ${what(kind)}. ` +
-    `As their parent or guardian you must also accept it before contact details are shared: ${link}`
-  );
-}
-
-/** Tells the scout a request was answered; the details are in the scout area. */
-export function scoutAnsweredSms(accepted: boolean, playerFirstName: string, link: string): string {
-  return accepted
-    ? `Touchline: ${playerFirstName} accepted your request. Their contact details are in your scout area: ${link}`
-    : `Touchline: ${playerFirstName} is not able to take your request further. Thank you for your interest. ${link}`;
 }
 
 export interface DigestPlayer {

@@ -18,9 +18,9 @@ import { isUniqueViolation } from "../db/unique-violation.ts";
 import { HttpError } from "../http/errors.ts";
 import type { AppServices } from "../services.ts";
 import { createTalentService } from "../talent/talent-service.ts";
-import { guardianRequestSms, playerRequestSms, scoutAnsweredSms } from "./scout-messages.ts";
 import { createScoutAccountStore } from "./scout-account-store.ts";
-import { createScoutRequestStore } from "./scout-request-store.ts";
+import { createNotificationService } from "../notifications/notification-service.ts";
+import { createScoutRequestStore, type InSameTransaction } from "./scout-request-store.ts";
 
 type RequestInput = z.output<typeof scoutRequestSchema>;
 type SentRow = Awaited<ReturnType<ReturnType<typeof createScoutRequestStore>["sentBy"]>>[number];
@@ -109,30 +109,30 @@ export function createScoutRequestService(services: AppServices) {
   const talent = createTalentService({ db, now, videoExpiryDays: services.config.VIDEO_EXPIRY_DAYS });
   const base = (origin: string) => origin.replace(/\/+$/, "");
 
-  const sms = async (to: string, text: string, context: Record<string, unknown>) => {
-    try {
-      await services.sms.send(to, text);
-    } catch (error) {
-      // The request stands; the player sees it in their account whether or not the SMS arrives.
-      log.warn({ ...context, err: error }, "request SMS could not be sent");
-    }
-  };
+  const notifications = createNotificationService(services);
 
-  /** Tells the scout once a request is settled either way. */
-  async function tellScout(requestId: string, origin: string) {
+  /**
+   * Tells the scout once a request is settled either way, in the transaction of the answer that
+   * settles it. Who they are is read before the transaction (PGlite has one connection).
+   */
+  async function tellScout(requestId: string, origin: string): Promise<InSameTransaction | undefined> {
     const request = await store.byId(requestId);
-    if (!request || request.state === "open") return;
+    if (!request) return undefined;
     const scout = await scouts.byId(request.scoutId);
     const player = await accounts.byId(request.playerId);
     // A scout who is no longer verified hears nothing; the answer waits in their area.
-    if (!scout || !player || !scoutMayAct(scout.scout.state)) return;
-    await sms(
-      scout.account.phoneNumber,
-      scoutAnsweredSms(request.state === "accepted", player.firstName, `${base(origin)}/scouts`),
-      {
-        requestId,
-      },
-    );
+    if (!scout || !player || !scoutMayAct(scout.scout.state)) return undefined;
+    return async (tx, settled) => {
+      const to = {
+        role: "scout" as const,
+        accountId: scout.account.id,
+        name: `${scout.account.firstName} ${scout.account.lastName}`,
+        phone: scout.account.phoneNumber,
+        email: scout.account.email,
+      };
+      const event = settled.state === "accepted" ? "request-accepted" : "request-declined";
+      await notifications.notify(tx, [{ event, params: { playerFirstName: player.firstName }, to }], origin);
+    };
   }
 
   /**
@@ -146,14 +146,12 @@ export function createScoutRequestService(services: AppServices) {
     playerId: string,
     answer: "accepted" | "declined",
     waiting: string,
-    origin: string,
   ) {
     if (!row) {
       const existing = await store.byId(id);
       if (!existing || existing.playerId !== playerId) throw new HttpError(404, SCOUT.requestMissing);
       throw new HttpError(409, SCOUT.requestAnswered);
     }
-    await tellScout(id, origin);
     const message = answer === "declined" ? SCOUT.declined : row.state === "accepted" ? SCOUT.accepted : waiting;
     const request = (await store.receivedBy(playerId)).map(toReceived).find((item) => item.id === id)!;
     return { message, request };
@@ -173,6 +171,14 @@ export function createScoutRequestService(services: AppServices) {
       const consent = needsGuardianConsent(player.dateOfBirth, now()) ? await guardianStore.forPlayer(player.id) : null;
       let row;
       try {
+        const toPlayer = {
+          role: "player" as const,
+          accountId: player.id,
+          name: `${player.firstName} ${player.lastName}`,
+          phone: player.phoneNumber,
+          email: player.email,
+        };
+        const organisation = scout.scout.organisation;
         row = await store.insertWithinLimit(
           {
             scoutId: user.playerId,
@@ -184,6 +190,10 @@ export function createScoutRequestService(services: AppServices) {
             guardian: consent ? { name: consent.guardianName, phone: consent.guardianPhone } : null,
           },
           SCOUT_REQUESTS_PER_DAY,
+          async (tx, inserted) => {
+            const params = { trial: inserted.kind === "trial", organisation, guardianOf: null, guardianLink: null };
+            await notifications.notify(tx, [{ event: "request-received", params, to: toPlayer }], origin);
+          },
         );
       } catch (error) {
         if (isUniqueViolation(error)) throw new HttpError(409, SCOUT.requestOpenAlready);
@@ -192,22 +202,22 @@ export function createScoutRequestService(services: AppServices) {
       if (!row) throw new HttpError(429, SCOUT.requestLimit);
       log.info({ requestId: row.id, scoutId: user.playerId, kind: row.kind }, "scout request sent");
 
-      await sms(
-        player.phoneNumber,
-        playerRequestSms(row.kind, scout.scout.organisation, `${base(origin)}/player/requests`),
-        {
-          requestId: row.id,
-        },
-      );
       if (consent) {
+        // The guardian's copy carries their link to this request (a secret): sent at once, never stored.
         const link = await guardians.requestLink(player.id, row.id, origin);
         if (link) {
-          await sms(
-            link.guardianPhone,
-            guardianRequestSms(row.kind, player.firstName, scout.scout.organisation, link.link),
+          await notifications.sendNow(
             {
-              requestId: row.id,
+              event: "request-received",
+              params: {
+                trial: row.kind === "trial",
+                organisation: scout.scout.organisation,
+                guardianOf: player.firstName,
+                guardianLink: link.link.slice(base(origin).length),
+              },
+              to: { role: "guardian", name: consent.guardianName, phone: link.guardianPhone },
             },
+            origin,
           );
         }
       }
@@ -224,8 +234,8 @@ export function createScoutRequestService(services: AppServices) {
     },
 
     async answerAsPlayer(user: RequestUser, id: string, answer: "accepted" | "declined", origin: string) {
-      const row = await store.answerAsPlayer(id, user.playerId, answer);
-      return settle(row, id, user.playerId, answer, SCOUT.acceptedWaitingGuardian, origin);
+      const row = await store.answerAsPlayer(id, user.playerId, answer, await tellScout(id, origin));
+      return settle(row, id, user.playerId, answer, SCOUT.acceptedWaitingGuardian);
     },
 
     /** The guardian's requests, reached with their SMS link. */
@@ -239,8 +249,8 @@ export function createScoutRequestService(services: AppServices) {
       const { playerId, requestId } = await guardians.guardianOfLink(token);
       // A request's link answers that request only.
       if (requestId && requestId !== id) throw new HttpError(404, SCOUT.requestMissing);
-      const row = await store.answerAsGuardian(id, playerId, answer);
-      return settle(row, id, playerId, answer, SCOUT.acceptedWaitingPlayer, origin);
+      const row = await store.answerAsGuardian(id, playerId, answer, await tellScout(id, origin));
+      return settle(row, id, playerId, answer, SCOUT.acceptedWaitingPlayer);
     },
 
     /** A player may block or report only a scout who wrote to them. */

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { players } from "../db/schema/auth.ts";
 import { scoutAccounts, scoutBlocks, scoutReports, scoutRequests, type ScoutRequestRow } from "../db/schema/scouts.ts";
@@ -17,6 +17,10 @@ export interface NewScoutRequest {
 
 type Answer = "accepted" | "declined";
 
+type Executor = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
+/** Work done in the transaction of a change, with the changed row (the change's notifications). */
+export type InSameTransaction = (tx: Executor, row: ScoutRequestRow) => Promise<void>;
+
 /** The SQL of requests from scouts to players, and of players' blocks and reports. */
 export function createScoutRequestStore(db: Database, now: () => Date) {
   /**
@@ -29,13 +33,50 @@ export function createScoutRequestStore(db: Database, now: () => Date) {
       and (${scoutRequests.guardianAnswer} is null or ${scoutRequests.guardianAnswer} = 'accepted') then 'accepted'
     else 'open' end`;
 
+  async function settleIn(tx: Executor, id: string): Promise<ScoutRequestRow | null> {
+    const [row] = await tx
+      .update(scoutRequests)
+      .set({
+        state: sql`${settledState}`,
+        answeredAt: sql`case when (${settledState}) = 'open' then null else ${now()}::timestamptz end`,
+      })
+      .where(and(eq(scoutRequests.id, id), eq(scoutRequests.state, "open")))
+      .returning();
+    if (row) return row;
+    const [existing] = await tx.select().from(scoutRequests).where(eq(scoutRequests.id, id));
+    return existing ?? null;
+  }
+
+  async function answer_(
+    id: string,
+    then: InSameTransaction | undefined,
+    whose: SQL,
+    set: Partial<typeof scoutRequests.$inferInsert>,
+  ): Promise<ScoutRequestRow | null> {
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(scoutRequests)
+        .set(set)
+        .where(and(eq(scoutRequests.id, id), eq(scoutRequests.state, "open"), whose))
+        .returning({ id: scoutRequests.id });
+      if (!row) return null;
+      const settled = await settleIn(tx, id);
+      if (settled && settled.state !== "open") await then?.(tx, settled);
+      return settled;
+    });
+  }
+
   return {
     /**
      * Inserts a request unless the scout has sent `maxPerDay` in the last 24 hours: counted and
      * inserted under a lock on the scout, so parallel sends cannot pass the limit. Returns null
      * when the limit is reached; an open request to the same player throws 23505.
      */
-    async insertWithinLimit(input: NewScoutRequest, maxPerDay: number): Promise<ScoutRequestRow | null> {
+    async insertWithinLimit(
+      input: NewScoutRequest,
+      maxPerDay: number,
+      then?: InSameTransaction,
+    ): Promise<ScoutRequestRow | null> {
       return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`scout-requests:${input.scoutId}`}))`);
         const since = new Date(now().getTime() - 24 * 60 * 60 * 1000);
@@ -60,6 +101,7 @@ export function createScoutRequestStore(db: Database, now: () => Date) {
             sentAt: now(),
           })
           .returning();
+        await then?.(tx, row!);
         return row!;
       });
     },
@@ -116,52 +158,29 @@ export function createScoutRequestStore(db: Database, now: () => Date) {
         .limit(200);
     },
 
-    /** Records the player's answer to an open request they have not answered; null when there is none. */
-    async answerAsPlayer(id: string, playerId: string, answer: Answer): Promise<ScoutRequestRow | null> {
-      const [row] = await db
-        .update(scoutRequests)
-        .set({ playerAnswer: answer })
-        .where(
-          and(
-            eq(scoutRequests.id, id),
-            eq(scoutRequests.playerId, playerId),
-            eq(scoutRequests.state, "open"),
-            isNull(scoutRequests.playerAnswer),
-          ),
-        )
-        .returning({ id: scoutRequests.id });
-      return row ? this.settle(id) : null;
+    /**
+     * Records the player's answer to an open request they have not answered, and the state it
+     * leads to; `then` runs in the same transaction once the request is settled either way.
+     * null when there is no such request.
+     */
+    async answerAsPlayer(id: string, playerId: string, answer: Answer, then?: InSameTransaction) {
+      return answer_(id, then, and(eq(scoutRequests.playerId, playerId), isNull(scoutRequests.playerAnswer))!, {
+        playerAnswer: answer,
+      });
     },
 
-    /** Records the guardian's answer to an open request about their child; null when there is none. */
-    async answerAsGuardian(id: string, playerId: string, answer: Answer): Promise<ScoutRequestRow | null> {
-      const [row] = await db
-        .update(scoutRequests)
-        .set({ guardianAnswer: answer })
-        .where(
-          and(
-            eq(scoutRequests.id, id),
-            eq(scoutRequests.playerId, playerId),
-            eq(scoutRequests.state, "open"),
-            eq(scoutRequests.guardianAnswer, "waiting"),
-          ),
-        )
-        .returning({ id: scoutRequests.id });
-      return row ? this.settle(id) : null;
+    /** Records the guardian's answer to an open request about their child; as answerAsPlayer. */
+    async answerAsGuardian(id: string, playerId: string, answer: Answer, then?: InSameTransaction) {
+      return answer_(
+        id,
+        then,
+        and(eq(scoutRequests.playerId, playerId), eq(scoutRequests.guardianAnswer, "waiting"))!,
+        { guardianAnswer: answer },
+      );
     },
 
     /** Sets the state the answers give (in one statement, so two answers at once agree). */
-    async settle(id: string): Promise<ScoutRequestRow | null> {
-      const [row] = await db
-        .update(scoutRequests)
-        .set({
-          state: sql`${settledState}`,
-          answeredAt: sql`case when (${settledState}) = 'open' then null else ${now()}::timestamptz end`,
-        })
-        .where(and(eq(scoutRequests.id, id), eq(scoutRequests.state, "open")))
-        .returning();
-      return row ?? (await this.byId(id));
-    },
+    settle: (id: string) => settleIn(db, id),
 
     async isBlocked(playerId: string, scoutId: string): Promise<boolean> {
       const [row] = await db

@@ -18,6 +18,7 @@ import {
   readSmsOutbox,
   uniqueAddress,
 } from "../test/auth-helpers.ts";
+import { storedDeliveries } from "../test/notifications.ts";
 import { readEmailOutbox } from "../test/outbox.ts";
 import { createProfile } from "../test/public-players.ts";
 import { createScout, emailLinkToken, scoutJoinBody, scoutLoginCookie } from "../test/scout-helpers.ts";
@@ -275,9 +276,14 @@ describe("requests from scouts to players", () => {
     });
     expect(sent.statusCode).toBe(201);
     expect(sent.json().request).toMatchObject({ state: "open", contact: null, trialPlace: "Sunset Stadium, Lusaka" });
-    const sms = readSmsOutbox(t, player.phoneNumber).at(-1)!;
-    expect(sms.body).toContain("Lusaka Dynamos Academy sent you a trial invitation");
-    expect(sms.body).not.toContain(scout.phoneNumber);
+    // The player's notification is written with the request (its SMS goes through the outbox).
+    const told = (await storedDeliveries(t)).filter((row) => row.accountId === player.id);
+    expect(told.map((row) => [row.event, row.channel])).toEqual([
+      ["request-received", "inbox"],
+      ["request-received", "sms"],
+    ]);
+    expect(told[0]!.text).toBe("Trial invitation from Lusaka Dynamos Academy:");
+    expect(JSON.stringify(told)).not.toContain(scout.phoneNumber);
 
     const [received] = await receivedList(playerCookie);
     expect(received).toMatchObject({ state: "open", contact: null, guardianAnswer: null });
@@ -327,7 +333,14 @@ describe("requests from scouts to players", () => {
     expect(forScout).toMatchObject({ state: "declined", contact: null, outcome: SCOUT.declinedForScout });
     expect(JSON.stringify(forScout)).not.toContain(player.phoneNumber);
     expect(JSON.stringify(forScout)).not.toContain(player.email);
-    expect(readSmsOutbox(t, scout.phoneNumber).at(-1)!.body).toContain("is not able to take your request further");
+    const toScout = (await storedDeliveries(t)).filter(
+      (row) => row.accountId === scout.id && row.event.startsWith("request-"),
+    );
+    expect(toScout.map((row) => [row.event, row.channel])).toEqual([
+      ["request-declined", "inbox"],
+      ["request-declined", "email"],
+    ]);
+    expect(toScout[0]!.text).toMatch(/^Your request to \S+ was not taken up:$/);
   });
 
   it("for a player under 18, copies the guardian, who must also accept", async () => {
@@ -336,7 +349,7 @@ describe("requests from scouts to players", () => {
     const minorCookie = await loginCookie(t, minor);
     expect((await send(scout.cookie, minor.username)).statusCode).toBe(201);
     const guardianSms = readSmsOutbox(t, "+260955000001").at(-1)!;
-    expect(guardianSms.body).toContain("Lusaka Dynamos Academy sent Chanda a contact request");
+    expect(guardianSms.body).toContain("Chanda got a contact request. Please answer:");
     const token = tokenIn(guardianSms.body, "/guardian")!;
     expect(token).toBeTruthy();
 

@@ -15,7 +15,7 @@ export interface AfricasTalkingOptions {
 const ACCEPTED = new Set([100, 101, 102]);
 
 interface AtAnswer {
-  SMSMessageData?: { Message?: string; Recipients?: { statusCode?: number; status?: string }[] };
+  SMSMessageData?: { Message?: string; Recipients?: { statusCode?: number; status?: string; messageId?: string }[] };
 }
 
 /**
@@ -39,6 +39,7 @@ export function createAfricasTalkingSender(options: AfricasTalkingOptions): SmsS
           recipient?.status ?? (json as AtAnswer | null)?.SMSMessageData?.Message ?? "no recipient in the answer";
         throw new SmsError(`Africa's Talking did not accept the message: ${reason}`);
       }
+      return { providerId: typeof recipient.messageId === "string" ? recipient.messageId : null };
     },
   };
 }

@@ -4,9 +4,17 @@ import { createAfricasTalkingSender } from "./africastalking.ts";
 import { createConsoleSender } from "./console-sender.ts";
 import { createTwilioSender } from "./twilio.ts";
 
-/** Delivers one text message. Rejects (with an SmsError) when the provider did not accept it. */
+/** What a provider said about a message it took: its own id, for staff tracing a delivery. */
+export interface SmsReceipt {
+  providerId: string | null;
+}
+
+/**
+ * Delivers one text message. Rejects (with an SmsError) when the provider did not accept it;
+ * resolves with the provider's id when it gives one.
+ */
 export interface SmsSender {
-  send(to: string, body: string): Promise<void>;
+  send(to: string, body: string): Promise<SmsReceipt | void>;
 }
 
 /** The sender chosen by SMS_PROVIDER (config.ts has already checked that its settings exist). */

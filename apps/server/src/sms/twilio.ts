@@ -33,6 +33,8 @@ export function createTwilioSender(options: TwilioOptions): SmsSender {
           `Twilio answered HTTP ${status}${error?.code ? ` (error ${error.code})` : ""}: ${error?.message ?? "no details"}`,
         );
       }
+      const sid = (json as { sid?: unknown } | null)?.sid;
+      return { providerId: typeof sid === "string" ? sid : null };
     },
   };
 }

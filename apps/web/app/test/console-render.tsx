@@ -6,6 +6,7 @@ import { toast } from "sonner";
 import { ToastHost } from "../components/toast-host.tsx";
 import AdminAudit from "../routes/admin/audit.tsx";
 import AdminDeletions from "../routes/admin/deletions.tsx";
+import AdminDeliveries from "../routes/admin/deliveries.tsx";
 import AdminLayout from "../routes/admin/layout.tsx";
 import AdminMessages from "../routes/admin/messages.tsx";
 import AdminReviews from "../routes/admin/reviews.tsx";
@@ -30,6 +31,7 @@ export function renderConsole(path = "/admin") {
         { path: "messages", Component: AdminMessages },
         { path: "deletions", Component: AdminDeletions },
         { path: "audit", Component: AdminAudit },
+        { path: "deliveries", Component: AdminDeliveries },
       ],
     },
     { path: "*", Component: Where },

@@ -11,6 +11,7 @@ import { guardianConsentMigration } from "./0009_guardian_consent.ts";
 import { scoutsMigration } from "./0010_scouts.ts";
 import { scoutStatesMigration } from "./0011_scout_states.ts";
 import { guardianRequestLinksMigration } from "./0012_guardian_request_links.ts";
+import { notificationsMigration } from "./0013_notifications.ts";
 
 /** Every migration, in the order it shipped. Add new ones at the end with the next number. */
 export const MIGRATIONS: Migration[] = [
@@ -26,4 +27,5 @@ export const MIGRATIONS: Migration[] = [
   scoutsMigration,
   scoutStatesMigration,
   guardianRequestLinksMigration,
+  notificationsMigration,
 ];

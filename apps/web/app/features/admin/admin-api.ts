@@ -11,6 +11,8 @@ import type {
   ReviewItem,
   ReviewListResponse,
 } from "@touchline/contract/admin";
+import type { DeliveryListResponse } from "@touchline/contract/notification-schemas";
+import type { DeliveryState } from "@touchline/contract/notifications";
 import { apiFetch } from "../../lib/api.ts";
 
 /** The staff API of packages/contract/src/admin.ts, one function per route. */
@@ -41,3 +43,9 @@ export const processDeletion = (id: string) =>
 
 export const fetchAudit = (page: number, signal?: AbortSignal) =>
   apiFetch<AuditListResponse>(listPath("audit", { page }), { signal });
+
+/** Notification deliveries, newest first; one state, or all without it. */
+export const fetchDeliveries = (state: DeliveryState | undefined, signal?: AbortSignal) =>
+  apiFetch<DeliveryListResponse>(listPath("notifications", state ? { state, limit: 100 } : { limit: 100 }), {
+    signal,
+  });

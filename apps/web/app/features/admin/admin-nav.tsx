@@ -79,6 +79,11 @@ export function AdminNav({ session, onLogout }: { session: SessionInfo | null | 
                 Scouts
               </NavLink>
             </li>
+            <li>
+              <NavLink to="/admin/deliveries" className={linkClass}>
+                Deliveries
+              </NavLink>
+            </li>
             {staff.role === "admin" ? (
               <li>
                 <NavLink to="/admin/audit" className={linkClass}>

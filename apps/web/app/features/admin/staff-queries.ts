@@ -10,6 +10,7 @@ export const ADMIN_KEYS = {
   contact: ["admin", "contact-messages"] as const,
   deletions: ["admin", "deletion-requests"] as const,
   audit: ["admin", "audit"] as const,
+  deliveries: ["admin", "notifications"] as const,
 };
 
 /**

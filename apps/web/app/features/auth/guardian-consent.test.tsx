@@ -20,6 +20,7 @@ const view = (overrides: Partial<GuardianConsentView> = {}): GuardianConsentView
   playerUsername: "chipo10",
   decidedAt: null,
   managesConsent: true,
+  profile: "approved",
   ...overrides,
 });
 
@@ -82,8 +83,10 @@ describe("GuardianConsent", () => {
     expect(await screen.findByText(AUTH.codeInvalid)).toBeInTheDocument();
     await user.type(screen.getByLabelText(CODE_INPUT_LABEL), "54321");
     await user.click(screen.getByRole("button", { name: "I agree" }));
-    expect(await screen.findByText(/You agreed on 24 Nov 2026/)).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Withdraw my consent" })).toBeInTheDocument();
+    expect(await screen.findByRole("status")).toHaveTextContent(
+      "You agreed on 24 Nov 2026. Chipo's profile is public: clubs and scouts can see it now.",
+    );
+    expect(screen.getByRole("button", { name: GUARDIAN.withdrawButton })).toBeInTheDocument();
     // The token only ever travels in bodies.
     expect(calls.sent.some((call) => call.url.includes(TOKEN))).toBe(false);
     expect(calls.sent.map((call) => call.body)).toEqual([
@@ -92,20 +95,68 @@ describe("GuardianConsent", () => {
       { token: TOKEN, otp: "12345" },
       { token: TOKEN, otp: "54321" },
     ]);
-  });
+    // Two five-digit codes typed key by key: over 5 s on a busy machine.
+  }, 15_000);
 
-  it("withdraws a consent given, at once and without a code", async () => {
+  it("withdraws a consent given only after a confirmation that says what will happen, without a code", async () => {
     window.location.hash = `#consent=${TOKEN}`;
-    api({
-      "/api/guardian-consent/view": [jsonResponse(200, view({ state: "given" }))],
+    const calls = api({
+      "/api/guardian-consent/view": [
+        jsonResponse(200, view({ state: "given", decidedAt: "2026-11-20T10:00:00.000Z" })),
+      ],
       "/api/guardian-consent/withdraw": [
-        jsonResponse(200, { message: GUARDIAN.consentWithdrawn, consent: view({ state: "withdrawn" }) }),
+        jsonResponse(200, {
+          message: GUARDIAN.consentWithdrawn,
+          consent: view({ state: "withdrawn", decidedAt: "2026-11-24T10:00:00.000Z" }),
+        }),
       ],
     });
     const { user } = renderScreen(<GuardianConsent />);
-    await user.click(await screen.findByRole("button", { name: "Withdraw my consent" }));
+    await user.click(await screen.findByRole("button", { name: GUARDIAN.withdrawButton }));
+    const dialog = await screen.findByRole("alertdialog", { name: GUARDIAN.withdrawTitle });
+    expect(dialog).toHaveTextContent(GUARDIAN.withdrawWarning("Chipo"));
+    // Cancelling changes nothing.
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(calls.sent.map((call) => call.url)).toEqual(["/api/guardian-consent/view"]);
+
+    await user.click(screen.getByRole("button", { name: GUARDIAN.withdrawButton }));
+    await user.click(await screen.findByRole("button", { name: GUARDIAN.withdrawConfirm }));
     expect(await screen.findByText(GUARDIAN.consentWithdrawn)).toBeInTheDocument();
-    expect(screen.getByText(/You have not agreed, so the profile is not public/)).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent(
+      "You said no on 24 Nov 2026, so Chipo's profile is not public. It will not be until you agree again.",
+    );
+    expect(screen.queryByText(/You have not agreed/)).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Send me a code to agree" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: GUARDIAN.withdrawButton })).not.toBeInTheDocument();
+  });
+
+  it("never calls a profile public that is waiting for review or whose public time ended", async () => {
+    window.location.hash = `#consent=${TOKEN}`;
+    api({ "/api/guardian-consent/view": [jsonResponse(200, view({ state: "given", profile: "in-review" }))] });
+    renderScreen(<GuardianConsent />);
+    expect(await screen.findByRole("status")).toHaveTextContent(
+      "You agreed. Our team is checking Chipo's profile. It will be public once they approve it.",
+    );
+    expect(screen.queryByText(/can be public once our team has checked it/)).not.toBeInTheDocument();
+  });
+
+  it("leads with what is asked now, then what the consent covers, and puts withdrawing last", async () => {
+    window.location.hash = `#consent=${TOKEN}`;
+    api({ "/api/guardian-consent/view": [jsonResponse(200, view({ state: "given" }))] });
+    renderScreen(
+      <GuardianConsent
+        askedNow={<button type="button">Accept the scout&apos;s request</button>}
+        later={<p>Earlier requests</p>}
+      />,
+    );
+    const accept = await screen.findByRole("button", { name: "Accept the scout's request" });
+    const covers = screen.getByRole("heading", { name: "What your consent covers" });
+    const withdraw = screen.getByRole("button", { name: GUARDIAN.withdrawButton });
+    const follows = (a: Element, b: Element) =>
+      Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(accept, screen.getByRole("status"))).toBe(true);
+    expect(follows(accept, covers)).toBe(true);
+    expect(follows(covers, screen.getByText("Earlier requests"))).toBe(true);
+    expect(follows(screen.getByText("Earlier requests"), withdraw)).toBe(true);
   });
 });

@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
 import { toast } from "../../lib/toast.ts";
-import { GUARDIAN, type GuardianConsentView } from "@touchline/contract/guardian";
+import { GUARDIAN, guardianStatusLine, type GuardianConsentView } from "@touchline/contract/guardian";
 import { Button } from "../../components/button.tsx";
+import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { formatDate } from "../../lib/player-display.ts";
 import { ApiError } from "../../lib/api.ts";
@@ -34,9 +35,16 @@ function useWithdrawal(
 }
 
 /** What a guardian agrees to: what the public sees of the player, and what it never sees. */
-function WhatIsShown({ firstName }: { firstName: string }) {
+function WhatIsShown({ firstName, username }: { firstName: string; username: string }) {
   return (
-    <div className="mt-4 space-y-3 text-sm text-slate-700">
+    <section aria-labelledby="consent-covers" className="mt-8 space-y-3 text-sm text-slate-700">
+      <h2 id="consent-covers" className="text-lg font-bold text-slate-900">
+        What your consent covers
+      </h2>
+      <p>
+        {firstName} (username {username}) is under 18 and has a football profile on Touchline, so that clubs and scouts
+        in Zambia can notice them. Nothing is public without your consent.
+      </p>
       <p>
         <strong className="text-slate-900">Clubs and scouts will see:</strong> {firstName}&apos;s first name and the
         first letter of the surname, their username, &quot;Under 18&quot; instead of an age, playing position, preferred
@@ -48,18 +56,28 @@ function WhatIsShown({ firstName }: { firstName: string }) {
         or home address. A scout our team has verified can send {firstName} a contact request or a trial invitation: we
         text you too, and contact details are shared only if both {firstName} and you accept.
       </p>
-      <p>
-        You can withdraw your consent at any time with the link in our SMS: the profile then leaves public view at once.
-      </p>
-    </div>
+      <p>You can withdraw your consent at any time with the link in our SMS.</p>
+    </section>
+  );
+}
+
+/** Where things stand, in one sentence true to both the consent and the profile. */
+function StatusLine({ view }: { view: GuardianConsentView }) {
+  const tone = view.state === "given" ? "bg-green-50 text-green-900" : "bg-slate-100 text-slate-800";
+  return (
+    <p className={`mt-4 rounded-lg p-3 text-sm ${tone}`} role="status">
+      {guardianStatusLine(view, view.decidedAt ? formatDate(view.decidedAt) : null)}
+    </p>
   );
 }
 
 /**
- * /guardian#consent=…: the page a parent or guardian opens from our SMS. They read what the
- * profile shows, then agree with a code sent to their phone, say no, or later withdraw.
+ * /guardian#consent=…: the page a parent or guardian opens from our SMS. It leads with what is
+ * asked of them now (`askedNow`: a scout's request to answer, drawn by the route; or, while they
+ * have not answered, the consent itself), then where things stand and what the consent covers.
+ * Withdrawing comes last, quieter, behind a confirmation that says what it does.
  */
-export function GuardianConsent() {
+export function GuardianConsent({ askedNow, later }: { askedNow?: ReactNode; later?: ReactNode }) {
   const [token, setToken] = useState<string | null | undefined>(undefined);
   useEffect(() => setToken(linkTokenOf(window.location.hash)), []);
   const queryClient = useQueryClient();
@@ -85,25 +103,25 @@ export function GuardianConsent() {
   return (
     <>
       <h1 className="text-2xl font-bold text-slate-900">Consent for {view.playerFirstName}&apos;s football profile</h1>
-      <p className="mt-2 text-slate-700">
-        Hello {view.guardianName}. {view.playerFirstName} (username {view.playerUsername}) is under 18 and wants to show
-        a football profile on Touchline, so that clubs and scouts in Zambia can notice them. We need your consent first.
-      </p>
-      <WhatIsShown firstName={view.playerFirstName} />
-      <div className="mt-6">
-        {!view.managesConsent ? (
-          <p className="text-slate-700">{GUARDIAN.requestLinkOnly}</p>
-        ) : view.state === "given" ? (
-          <GivenState view={view} token={token} onChange={show} />
-        ) : (
+      <p className="mt-2 text-slate-700">Hello {view.guardianName}.</p>
+      {askedNow}
+      <StatusLine view={view} />
+      {!view.managesConsent ? (
+        <p className="mt-4 text-slate-700">{GUARDIAN.requestLinkOnly}</p>
+      ) : view.state === "given" ? null : (
+        <div className="mt-4">
           <AgreeSteps view={view} token={token} onChange={show} />
-        )}
-      </div>
+        </div>
+      )}
+      <WhatIsShown firstName={view.playerFirstName} username={view.playerUsername} />
+      {later}
+      {view.managesConsent && view.state === "given" ? <Withdrawal view={view} token={token} onChange={show} /> : null}
     </>
   );
 }
 
-function GivenState({
+/** Taking a consent back: a plain link-like button, then a confirmation that says what happens. */
+function Withdrawal({
   view,
   token,
   onChange,
@@ -112,18 +130,36 @@ function GivenState({
   token: string;
   onChange(view: GuardianConsentView): void;
 }) {
+  const [asking, setAsking] = useState(false);
   const [error, setError] = useState<string>();
-  const withdraw = useWithdrawal(token, onChange, setError);
+  const withdraw = useWithdrawal(
+    token,
+    (next) => {
+      setAsking(false);
+      onChange(next);
+    },
+    (message) => {
+      // A failure is shown on the page, so the dialog steps aside for it.
+      if (message) setAsking(false);
+      setError(message);
+    },
+  );
   return (
-    <section aria-label="Your answer" className="space-y-4">
-      <p className="rounded-lg bg-green-50 p-3 text-sm text-green-900" role="status">
-        You agreed{view.decidedAt ? ` on ${formatDate(view.decidedAt)}` : ""}. {view.playerFirstName}&apos;s profile can
-        be public once our team has checked it.
-      </p>
+    <section aria-label="Withdraw your consent" className="mt-10 border-t border-slate-200 pt-4">
       {error ? <FormAlert>{error}</FormAlert> : null}
-      <Button variant="danger" disabled={withdraw.isPending} onClick={() => void withdraw.run()}>
-        Withdraw my consent
+      <Button variant="ghost" className="text-sm underline" onClick={() => setAsking(true)}>
+        {GUARDIAN.withdrawButton}
       </Button>
+      <ConfirmDialog
+        open={asking}
+        title={GUARDIAN.withdrawTitle}
+        confirmLabel={GUARDIAN.withdrawConfirm}
+        busy={withdraw.isPending}
+        onCancel={() => setAsking(false)}
+        onConfirm={() => void withdraw.run()}
+      >
+        {GUARDIAN.withdrawWarning(view.playerFirstName)}
+      </ConfirmDialog>
     </section>
   );
 }
@@ -173,11 +209,6 @@ function AgreeSteps({
 
   return (
     <section aria-label="Your answer" className="space-y-4">
-      {view.state === "withdrawn" ? (
-        <p className="rounded-lg bg-slate-100 p-3 text-sm text-slate-800" role="status">
-          You have not agreed, so the profile is not public. You can change your mind here.
-        </p>
-      ) : null}
       {error ? (
         <div id={errorId}>
           <FormAlert>{error}</FormAlert>

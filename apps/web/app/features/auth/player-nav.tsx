@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { Logo } from "../../components/logo.tsx";
 import { UserMenu } from "./user-menu.tsx";
@@ -22,8 +22,16 @@ const MOBILE_LINKS = [
 const barLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded px-2 py-2 text-sm font-semibold hover:text-brand-700 ${isActive ? "text-brand-700" : "text-slate-700"}`;
 
-/** Top navigation bar of the player area. */
-export function PlayerNav({ username, onLogout }: { username: string | null; onLogout(): void }) {
+/** Top navigation bar of the player area. `inbox`: the link to the messages, with their unread count. */
+export function PlayerNav({
+  username,
+  onLogout,
+  inbox,
+}: {
+  username: string | null;
+  onLogout(): void;
+  inbox?: ReactNode;
+}) {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   useEffect(() => setMenuOpen(false), [location.pathname]);
@@ -48,8 +56,11 @@ export function PlayerNav({ username, onLogout }: { username: string | null; onL
               </li>
             ))}
           </ul>
+          {inbox}
           {username ? <UserMenu username={username} onLogout={onLogout} /> : null}
         </nav>
+        {/* On a phone the count stays in the bar, beside the menu button. */}
+        <div className="ml-auto md:hidden">{inbox}</div>
         <button
           type="button"
           className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500 md:hidden"

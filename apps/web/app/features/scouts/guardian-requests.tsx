@@ -1,5 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { GUARDIAN } from "@touchline/contract/guardian";
+import type { PlayerReceivedRequest } from "@touchline/contract/scouts";
 import { useApiMutation } from "../../lib/use-api-mutation.ts";
 import { answerAsGuardian, fetchGuardianRequests } from "./scout-api.ts";
 import { ReceivedRequests } from "./received-requests.tsx";
@@ -14,11 +16,19 @@ function useConsentToken() {
   return token;
 }
 
+/** A request still open that the guardian has not answered: what the page leads with. */
+export const awaitsGuardian = (request: PlayerReceivedRequest) =>
+  request.state === "open" &&
+  !request.blocked &&
+  (request.guardianAnswer === "waiting" || request.guardianAnswer === null);
+
 /**
  * On the guardian's page: requests from scouts to their child, which the guardian must also
- * accept before contact details are shared. Shown only when there are some.
+ * accept before contact details are shared. `part` "waiting" draws those still waiting for the
+ * guardian's answer (the page leads with them), "earlier" the rest; each is drawn only when it
+ * has some. Both parts share one query.
  */
-export function GuardianRequests() {
+export function GuardianRequests({ part }: { part: "waiting" | "earlier" }) {
   const token = useConsentToken();
   const queryClient = useQueryClient();
   const key = ["guardian-requests", token];
@@ -29,17 +39,16 @@ export function GuardianRequests() {
     retry: false,
   });
   const answer = useApiMutation(answerAsGuardian);
-  if (!token || !requests.data?.requests.length) return null;
+  const shown = (requests.data?.requests ?? []).filter((request) => awaitsGuardian(request) === (part === "waiting"));
+  if (!token || !shown.length) return null;
+  const headingId = `guardian-requests-${part}`;
   return (
-    <section aria-labelledby="guardian-requests" className="mt-10 space-y-4">
-      <h2 id="guardian-requests" className="text-xl font-bold text-slate-900">
-        Requests from scouts
+    <section aria-labelledby={headingId} className={`${part === "waiting" ? "mt-6" : "mt-10"} space-y-4`}>
+      <h2 id={headingId} className="text-xl font-bold text-slate-900">
+        {part === "waiting" ? GUARDIAN.requestsWaiting : GUARDIAN.requestsEarlier}
       </h2>
-      <p className="text-slate-700">
-        A verified scout sees the player&apos;s phone number and e-mail, and yours, only if both of you accept.
-      </p>
       <ReceivedRequests
-        requests={requests.data.requests}
+        requests={shown}
         actions={{
           who: "guardian",
           answer: async (id, choice) => {
@@ -49,6 +58,11 @@ export function GuardianRequests() {
           },
         }}
       />
+      {part === "waiting" ? (
+        <p className="text-sm text-slate-700">
+          A verified scout sees the player&apos;s phone number and e-mail, and yours, only if both of you accept.
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import { toast } from "../../lib/toast.ts";
 import { FITNESS_LEVELS, POSITIONS, PREFERRED_FEET } from "@touchline/contract/enums";
@@ -36,8 +36,11 @@ import { VerificationSteps } from "./verification-steps.tsx";
 
 const sectionClass = "rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200";
 
-/** /scouts: the scout's account, and once verified their requests, shortlists and saved searches. */
-export function ScoutHome() {
+/**
+ * /scouts: the scout's account, their messages (`inbox`, drawn by the route), and once verified
+ * their requests, shortlists and saved searches.
+ */
+export function ScoutHome({ inbox }: { inbox?: ReactNode }) {
   const { data } = useScoutAccount();
   const scout = data!.scout;
   return (
@@ -55,6 +58,7 @@ export function ScoutHome() {
           </span>
         </p>
       </header>
+      {inbox}
       {scout.state === "verified" ? (
         <>
           <p>

@@ -62,6 +62,7 @@ describe("review console layout", () => {
       ["Contact inbox", "/admin/messages"],
       ["Deletion requests", "/admin/deletions"],
       ["Scouts", "/admin/scouts"],
+      ["Deliveries", "/admin/deliveries"],
     ]);
     expect(within(nav).getByRole("link", { name: "Review queue" })).toHaveAttribute("aria-current", "page");
     expect(screen.getByRole("link", { name: "Public site" })).toHaveAttribute("href", "/");

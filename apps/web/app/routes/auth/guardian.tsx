@@ -6,10 +6,5 @@ export const meta = () => privatePageMeta("Parent or guardian consent");
 
 /** A parent's or guardian's answer for a player under 18, opened from the link in our SMS. */
 export default function Guardian() {
-  return (
-    <>
-      <GuardianConsent />
-      <GuardianRequests />
-    </>
-  );
+  return <GuardianConsent askedNow={<GuardianRequests part="waiting" />} later={<GuardianRequests part="earlier" />} />;
 }

@@ -5,6 +5,7 @@ import { createRoutesStub, useLocation } from "react-router";
 import { toast } from "sonner";
 import { ToastHost } from "../../components/toast-host.tsx";
 import { describe, expect, it } from "vitest";
+import { INBOX } from "@touchline/contract/inbox";
 import { AUTH } from "@touchline/contract/messages";
 import { readLoginSession, saveLoginSession } from "../../lib/session-store.ts";
 import { mockApi, recordRequests, type ApiRoute } from "../../test/api-server.ts";
@@ -28,7 +29,10 @@ function Where() {
 
 const SESSION_ROUTE = "GET /api/Authorization/session";
 const LOGOUT_ROUTE = "POST /api/Authorization/logout";
-const loggedIn = { [SESSION_ROUTE]: () => jsonResponse(200, session) };
+const loggedIn = {
+  [SESSION_ROUTE]: () => jsonResponse(200, session),
+  "GET /api/notifications": () => jsonResponse(200, { notifications: [], unread: 2 }),
+};
 
 /** Renders the layout around a stub page, with the API answering `routes`. */
 function setup(routes: Record<string, ApiRoute>) {
@@ -50,10 +54,15 @@ function setup(routes: Record<string, ApiRoute>) {
 describe("PlayerLayout", () => {
   it("shows the bar's links and the user menu of the logged-in player", async () => {
     const user = setup(loggedIn);
-    expect(await screen.findByRole("heading", { name: "Player home" })).toBeInTheDocument();
+    // The file's first render pays for loading the layout's modules: over a second on a busy machine.
+    expect(await screen.findByRole("heading", { name: "Player home" }, { timeout: 5_000 })).toBeInTheDocument();
     const bar = screen.getByRole("navigation", { name: "Player area" });
     expect(within(bar).getByRole("link", { name: "Talent" })).toHaveAttribute("href", "/players");
     expect(within(bar).getByRole("link", { name: "My Profile" })).toHaveAttribute("href", "/player/profile");
+    expect(await within(bar).findByRole("link", { name: INBOX.unreadLabel(2) })).toHaveAttribute(
+      "href",
+      "/player/home#inbox",
+    );
 
     const menuButton = within(bar).getByRole("button", { name: /chanda10/ });
     expect(menuButton).toHaveAttribute("aria-expanded", "false");
@@ -64,7 +73,7 @@ describe("PlayerLayout", () => {
     await user.keyboard("{Escape}");
     expect(menuButton).toHaveAttribute("aria-expanded", "false");
     expect(menuButton).toHaveFocus();
-  });
+  }, 15_000);
 
   it("links the mobile menu only to pages that exist", async () => {
     const user = setup(loggedIn);

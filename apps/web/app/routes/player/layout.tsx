@@ -1,6 +1,7 @@
 import { Outlet, useLoaderData } from "react-router";
 import { OfflineNotice } from "../../components/offline-notice.tsx";
 import { PlayerNav } from "../../features/auth/player-nav.tsx";
+import { UnreadCount } from "../../features/notifications/inbox.tsx";
 import { SessionGate } from "../../features/auth/session-gate.tsx";
 import { requireSessionInLoader } from "../../lib/session-loader.ts";
 import { useSession } from "../../lib/session.ts";
@@ -28,7 +29,11 @@ export default function PlayerLayout() {
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <meta name="robots" content="noindex" />
-      <PlayerNav username={session.data?.username ?? null} onLogout={askToLogout} />
+      <PlayerNav
+        username={session.data?.username ?? null}
+        onLogout={askToLogout}
+        inbox={session.data ? <UnreadCount home="/player/home" /> : null}
+      />
       <OfflineNotice />
       {/* At least a screen high: while the session and the page's data load, the footer waits
           below the fold instead of sitting on screen and being pushed down (a layout shift of

@@ -2,6 +2,7 @@ import { AccountDeletionRequest } from "../../features/auth/account-deletion-req
 import { ChangePasswordForm } from "../../features/auth/change-password-form.tsx";
 import { LogoutEverywhere } from "../../features/auth/logout-everywhere.tsx";
 import { privatePageMeta } from "../../features/auth/page-meta.ts";
+import { NotifyByForm } from "../../features/notifications/notify-by-form.tsx";
 import { usePlayerSession } from "../../lib/session.ts";
 import { formatPhoneInternational } from "@touchline/contract/phone";
 
@@ -32,6 +33,9 @@ export default function PlayerSettings() {
           <dd className="font-medium break-all">{player.email}</dd>
         </dl>
       </section>
+      <div className={card}>
+        <NotifyByForm />
+      </div>
       <div className={card}>
         <ChangePasswordForm />
       </div>

@@ -3,7 +3,8 @@ import { Link, NavLink, Outlet, useNavigate } from "react-router";
 import { Logo } from "../../components/logo.tsx";
 import { logout } from "../../features/auth/auth-api.ts";
 import { forgetScoutBrowser } from "../../features/scouts/scout-api.ts";
-import { ScoutGate } from "../../features/scouts/scout-gate.tsx";
+import { ScoutGate, useScoutAccount } from "../../features/scouts/scout-gate.tsx";
+import { UnreadCount } from "../../features/notifications/inbox.tsx";
 import { SiteFooter } from "../../features/site/site-footer.tsx";
 import { useApiMutation } from "../../lib/use-api-mutation.ts";
 
@@ -18,6 +19,7 @@ export default function ScoutsLayout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const end = useApiMutation(logout);
+  const account = useScoutAccount();
   const onLogout = async () => {
     try {
       await end.mutateAsync();
@@ -47,6 +49,7 @@ export default function ScoutsLayout() {
             <NavLink to="/players" className={linkClass}>
               Find players
             </NavLink>
+            {account.data ? <UnreadCount home="/scouts" /> : null}
             <button type="button" onClick={() => void onLogout()} className={linkClass({ isActive: false })}>
               Log out
             </button>

@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { defineJobKind } from "../jobs/job-kind.ts";
+import type { AppServices } from "../services.ts";
+import { notificationDeliveryJob } from "./delivery-job.ts";
+import { createNotificationStore } from "./notification-store.ts";
+import { quietHoursEnd } from "./quiet-hours.ts";
+
+/** Held SMS released by one transaction; a longer queue is taken in several. */
+const RELEASE_BATCH = 200;
+
+/**
+ * Once the quiet hours are over, queues the SMS held during them, each with its delivery job in
+ * the same transaction (so a crash in between leaves it held, to be released at the next run).
+ * Answers how many were released.
+ */
+export async function releaseHeldSms(services: AppServices): Promise<number> {
+  if (quietHoursEnd(services.now()) !== null) return 0;
+  const store = createNotificationStore(services.db);
+  let released = 0;
+  for (;;) {
+    const ids = await services.db.transaction(async (tx) => {
+      const batch = await store.releaseHeld(tx, RELEASE_BATCH);
+      for (const deliveryId of batch) await services.jobs.enqueue(notificationDeliveryJob, { deliveryId }, { tx });
+      return batch;
+    });
+    released += ids.length;
+    if (ids.length < RELEASE_BATCH) return released;
+  }
+}
+
+/** Every five minutes (UTC), so the SMS held overnight leave within minutes of 07:00 in Lusaka. */
+export const NOTIFICATION_SWEEP_CRON = "*/5 * * * *";
+
+export const notificationSweepJob = defineJobKind<Record<string, never>>({
+  name: "notification-sweep",
+  payload: z.object({}).strict() as unknown as z.ZodType<Record<string, never>>,
+  singletonKey: () => "notification-sweep",
+  retry: { limit: 1, delaySeconds: 60, backoff: false },
+  timeoutSeconds: 5 * 60,
+  handler: async (_payload, ctx) => {
+    const released = await releaseHeldSms(ctx.services);
+    if (released > 0) ctx.log.info({ released }, "SMS held for the quiet hours queued");
+  },
+});

@@ -1,0 +1,28 @@
+import type { NotificationEvent } from "./notifications.ts";
+
+/** The words of the review console's page of notification deliveries. */
+export const DELIVERY_VIEW = {
+  title: "Deliveries",
+  intro:
+    "Every notification sent by SMS or e-mail, newest first: where its delivery stands, how many times it was tried and the provider's id.",
+  empty: "No deliveries in this state.",
+  allStates: "All",
+  eventText: {
+    "profile-approved": "Profile approved",
+    "profile-rejected": "Profile rejected",
+    "video-ready": "Video ready",
+    "video-failed": "Video could not be read",
+    "public-ending": "Public time ends in 7 days",
+    "public-ended": "Public time ended",
+    "scout-verified": "Scout verified",
+    "scout-rejected": "Scout rejected",
+    "scout-suspended": "Scout suspended",
+    "request-received": "Request received",
+    "request-accepted": "Request accepted",
+    "request-declined": "Request declined",
+    "guardian-asked": "Guardian asked",
+    "consent-given": "Consent given",
+    "consent-withdrawn": "Consent withdrawn",
+    "deletion-done": "Deletion done",
+  } satisfies Record<NotificationEvent, string>,
+} as const;

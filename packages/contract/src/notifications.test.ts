@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { SMS_ORIGIN_MAX, SMS_SEGMENT_CHARS } from "./limits.ts";
+import {
+  NOTIFICATION_EVENTS,
+  SAFETY_EVENTS,
+  fitsOneSegment,
+  gsm7Length,
+  renderEmail,
+  renderNotification,
+  renderSms,
+  toGsm7,
+  type NotificationEvent,
+  type NotificationParams,
+} from "./notifications.ts";
+
+/** The longest values the forms allow: names of 50, an organisation of 150, a year of public days. */
+const LONG_NAME = "Wiremu-Ngozi-Chileshe-Mwansa-Kasonde-Tembo-Mulenga".padEnd(50, "x");
+const LONG_ORGANISATION = "National Football Academy of the Copperbelt Province ".repeat(3).slice(0, 150);
+const GUARDIAN_LINK = `/guardian#consent=${"A".repeat(43)}`;
+const ORIGIN = "https://".padEnd(SMS_ORIGIN_MAX, "w");
+const UNSUBSCRIBE = `/unsubscribe/${"u".repeat(11)}`;
+
+const LONGEST: { [E in NotificationEvent]: NotificationParams[E][] } = {
+  "profile-approved": [{ publicDays: 1 }, { publicDays: 365 }],
+  "profile-rejected": [{}],
+  "video-ready": [{}],
+  "video-failed": [{}],
+  "public-ending": [{ daysLeft: 1 }, { daysLeft: 7 }],
+  "public-ended": [{}],
+  "scout-verified": [{}],
+  "scout-rejected": [{}],
+  "scout-suspended": [{}],
+  "request-received": [
+    { trial: true, organisation: LONG_ORGANISATION, guardianOf: null, guardianLink: null },
+    { trial: false, organisation: LONG_ORGANISATION, guardianOf: null, guardianLink: null },
+    { trial: true, organisation: LONG_ORGANISATION, guardianOf: LONG_NAME, guardianLink: GUARDIAN_LINK },
+    { trial: false, organisation: LONG_ORGANISATION, guardianOf: LONG_NAME, guardianLink: GUARDIAN_LINK },
+  ],
+  "request-accepted": [{ playerFirstName: LONG_NAME }],
+  "request-declined": [{ playerFirstName: LONG_NAME }],
+  "guardian-asked": [{ playerFirstName: LONG_NAME, guardianLink: GUARDIAN_LINK }],
+  "consent-given": [{}],
+  "consent-withdrawn": [{}],
+  "deletion-done": [{}],
+};
+
+describe("every notification SMS", () => {
+  for (const event of NOTIFICATION_EVENTS) {
+    it(`${event}: one GSM-7 segment at the longest values, with its link`, () => {
+      for (const params of LONGEST[event] as never[]) {
+        // A guardian's messages are about a minor's safety: the service gives them no way to stop.
+        const toGuardian = (params as { guardianOf?: string | null }).guardianOf != null;
+        const sms = renderSms(event, params, ORIGIN, toGuardian ? null : UNSUBSCRIBE);
+        expect(gsm7Length(sms), sms).not.toBeNull();
+        expect(gsm7Length(sms)!, sms).toBeLessThanOrEqual(SMS_SEGMENT_CHARS);
+        const { link } = renderNotification(event, params);
+        if (link) expect(sms).toContain(`${ORIGIN}${link}`);
+        // A way to stop, except for what concerns the account's safety.
+        expect(sms.includes(`Stop: ${ORIGIN}${UNSUBSCRIBE}`)).toBe(!SAFETY_EVENTS.includes(event) && !toGuardian);
+      }
+    });
+  }
+
+  it("keeps names outside GSM-7 in one segment", () => {
+    const sms = renderSms("request-accepted", { playerFirstName: "Łukasz “Zé” Ndlovu 😀" }, ORIGIN, UNSUBSCRIBE);
+    expect(fitsOneSegment(sms)).toBe(true);
+    expect(sms).toContain('Touchline: ?ukasz "Zé" Ndlov... accepted');
+  });
+
+  it("counts days in the right number", () => {
+    expect(renderNotification("profile-approved", { publicDays: 1 }).text).toBe("Profile approved: public for 1 day.");
+    expect(renderNotification("public-ending", { daysLeft: 7 }).text).toBe("Profile public for 7 more days. Renew:");
+    expect(renderNotification("public-ending", { daysLeft: 1 }).text).toBe("Profile public for 1 more day. Renew:");
+  });
+
+  it("shows whole names in the inbox and e-mail, and cuts them only in an SMS", () => {
+    const params = { playerFirstName: LONG_NAME };
+    expect(renderNotification("request-accepted", params).text).toContain(LONG_NAME);
+    expect(renderSms("request-accepted", params, ORIGIN, null)).toContain(`${LONG_NAME.slice(0, 17)}...`);
+    const email = renderEmail("request-accepted", params, ORIGIN, UNSUBSCRIBE);
+    expect(email.body).toContain(LONG_NAME);
+    expect(email.body).toContain(`Stop these messages with one click: ${ORIGIN}${UNSUBSCRIBE}`);
+  });
+});
+
+describe("GSM-7", () => {
+  it("counts extension characters twice and refuses what it cannot encode", () => {
+    expect(gsm7Length("a€")).toBe(3);
+    expect(gsm7Length("ł")).toBeNull();
+    expect(toGsm7("Chilèshe – ‘Zê’")).toBe("Chilèshe - 'Ze'");
+  });
+});
