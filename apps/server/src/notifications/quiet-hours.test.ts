@@ -14,7 +14,7 @@ describe("quiet hours (Africa/Lusaka, UTC+2)", () => {
   });
 
   it("count a day from midnight in Lusaka", () => {
-    expect(startOfLusakaDay(new Date("2026-11-27T21:30:00Z")).toISOString()).toBe("2026-11-27T22:00:00.000Z");
-    expect(startOfLusakaDay(new Date("2026-11-27T21:59:00Z")).toISOString()).toBe("2026-11-26T22:00:00.000Z");
+    expect(startOfLusakaDay(new Date("2026-11-27T22:30:00Z")).toISOString()).toBe("2026-11-27T22:00:00.000Z"); // 00:30 on the 28th
+    expect(startOfLusakaDay(new Date("2026-11-27T21:59:00Z")).toISOString()).toBe("2026-11-26T22:00:00.000Z"); // 23:59 on the 27th
   });
 });
