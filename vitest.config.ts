@@ -41,6 +41,10 @@ const server = serverTestFiles();
 
 export default defineConfig({
   test: {
+    // Vitest's default on a 2-core machine is one file at a time, and most server files spend
+    // their time waiting on a child process (ffmpeg, a spawned server, PostgreSQL). Two files
+    // at once keep both cores busy; VITEST_MAX_WORKERS overrides it on a bigger machine.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
     projects: [
       { test: { name: "contract", root: "packages/contract", include: ["src/**/*.test.ts"], environment: "node" } },
       { test: { name: "scripts", root: "scripts", include: ["**/*.test.mjs"], environment: "node" } },
