@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Path parameters that are not row ids; each route checks its own. */
-const OTHER_PARAMS = ["answer", "decision", "label", "username", "uploadId"];
+const OTHER_PARAMS = ["answer", "decision", "label", "token", "username", "uploadId"];
 
 describe("ids in paths that are not UUIDs", () => {
   it("every path parameter of the app is either a UUID id or one its route checks", () => {
