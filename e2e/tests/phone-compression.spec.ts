@@ -114,7 +114,7 @@ test("a 1080p recording is sent as a 720p MP4 under 40% of its size, which the s
   // The server took it, and its renditions job prepares it (the owner may play them).
   const fileId = await finished;
   await expect
-    .poll(async () => (await page.request.get(`/api/media/${fileId}/renditions/360p`)).status(), { timeout: 120_000 })
+    .poll(async () => (await page.request.get(`/api/media/${fileId}/renditions/360p`)).status(), { timeout: 240_000 })
     .toBe(200);
   const stored = await page.request.get(`/api/media/${fileId}`);
   expect(Number(stored.headers()["content-length"])).toBe(bytes);
