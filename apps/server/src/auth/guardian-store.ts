@@ -6,6 +6,14 @@ import { guardianConsents, type GuardianConsentRow } from "../db/schema/guardian
 import { playerProfiles } from "../db/schema/profiles.ts";
 import { scoutRequests } from "../db/schema/scouts.ts";
 
+/** What a consent's page says of the player's profile: its review, and its public time. */
+const PROFILE_REVIEW = {
+  reviewStatus: playerProfiles.reviewStatus,
+  reviewedAt: playerProfiles.reviewedAt,
+  videoUploadedAt: playerProfiles.videoUploadedAt,
+  submittedAt: playerProfiles.submittedAt,
+};
+
 /**
  * The latest birth date of a player who is GUARDIAN_CONSENT_UNDER_AGE or older on `at` (UTC
  * calendar, as ageOn counts): born on or before it, nobody's consent is needed.
@@ -44,12 +52,7 @@ export function createGuardianStore(db: Database, now: () => Date) {
           playerFirstName: players.firstName,
           playerUsername: players.username,
           dateOfBirth: players.dateOfBirth,
-          profile: {
-            reviewStatus: playerProfiles.reviewStatus,
-            reviewedAt: playerProfiles.reviewedAt,
-            videoUploadedAt: playerProfiles.videoUploadedAt,
-            submittedAt: playerProfiles.submittedAt,
-          },
+          profile: PROFILE_REVIEW,
         })
         .from(guardianConsents)
         .innerJoin(players, eq(players.id, guardianConsents.playerId))
@@ -66,12 +69,7 @@ export function createGuardianStore(db: Database, now: () => Date) {
           playerFirstName: players.firstName,
           playerUsername: players.username,
           dateOfBirth: players.dateOfBirth,
-          profile: {
-            reviewStatus: playerProfiles.reviewStatus,
-            reviewedAt: playerProfiles.reviewedAt,
-            videoUploadedAt: playerProfiles.videoUploadedAt,
-            submittedAt: playerProfiles.submittedAt,
-          },
+          profile: PROFILE_REVIEW,
           requestId: scoutRequests.id,
           requestGuardianPhone: scoutRequests.guardianPhone,
           requestSentAt: scoutRequests.sentAt,
