@@ -30,8 +30,18 @@ describe("toast", () => {
     render(<ToastHost />);
     toast.warning("Your upload is paused", { id: "upload" });
     await screen.findByText("Your upload is paused");
-    expect(sonnerToast.getToasts().map((shown) => shown.id)).toContain("upload");
     toast.dismiss("upload");
-    await waitFor(() => expect(sonnerToast.getToasts().map((shown) => shown.id)).not.toContain("upload"));
+    await waitFor(() => expect(screen.queryByText("Your upload is paused")).toBeNull());
+  });
+
+  it("shows a toast that replaces one of the same id while that one is closing", async () => {
+    render(<ToastHost />);
+    // The first closes on its own after 50 ms, then animates out for 200 ms: the second arrives then.
+    toast.info("Code sent", { id: "code", duration: 50 });
+    await screen.findByText("Code sent");
+    await waitFor(() => expect(document.querySelector('[data-removed="true"]')).not.toBeNull());
+    toast.success("Verification successful", { id: "code" });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(screen.getByText("Verification successful")).toBeVisible();
   });
 });

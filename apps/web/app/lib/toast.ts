@@ -66,8 +66,43 @@ function reportFailure(error: unknown): void {
   console.warn("Could not show a notification", error);
 }
 
+/**
+ * A toast given an id replaces the one shown under that id (a code "sent" becomes "verified").
+ * sonner updates a toast of the same id in place, but drops the update when that toast is in
+ * its closing animation, so the news never shows. Each toast therefore gets an id of its own;
+ * the caller's id names a slot, whose current toast is dismissed when the next one arrives.
+ */
+const slots = new Map<string | number, string>();
+let shown = 0;
+
+function showInSlot(sonner: Sonner, kind: Kind, message: string, options: ExternalToast & { id: string | number }) {
+  const slot = options.id;
+  const previous = slots.get(slot);
+  if (previous !== undefined) sonner.toast.dismiss(previous);
+  const id = `${slot}#${++shown}`;
+  slots.set(slot, id);
+  const forget = () => {
+    if (slots.get(slot) === id) slots.delete(slot);
+  };
+  sonner.toast[kind](message, {
+    ...options,
+    id,
+    onDismiss: (closed) => {
+      forget();
+      options.onDismiss?.(closed);
+    },
+    onAutoClose: (closed) => {
+      forget();
+      options.onAutoClose?.(closed);
+    },
+  });
+}
+
 const show = (kind: Kind) => (message: string, options?: ExternalToast) =>
-  whenReady((sonner) => sonner.toast[kind](message, options));
+  whenReady((sonner) => {
+    if (options?.id === undefined) sonner.toast[kind](message, options);
+    else showInSlot(sonner, kind, message, { ...options, id: options.id });
+  });
 
 export const toast = {
   success: show("success"),
@@ -76,6 +111,16 @@ export const toast = {
   warning: show("warning"),
   /** Dismisses one toast (by id) or all of them; nothing to do before any was shown. */
   dismiss(id?: string | number): void {
-    if (library) whenReady((sonner) => sonner.toast.dismiss(id));
+    if (!library) return;
+    whenReady((sonner) => {
+      if (id === undefined) {
+        slots.clear();
+        sonner.toast.dismiss();
+        return;
+      }
+      const current = slots.get(id);
+      slots.delete(id);
+      sonner.toast.dismiss(current ?? id);
+    });
   },
 };
