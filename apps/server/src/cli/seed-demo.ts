@@ -14,7 +14,7 @@ import { DatabaseInUseError } from "../db/embedded-lock.ts";
 import { players } from "../db/schema/auth.ts";
 import { mediaFiles } from "../db/schema/media.ts";
 import { removeMediaObjects } from "../media/finish-upload.ts";
-import { makeRenditions } from "../media/video-renditions-job.ts";
+import { copyRenditions, makeRenditions } from "../media/video-renditions-job.ts";
 import { runThroughHolder, type CommandOutput } from "../ops/control-socket.ts";
 import { createProfileService } from "../players/profile-service.ts";
 import { demoCoverJpeg } from "../talent/demo-cover.ts";
@@ -538,6 +538,14 @@ export async function seedDemo(app: App): Promise<SeedResult> {
   const video = fs.readFileSync(path.join(fixtures, "short.mp4"));
   const videoTwo = fs.readFileSync(path.join(fixtures, "faststart.mp4"));
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const prepared = new Map<string, string>();
+  const prepareDemoVideo = async (seeded: App, sample: string, fileId: string) => {
+    const run = { runId: randomUUID(), log: seeded.services.log };
+    const source = prepared.get(sample);
+    if (source) return copyRenditions(seeded.services, source, fileId, run);
+    await makeRenditions(seeded.services, fileId, run);
+    prepared.set(sample, fileId);
+  };
   const result: SeedResult = { removed, approved: 0, pending: 0, usernames: [] };
 
   for (const [index, demo] of DEMO_PLAYERS.entries()) {
@@ -574,9 +582,10 @@ export async function seedDemo(app: App): Promise<SeedResult> {
     const first = await importMedia(mediaDeps, account.id, "video", video);
     const second = index % 3 === 0 ? await importMedia(mediaDeps, account.id, "video", videoTwo) : null;
     // Real renditions and posters, made now (not left to the job queue): the demo players are
-    // public as soon as the command ends, as their approval says.
-    for (const fileId of [first.fileId, second?.fileId])
-      if (fileId) await makeRenditions(app.services, fileId, { runId: randomUUID(), log: app.services.log });
+    // public as soon as the command ends, as their approval says. Each sample is transcoded once;
+    // the other players' copies get its renditions copied.
+    await prepareDemoVideo(app, "short", first.fileId);
+    if (second) await prepareDemoVideo(app, "faststart", second.fileId);
 
     const profile = await createProfileService({ db, now, videoExpiryDays: config.VIDEO_EXPIRY_DAYS }).submit(
       account.id,

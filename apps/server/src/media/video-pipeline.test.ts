@@ -13,7 +13,8 @@ import sharp from "sharp";
 import { everyTag, inspectVideo, makeSource, PHONE_TAGS, topLevelBoxes } from "../test/video-sources.ts";
 import { createMediaStore } from "./media-store.ts";
 import { mediaKeys } from "./storage.ts";
-import { videoRenditionsJob } from "./video-renditions-job.ts";
+import { importMedia } from "../talent/import-media.ts";
+import { copyRenditions, videoRenditionsJob } from "./video-renditions-job.ts";
 
 let t: TestApp;
 let dir: string;
@@ -94,6 +95,36 @@ describe("an uploaded video", { timeout: 150_000 }, () => {
 
     // KEEP_ORIGINAL_VIDEOS=false: the original is gone once the renditions exist.
     expect(await t.app.services.storage.stat(mediaKeys.original(fileId))).toBeNull();
+  });
+
+  it("copied from a prepared copy of the same bytes, plays what the source plays without a transcode", async () => {
+    const player = await createPlayer(t);
+    const bytes = fixture("faststart.mp4");
+    const source = await importMedia(t.app.services, player.id, "video", bytes);
+    const copy = await importMedia(t.app.services, player.id, "video", bytes);
+    await prepareVideo(t, source.fileId);
+    const run = { runId: "copy-test", log: t.app.services.log };
+    // Nothing to copy from a video still processing: a clear error, and the copy stays as it was.
+    await expect(copyRenditions(t.app.services, copy.fileId, source.fileId, run)).rejects.toThrow(/no renditions/);
+    expect((await store().find(copy.fileId))?.videoState).toBe("processing");
+
+    await copyRenditions(t.app.services, source.fileId, copy.fileId, run);
+    const [from, to] = [(await store().find(source.fileId))!, (await store().find(copy.fileId))!];
+    expect(to.videoState).toBe("ready");
+    expect(to.videoRenditions).toEqual(from.videoRenditions);
+    expect(to.videoPosters).toEqual(from.videoPosters);
+    const cookie = await loginCookie(t, player);
+    for (const { label } of from.videoRenditions!) {
+      const [a, b] = await Promise.all(
+        [source.fileId, copy.fileId].map((id) =>
+          t.app.inject({ url: `/api/media/${id}/renditions/${label}`, headers: { cookie } }),
+        ),
+      );
+      expect(b.statusCode).toBe(200);
+      expect(b.rawPayload.equals(a.rawPayload)).toBe(true);
+    }
+    // Its own original goes once it is ready, as after a transcode (KEEP_ORIGINAL_VIDEOS=false).
+    expect(await t.app.services.storage.stat(mediaKeys.original(copy.fileId))).toBeNull();
   });
 
   it("that ffprobe cannot read is refused at upload with what to do, and nothing is kept", async () => {

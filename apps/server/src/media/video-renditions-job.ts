@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import type { Readable as NodeReadable } from "node:stream";
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
 import { VIDEO_PROCESSING } from "@touchline/contract/video";
@@ -11,7 +12,7 @@ import type { AppServices } from "../services.ts";
 import { transcodeVideo } from "../video/transcode-video.ts";
 import { UndecodableVideoError } from "../video/video-errors.ts";
 import { withLocalCopy } from "./local-copy.ts";
-import { createMediaStore } from "./media-store.ts";
+import { createMediaStore, type StoredPoster, type StoredRendition } from "./media-store.ts";
 import { mediaKeys } from "./storage.ts";
 
 /**
@@ -91,26 +92,14 @@ export async function makeRenditions(services: AppServices, fileId: string, run:
         signal: run.signal,
         niceness: run.niceness,
       });
-      for (const r of result.renditions)
-        await storage.put(mediaKeys.rendition(fileId, r.label), fs.createReadStream(r.path), {
-          contentType: "video/mp4",
-        });
-      for (const p of result.posters)
-        await storage.put(mediaKeys.poster(fileId, p.width, p.format), fs.createReadStream(p.path), {
-          contentType: `image/${p.format}`,
-        });
-      const published = await store.markVideoReady(
+      await publish(
+        services,
         fileId,
-        result.renditions.map(({ label, width, height, bytes }) => ({ label, width, height, bytes })),
-        result.posters.map(({ format, width, height }) => ({ format, width, height })),
+        result.renditions.map((r) => ({ ...r, open: () => fs.createReadStream(r.path) })),
+        result.posters.map((p) => ({ ...p, open: () => fs.createReadStream(p.path) })),
         tell("video-ready"),
+        run,
       );
-      run.log.info({ fileId, published, renditions: result.renditions.map((r) => r.label) }, "video renditions made");
-      if (published && !config.KEEP_ORIGINAL_VIDEOS) await storage.delete(mediaKeys.original(fileId));
-      // The file was deleted while we worked (its player removed it, or a re-seed): what we just
-      // stored belongs to nobody.
-      if (!published && !(await store.find(fileId)))
-        for await (const object of storage.list(mediaKeys.prefix(fileId))) await storage.delete(object.key);
     });
   } catch (error) {
     if (!(error instanceof UndecodableVideoError)) throw error;
@@ -119,4 +108,75 @@ export async function makeRenditions(services: AppServices, fileId: string, run:
     await store.markVideoFailed(fileId, VIDEO_PROCESSING.undecodable, tell("video-failed"));
     await storage.delete(mediaKeys.original(fileId));
   }
+}
+
+type Readable = { open: () => Promise<NodeReadable> | NodeReadable };
+
+/**
+ * Stores a video's renditions and posters under its fixed keys, then makes it ready in one
+ * UPDATE. The original goes once published (unless kept); files stored for a video deleted
+ * meanwhile are removed again.
+ */
+async function publish(
+  services: AppServices,
+  fileId: string,
+  renditions: (StoredRendition & Readable)[],
+  posters: (StoredPoster & Readable)[],
+  then: ((tx: Database) => Promise<void>) | undefined,
+  run: RenditionRun,
+): Promise<void> {
+  const { storage, db, config } = services;
+  const store = createMediaStore(db);
+  for (const r of renditions)
+    await storage.put(mediaKeys.rendition(fileId, r.label), await r.open(), { contentType: "video/mp4" });
+  for (const p of posters)
+    await storage.put(mediaKeys.poster(fileId, p.width, p.format), await p.open(), {
+      contentType: `image/${p.format}`,
+    });
+  const published = await store.markVideoReady(
+    fileId,
+    renditions.map(({ label, width, height, bytes }) => ({ label, width, height, bytes })),
+    posters.map(({ format, width, height }) => ({ format, width, height })),
+    then,
+  );
+  run.log.info({ fileId, published, renditions: renditions.map((r) => r.label) }, "video renditions made");
+  if (published && !config.KEEP_ORIGINAL_VIDEOS) await storage.delete(mediaKeys.original(fileId));
+  // The file was deleted while we worked (its player removed it, or a re-seed): what we just
+  // stored belongs to nobody.
+  if (!published && !(await store.find(fileId)))
+    for await (const object of storage.list(mediaKeys.prefix(fileId))) await storage.delete(object.key);
+}
+
+/**
+ * Publishes a processing video with the renditions and posters of a ready one whose original
+ * had the same bytes, copied in storage: for callers that store one sample many times (the
+ * demo seed, test fixtures), so each sample is transcoded once, not once per copy. The copy
+ * plays exactly as the source does; its owner is not told.
+ */
+export async function copyRenditions(
+  services: AppServices,
+  sourceId: string,
+  fileId: string,
+  run: RenditionRun,
+): Promise<void> {
+  const store = createMediaStore(services.db);
+  const [source, file] = await Promise.all([store.find(sourceId), store.find(fileId)]);
+  if (source?.videoState !== "ready" || !source.videoRenditions || !source.videoPosters)
+    throw new Error(`video ${sourceId} has no renditions to copy`);
+  if (!file || file.kind !== "video" || file.videoState !== "processing") return;
+  const { storage } = services;
+  await publish(
+    services,
+    fileId,
+    source.videoRenditions.map((r) => ({
+      ...r,
+      open: () => storage.get(mediaKeys.rendition(sourceId, r.label)),
+    })),
+    source.videoPosters.map((p) => ({
+      ...p,
+      open: () => storage.get(mediaKeys.poster(sourceId, p.width, p.format)),
+    })),
+    undefined,
+    run,
+  );
 }

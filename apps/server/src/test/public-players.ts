@@ -6,7 +6,7 @@ import { REJECTION_REASONS } from "@touchline/contract/admin";
 import { createReviewService } from "../admin/review-service.ts";
 import { needsGuardianConsent } from "@touchline/contract/guardian";
 import { createGuardianStore } from "../auth/guardian-store.ts";
-import { makeRenditions } from "../media/video-renditions-job.ts";
+import { copyRenditions, makeRenditions } from "../media/video-renditions-job.ts";
 import { createProfileService } from "../players/profile-service.ts";
 import { createPlayer, type TestPlayer } from "./auth-helpers.ts";
 import type { TestApp } from "./test-app.ts";
@@ -16,6 +16,29 @@ import { importMedia } from "../talent/import-media.ts";
 /** A one-second MP4 (moov first) from the media fixtures: the smallest real video we have. */
 const VIDEO = fs.readFileSync(path.resolve(import.meta.dirname, "../media/fixtures/faststart.mp4"));
 let cover: Promise<Buffer> | undefined;
+/** Per test app, a stored copy of the fixture video whose renditions are made. */
+const fixtureVideoWithRenditions = new WeakMap<TestApp, string>();
+
+/**
+ * Prepares a copy of the fixture video: the first one of a test app is transcoded, the next
+ * ones get its renditions copied (the same bytes give the same renditions), which keeps a
+ * suite of many players from running ffmpeg for each. If that first copy is gone (its player
+ * deleted), the next one is transcoded and becomes the source.
+ */
+async function prepareFixtureVideo(t: TestApp, fileId: string): Promise<void> {
+  const source = fixtureVideoWithRenditions.get(t);
+  const run = { runId: randomUUID(), log: t.app.services.log };
+  if (source) {
+    try {
+      await copyRenditions(t.app.services, source, fileId, run);
+      return;
+    } catch {
+      fixtureVideoWithRenditions.delete(t);
+    }
+  }
+  await makeRenditions(t.app.services, fileId, run);
+  fixtureVideoWithRenditions.set(t, fileId);
+}
 
 export interface ProfileOptions {
   /** false: the videos stay "processing", as before their renditions job has run. */
@@ -66,9 +89,11 @@ export async function createProfile(
   const video = await importMedia(deps, player.id, "video", options.video ?? VIDEO);
   const videoTwo = options.twoVideos ? await importMedia(deps, player.id, "video", VIDEO) : null;
   // The renditions job, run here rather than waited for: a profile is public only once they exist.
-  for (const fileId of [video.fileId, videoTwo?.fileId])
-    if (fileId && options.videosReady !== false)
-      await makeRenditions(deps, fileId, { runId: randomUUID(), log: deps.log });
+  if (options.videosReady !== false) {
+    if (options.video) await prepareVideo(t, video.fileId);
+    else await prepareFixtureVideo(t, video.fileId);
+    if (videoTwo) await prepareFixtureVideo(t, videoTwo.fileId);
+  }
 
   const profiles = createProfileService({
     db: t.app.services.db,
