@@ -56,7 +56,7 @@ export interface RenditionRun {
  * (the demo seed). A video that is not processing (ready, failed, deleted) is left alone.
  */
 export async function makeRenditions(services: AppServices, fileId: string, run: RenditionRun): Promise<void> {
-  const { storage, db, config, videoTools } = services;
+  const { storage, db, videoTools } = services;
   const store = createMediaStore(db);
   const file = await store.find(fileId);
   if (!file || file.kind !== "video" || file.videoState !== "processing") return;
