@@ -115,11 +115,8 @@ describe("an uploaded video", { timeout: 150_000 }, () => {
     expect(to.videoPosters).toEqual(from.videoPosters);
     const cookie = await loginCookie(t, player);
     for (const { label } of from.videoRenditions!) {
-      const [a, b] = await Promise.all(
-        [source.fileId, copy.fileId].map((id) =>
-          t.app.inject({ url: `/api/media/${id}/renditions/${label}`, headers: { cookie } }),
-        ),
-      );
+      const served = (id: string) => t.app.inject({ url: `/api/media/${id}/renditions/${label}`, headers: { cookie } });
+      const [a, b] = [await served(source.fileId), await served(copy.fileId)];
       expect(b.statusCode).toBe(200);
       expect(b.rawPayload.equals(a.rawPayload)).toBe(true);
     }
