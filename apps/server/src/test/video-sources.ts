@@ -63,6 +63,11 @@ export interface SourceOptions {
   blackSeconds?: number;
   /** Carries everything of PHONE_TAGS, in the boxes phones write it to. */
   phoneTags?: boolean;
+  /**
+   * As a phone's compressor writes it (our add-content page): x264 at a normal preset, a key frame
+   * every this many seconds, stereo sound. Default: ultrafast, x264's own key frames, 5.1 sound.
+   */
+  keyframeSeconds?: number;
 }
 
 /** Moving colour bars with fine noise (so the encoder has detail to spend bits on) and a tone. */
@@ -82,10 +87,12 @@ export async function makeSource(dir: string, name: string, o: SourceOptions): P
   args.push("-t", String(o.seconds));
   if (o.variableFrameRate) args.push("-vf", "setpts='PTS+0.3*random(0)/TB'", "-fps_mode", "vfr");
   const codec = o.codec === "hevc" ? "libx265" : "libx264";
-  args.push("-c:v", codec, "-preset", "ultrafast", "-pix_fmt", o.tenBit ? "yuv420p10le" : "yuv420p");
+  const preset = o.keyframeSeconds ? "veryfast" : "ultrafast";
+  args.push("-c:v", codec, "-preset", preset, "-pix_fmt", o.tenBit ? "yuv420p10le" : "yuv420p");
+  if (o.keyframeSeconds) args.push("-g", String(fps * o.keyframeSeconds), "-sc_threshold", "0");
   if (o.codec === "hevc") args.push("-tag:v", "hvc1", "-x265-params", "log-level=error");
   if (o.kbps) args.push("-b:v", `${o.kbps}k`);
-  if (o.audio !== false) args.push("-c:a", "aac", "-b:a", "128k", "-ac", "6");
+  if (o.audio !== false) args.push("-c:a", "aac", "-b:a", "128k", "-ac", o.keyframeSeconds ? "2" : "6");
   args.push(o.rotate ? `${file}.unrotated.mp4` : file);
   await run(SOURCE_FFMPEG, args, { timeout: 300_000 });
   if (o.rotate) {

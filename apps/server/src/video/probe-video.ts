@@ -15,6 +15,10 @@ export interface VideoProbe {
   bitDepth: number;
   /** Frames per second (the average, which variable frame rate phones report sensibly). */
   frameRate: number;
+  /** The codec's profile as ffprobe names it ("High", "Main", "Constrained Baseline"), if any. */
+  videoProfile: string | null;
+  /** The video stream's average bit rate, when the container says it. */
+  videoKbps: number | null;
   hasAudio: boolean;
   audioCodec: string | null;
   audioChannels: number;
@@ -23,6 +27,8 @@ export interface VideoProbe {
 interface ProbeStream {
   codec_type?: string;
   codec_name?: string;
+  profile?: string;
+  bit_rate?: string;
   width?: number;
   height?: number;
   pix_fmt?: string;
@@ -70,6 +76,8 @@ export async function probeVideo(tools: VideoTools, path: string, signal?: Abort
     pixelFormat: video.pix_fmt ?? "unknown",
     bitDepth: bitDepthOf(video),
     frameRate: frameRateOf(video),
+    videoProfile: video.profile ?? null,
+    videoKbps: Number(video.bit_rate) > 0 ? Math.round(Number(video.bit_rate) / 1000) : null,
     hasAudio: audio !== undefined,
     audioCodec: audio?.codec_name ?? null,
     audioChannels: audio?.channels ?? 0,

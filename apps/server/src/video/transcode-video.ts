@@ -9,6 +9,7 @@ import {
   type RenditionLabel,
 } from "@touchline/contract/video";
 import { probeVideo, type VideoProbe } from "./probe-video.ts";
+import { canKeepPicture } from "./ready-made-picture.ts";
 import { encoderThreads, outputFrameRate, planRenditions } from "./rendition-plan.ts";
 import { UndecodableVideoError } from "./video-errors.ts";
 import { confineFor, runTool, toolFailure, uploadInput, type VideoTools } from "./video-tools.ts";
@@ -44,6 +45,8 @@ export interface TranscodeOptions {
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
   niceness?: number;
+  /** false: encode every rendition, even where the source's picture could be kept (canKeepPicture). */
+  keepPicture?: boolean;
 }
 
 /** A transcode that takes longer than this is stuck, whatever the source (at most a few minutes long). */
@@ -59,27 +62,44 @@ const TRANSCODE_TIMEOUT_MS = 60 * 60 * 1000;
  * with a 1.2x ceiling (steady on a slow link), AAC-LC stereo at 64 kbit/s or no audio track when
  * the source has none, and the index at the front so playback starts before the download ends.
  * ffmpeg applies the source's rotation, so the outputs are upright with no rotation tag, and
- * nothing else the phone wrote is kept (WITHOUT_METADATA, cleanCopies).
+ * nothing else the phone wrote is kept (WITHOUT_METADATA, cleanCopies). A source already made
+ * small on the phone keeps its picture for the top rendition (canKeepPicture): the same run
+ * copies it while it encodes the smaller ones.
  */
 export async function transcodeVideo(options: TranscodeOptions): Promise<TranscodeResult> {
   const { tools, sourcePath, outputDir, signal } = options;
   const probe = await probeVideo(tools, sourcePath, signal);
   const plan = planRenditions(probe);
+  const top = plan.at(-1)!;
+  const keepPicture = options.keepPicture !== false && (await canKeepPicture(tools, sourcePath, probe, top, signal));
+  // With the picture kept, the top rendition is a copy of the source's streams: only the others are encoded.
+  const toEncode = keepPicture ? plan.slice(0, -1) : plan;
   const fps = outputFrameRate(probe);
   const gop = fps * VIDEO_KEYFRAME_SECONDS;
   const cores = os.availableParallelism();
-  const threads = encoderThreads(plan, cores);
-
-  const splits = plan.map((_, i) => `[s${i}]`).join("");
-  const scales = plan.map((r, i) => `[s${i}]scale=${r.width}:${r.height}:flags=bicubic,setsar=1[o${i}]`).join(";");
-  const filter = `[0:V:0]fps=${fps},format=yuv420p,split=${plan.length}${splits};${scales}`;
+  const threads = encoderThreads(toEncode, cores);
 
   const args = ["-hide_banner", "-nostdin", "-y", "-nostats", "-progress", "pipe:1"];
   args.push("-threads", String(cores), ...uploadInput(sourcePath));
-  args.push("-filter_complex", filter);
+  if (toEncode.length > 0) {
+    const splits = toEncode.map((_, i) => `[s${i}]`).join("");
+    const scales = toEncode
+      .map((r, i) => `[s${i}]scale=${r.width}:${r.height}:flags=bicubic,setsar=1[o${i}]`)
+      .join(";");
+    args.push("-filter_complex", `[0:V:0]fps=${fps},format=yuv420p,split=${toEncode.length}${splits};${scales}`);
+  }
   const encoded = plan.map((r) => path.join(outputDir, `${r.label}.encoded.mp4.part`));
   const partial = plan.map((r) => path.join(outputDir, `${r.label}.mp4.part`));
-  plan.forEach((r, i) => {
+  // The sound is encoded as for the other renditions: it costs little, and a copy would keep
+  // what the phone's encoder wrote into the stream.
+  if (keepPicture)
+    args.push(
+      ...["-map", "0:V:0", "-c:v", "copy"],
+      ...(probe.audioCodec ? ["-map", "0:a:0", "-c:a", "aac", "-b:a", `${VIDEO_AUDIO_KBPS}k`, "-ac", "2"] : []),
+      ...WITHOUT_METADATA,
+      ...["-f", "mp4", encoded.at(-1)!],
+    );
+  toEncode.forEach((r, i) => {
     args.push("-map", `[o${i}]`);
     if (probe.audioCodec) args.push("-map", "0:a:0");
     args.push(

@@ -1,4 +1,5 @@
 import { PHONE_VIDEO } from "@touchline/contract/limits";
+import { VIDEO_KEYFRAME_SECONDS } from "@touchline/contract/video";
 
 /**
  * Makes a video smaller on the phone before it is sent (H.264 MP4, at most 720 pixels on the
@@ -72,6 +73,9 @@ export function compressVideo(file: File, onProgress: (fraction: number) => void
         fit: "fill",
         codec: "avc",
         quality: new mb.Quality({ bitrate: PHONE_VIDEO.videoBitsPerSecond }),
+        // Key frames as the server's renditions have them: it can then publish this picture as
+        // it is, instead of encoding it again.
+        keyFrameInterval: VIDEO_KEYFRAME_SECONDS,
         forceTranscode: true,
       },
       audio: aac ? { codec: "aac", quality: new mb.Quality({ bitrate: PHONE_VIDEO.audioBitsPerSecond }) } : {},
