@@ -128,8 +128,18 @@ export function createPlayerStore(db: Database, now: () => Date) {
       await db.update(players).set({ phoneVerifiedAt: now() }).where(eq(players.id, id));
     },
 
-    async setPasswordHash(id: string, passwordHash: string): Promise<void> {
-      await db.update(players).set({ passwordHash, passwordChangedAt: now() }).where(eq(players.id, id));
+    async setPasswordHash(id: string, passwordHash: string, at: Date = now()): Promise<void> {
+      await db.update(players).set({ passwordHash, passwordChangedAt: at }).where(eq(players.id, id));
+    },
+
+    /** The account whose stored (lower-cased) e-mail is exactly this one, if any. */
+    async withStoredEmail(email: string): Promise<PlayerRow | undefined> {
+      return (await db.select().from(players).where(eq(players.email, email)))[0];
+    },
+
+    /** Deletes an account row; what references it should be deleted first by its owners. */
+    async delete(id: string): Promise<void> {
+      await db.delete(players).where(eq(players.id, id));
     },
   };
 }

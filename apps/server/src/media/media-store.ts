@@ -133,6 +133,17 @@ export function createMediaStore(db: Database) {
       return new Set(rows.map((row) => row.id));
     },
 
+    /** The ids of every file the player owns. */
+    async idsOwnedBy(ownerId: string): Promise<string[]> {
+      const rows = await db.select({ id: mediaFiles.id }).from(mediaFiles).where(eq(mediaFiles.ownerPlayerId, ownerId));
+      return rows.map((row) => row.id);
+    },
+
+    /** Deletes the rows of every file the player owns (their bytes are the caller's to remove). */
+    async deleteOwnedBy(ownerId: string): Promise<void> {
+      await db.delete(mediaFiles).where(eq(mediaFiles.ownerPlayerId, ownerId));
+    },
+
     async countUnattached(ownerId: string): Promise<number> {
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
