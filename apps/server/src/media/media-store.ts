@@ -1,6 +1,12 @@
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { mediaFiles, type MediaFile, type StoredPoster, type StoredRendition } from "../db/schema/media.ts";
+import {
+  mediaFiles,
+  type MediaFile,
+  type StoredPoster,
+  type StoredRendition,
+  type VideoViewColumns,
+} from "../db/schema/media.ts";
 import { playerProfiles, profilePublicSince } from "../db/schema/profiles.ts";
 import { consentAllowsPublic } from "../auth/guardian-store.ts";
 
@@ -8,7 +14,7 @@ import { consentAllowsPublic } from "../auth/guardian-store.ts";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isMediaId = (value: string): boolean => UUID.test(value);
 
-export type { MediaFile, StoredPoster, StoredRendition };
+export type { MediaFile, StoredPoster, StoredRendition, VideoViewColumns };
 export type NewMediaFile = typeof mediaFiles.$inferInsert;
 
 /** The media_files table: complete, checked files and whether a profile uses them. */

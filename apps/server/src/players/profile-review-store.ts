@@ -23,7 +23,10 @@ const allowedWhen: Record<DecisionAllowedWhen, SQL> = {
   "not-approved": ne(playerProfiles.reviewStatus, "approved"),
   "not-rejected": ne(playerProfiles.reviewStatus, "rejected"),
   approved: eq(playerProfiles.reviewStatus, "approved"),
-  "not-rejected-nor-editable": and(ne(playerProfiles.reviewStatus, "rejected"), isNull(playerProfiles.reuploadAllowedAt))!,
+  "not-rejected-nor-editable": and(
+    ne(playerProfiles.reviewStatus, "rejected"),
+    isNull(playerProfiles.reuploadAllowedAt),
+  )!,
 };
 
 /**

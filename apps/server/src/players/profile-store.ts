@@ -16,6 +16,7 @@ import { HttpError } from "../http/errors.ts";
 import { isMediaId } from "../media/media-store.ts";
 
 export type PlayerInfo = z.output<typeof playerInfoSchema>;
+export type { PlayerProfile };
 
 /** The media a submission names, resolved to files of this player that passed the checks. */
 export interface SubmittedMedia {

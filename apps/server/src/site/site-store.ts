@@ -173,17 +173,17 @@ export function createSiteStore(db: Database) {
         .update(deletionRequests)
         .set({ closedAt: at, closedBy: by })
         .where(
-          and(eq(deletionRequests.id, id), eq(deletionRequests.status, "open"), isNotNull(deletionRequests.confirmedAt)),
+          and(
+            eq(deletionRequests.id, id),
+            eq(deletionRequests.status, "open"),
+            isNotNull(deletionRequests.confirmedAt),
+          ),
         )
         .returning();
       return claimed ?? null;
     },
 
-    async setDeletionOutcome(
-      id: string,
-      status: "done" | "no-account",
-      outcome: string,
-    ): Promise<void> {
+    async setDeletionOutcome(id: string, status: "done" | "no-account", outcome: string): Promise<void> {
       await db.update(deletionRequests).set({ status, outcome }).where(eq(deletionRequests.id, id));
     },
   };
