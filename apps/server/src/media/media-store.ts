@@ -145,6 +145,15 @@ export function createMediaStore(db: Database) {
       return rows.map((row) => row.id);
     },
 
+    /** The ids of every file these players own. */
+    async idsOwnedByAny(ownerIds: string[]): Promise<string[]> {
+      const rows = await db
+        .select({ id: mediaFiles.id })
+        .from(mediaFiles)
+        .where(inArray(mediaFiles.ownerPlayerId, ownerIds));
+      return rows.map((row) => row.id);
+    },
+
     /** Deletes the rows of every file the player owns (their bytes are the caller's to remove). */
     async deleteOwnedBy(ownerId: string): Promise<void> {
       await db.delete(mediaFiles).where(eq(mediaFiles.ownerPlayerId, ownerId));
