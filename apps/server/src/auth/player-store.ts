@@ -73,6 +73,12 @@ export function createPlayerStore(db: Database, now: () => Date) {
         );
     },
 
+    /** Inserts an account row as given (a scout's account: scouts/scout-account-store.ts). */
+    async insertRow(row: typeof players.$inferInsert): Promise<PlayerRow> {
+      const [inserted] = await db.insert(players).values(row).returning();
+      return inserted!;
+    },
+
     async insert(account: NewAccount): Promise<PlayerRow> {
       const [row] = await db
         .insert(players)

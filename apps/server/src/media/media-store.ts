@@ -145,6 +145,27 @@ export function createMediaStore(db: Database) {
       return rows.map((row) => row.id);
     },
 
+    /**
+     * Marks the owner's files as used by a profile from at (a file used already keeps its date),
+     * locking their rows for the rest of the transaction: how many of them the owner has.
+     */
+    async attachOwned(fileIds: string[], ownerId: string, at: Date): Promise<number> {
+      const attached = await db
+        .update(mediaFiles)
+        .set({ attachedAt: sql`coalesce(${mediaFiles.attachedAt}, ${at.toISOString()}::timestamptz)` })
+        .where(and(inArray(mediaFiles.id, fileIds), eq(mediaFiles.ownerPlayerId, ownerId)))
+        .returning({ id: mediaFiles.id });
+      return attached.length;
+    },
+
+    /** Marks the owner's files as no longer used by a profile: the sweep removes them. */
+    async detachOwned(fileIds: string[], ownerId: string): Promise<void> {
+      await db
+        .update(mediaFiles)
+        .set({ attachedAt: null })
+        .where(and(inArray(mediaFiles.id, fileIds), eq(mediaFiles.ownerPlayerId, ownerId)));
+    },
+
     /** The ids of every file these players own. */
     async idsOwnedByAny(ownerIds: string[]): Promise<string[]> {
       const rows = await db
