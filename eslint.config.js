@@ -71,7 +71,10 @@ const SERVER_DOMAIN_RANKS = [
   ["auth"],
   ["media"],
   ["players"],
-  ["site", "talent", "admin", "guardians"],
+  // The site's store keeps the contact messages and deletion requests that talent (a request
+  // about a player) writes and admin (the staff inbox) reads and closes.
+  ["site"],
+  ["talent", "admin", "guardians"],
   // Scouts find players through the talent list and are verified through the audit log.
   ["scouts"],
   ["health", "openapi", "web", "ops", "backup"],
@@ -217,6 +220,29 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         { patterns: [{ group: ["**/test/*"], message: "Only tests use the test support in src/test." }] },
+      ],
+    },
+  },
+  {
+    // One owner per table (docs/decisions/0047-one-owner-per-table.md): only stores run SQL on
+    // the tables, so only they import the schema. The exceptions: db/ itself (the client and
+    // the migrations), and tests with their support, which set up and check rows directly.
+    // This block repeats the test-support pattern above, as a later block's options replace it.
+    files: [`${SERVER}/**/*.ts`],
+    ignores: [`${SERVER}/**/*-store.ts`, `${SERVER}/db/**`, `${SERVER}/**/*.test.ts`, `${SERVER}/test/**`],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/test/*"], message: "Only tests use the test support in src/test." },
+            {
+              group: ["**/db/schema", "**/db/schema/*"],
+              message:
+                "Only a table's owning store (*-store.ts) imports db/schema: call that store's functions (owners: docs/decisions/0047-one-owner-per-table.md).",
+            },
+          ],
+        },
       ],
     },
   },

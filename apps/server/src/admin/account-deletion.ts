@@ -1,10 +1,13 @@
-import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { ProcessDeletionResponse } from "@touchline/contract/admin";
 import { ADMIN } from "@touchline/contract/messages";
-import { otpCodes, otpSends, players, rateLimitHits, resetTokens, sessions } from "../db/schema/auth.ts";
-import { mediaFiles } from "../db/schema/media.ts";
-import { playerProfiles } from "../db/schema/profiles.ts";
-import { contactMessages, deletionRequests } from "../db/schema/site.ts";
+import { createOtpStore } from "../auth/otp-store.ts";
+import { createPlayerStore } from "../auth/player-store.ts";
+import { createResetTokenStore } from "../auth/reset-token-store.ts";
+import { deleteSessionsOf } from "../auth/session-store.ts";
+import { createHitCounterStore } from "../http/hit-counter-store.ts";
+import { createMediaStore } from "../media/media-store.ts";
+import { createProfileReviewStore } from "../players/profile-review-store.ts";
+import { createSiteStore, type DeletionRow } from "../site/site-store.ts";
 import { HttpError } from "../http/errors.ts";
 import { removeMediaObjects } from "../media/finish-upload.ts";
 import type { AppServices } from "../services.ts";
@@ -12,8 +15,6 @@ import { recordAudit, type Actor } from "./audit.ts";
 import { accountDeletedEmail, noAccountEmail } from "../email/deletion-emails.ts";
 import { toDeletionItem } from "./inbox-service.ts";
 import { isUuid } from "../http/uuid-params.ts";
-
-type DeletionRow = typeof deletionRequests.$inferSelect;
 
 /**
  * Carries out a confirmed account-deletion request: the account with the request's e-mail, its sessions,
@@ -28,6 +29,7 @@ type DeletionRow = typeof deletionRequests.$inferSelect;
  */
 export function createAccountDeletion(services: AppServices) {
   const { db, now, storage, log } = services;
+  const site = createSiteStore(db);
 
   const sendEmail = async (request: DeletionRow): Promise<boolean> => {
     const message =
@@ -40,12 +42,12 @@ export function createAccountDeletion(services: AppServices) {
       log.error({ err: error, deletionRequestId: request.id }, "deletion e-mail could not be sent");
       return false;
     }
-    await db.update(deletionRequests).set({ emailSentAt: now() }).where(eq(deletionRequests.id, request.id));
+    await site.markDeletionEmailSent(request.id, now());
     return true;
   };
 
   const answer = async (id: string, emailSent: boolean, retry = false): Promise<ProcessDeletionResponse> => {
-    const [row] = await db.select().from(deletionRequests).where(eq(deletionRequests.id, id));
+    const row = await site.findDeletionRequest(id);
     const outcome = row!.status === "done" ? "deleted" : "no-account";
     const messages =
       outcome === "deleted"
@@ -80,7 +82,7 @@ export function createAccountDeletion(services: AppServices) {
   return {
     async process(requestId: string, actor: Actor): Promise<ProcessDeletionResponse> {
       if (!isUuid(requestId)) throw new HttpError(404, ADMIN.deletionRequestNotFound);
-      const [request] = await db.select().from(deletionRequests).where(eq(deletionRequests.id, requestId));
+      const request = await site.findDeletionRequest(requestId);
       if (!request) throw new HttpError(404, ADMIN.deletionRequestNotFound);
 
       if (request.status !== "open") {
@@ -103,26 +105,15 @@ export function createAccountDeletion(services: AppServices) {
 
       const at = now();
       const deleted = await db.transaction(async (tx) => {
-        const [claimed] = await tx
-          .update(deletionRequests)
-          .set({ closedAt: at, closedBy: actor.username })
-          .where(
-            and(
-              eq(deletionRequests.id, requestId),
-              eq(deletionRequests.status, "open"),
-              isNotNull(deletionRequests.confirmedAt),
-            ),
-          )
-          .returning();
+        const requests = createSiteStore(tx);
+        const claimed = await requests.claimDeletionRequest(requestId, at, actor.username);
         if (!claimed) return null;
 
-        const [account] = await tx.select().from(players).where(eq(players.email, claimed.email));
+        const accounts = createPlayerStore(tx, now);
+        const account = await accounts.withStoredEmail(claimed.email);
         if (!account) {
           const outcome = "No account uses this e-mail address.";
-          await tx
-            .update(deletionRequests)
-            .set({ status: "no-account", outcome })
-            .where(eq(deletionRequests.id, requestId));
+          await requests.setDeletionOutcome(requestId, "no-account", outcome);
           await recordAudit(
             tx,
             actor,
@@ -132,11 +123,10 @@ export function createAccountDeletion(services: AppServices) {
           return { playerId: null, fileIds: [] as string[] };
         }
 
-        const fileIds = (
-          await tx.select({ id: mediaFiles.id }).from(mediaFiles).where(eq(mediaFiles.ownerPlayerId, account.id))
-        ).map((f) => f.id);
+        const files = createMediaStore(tx);
+        const fileIds = await files.idsOwnedBy(account.id);
         const outcome = `Account deleted, with its profile and ${fileIds.length} stored ${fileIds.length === 1 ? "file" : "files"}.`;
-        await tx.update(deletionRequests).set({ status: "done", outcome }).where(eq(deletionRequests.id, requestId));
+        await requests.setDeletionOutcome(requestId, "done", outcome);
         // Before the account goes: the entry may name the acting staff member's own account.
         await recordAudit(
           tx,
@@ -147,28 +137,21 @@ export function createAccountDeletion(services: AppServices) {
 
         // Most of these would follow by cascade; deleting them by name keeps the list visible.
         // The profile goes before the files it references.
-        await tx.delete(playerProfiles).where(eq(playerProfiles.playerId, account.id));
-        await tx.delete(mediaFiles).where(eq(mediaFiles.ownerPlayerId, account.id));
-        await tx.delete(sessions).where(eq(sessions.playerId, account.id));
-        await tx.delete(resetTokens).where(eq(resetTokens.playerId, account.id));
-        await tx.delete(contactMessages).where(eq(contactMessages.playerId, account.id));
+        await createProfileReviewStore(tx).deleteOf(account.id);
+        await files.deleteOwnedBy(account.id);
+        await deleteSessionsOf(tx, account.id);
+        await createResetTokenStore(tx).deleteAllOf(account.id);
+        await requests.deleteContactMessagesOf(account.id);
         // Keyed by the phone number or the account id, not by a foreign key.
-        await tx.delete(otpCodes).where(eq(otpCodes.phone, account.phoneNumber));
-        await tx.delete(otpSends).where(eq(otpSends.phone, account.phoneNumber));
-        await tx.delete(rateLimitHits).where(
-          or(
-            inArray(rateLimitHits.key, [account.phoneNumber, account.id]),
-            // Counters per number and address: "<phone> <address>".
-            sql`left(${rateLimitHits.key}, ${account.phoneNumber.length + 1}) = ${`${account.phoneNumber} `}`,
-          ),
-        );
-        await tx.delete(players).where(eq(players.id, account.id));
+        await createOtpStore(tx).deleteAllOf(account.phoneNumber);
+        await createHitCounterStore(tx).clearAccount(account.phoneNumber, account.id);
+        await accounts.delete(account.id);
         return { playerId: account.id, fileIds };
       });
       if (!deleted) throw new HttpError(409, ADMIN.alreadyProcessed);
 
       if (deleted.playerId) await removeBytes(deleted.playerId, deleted.fileIds);
-      const [closed] = await db.select().from(deletionRequests).where(eq(deletionRequests.id, requestId));
+      const closed = await site.findDeletionRequest(requestId);
       return answer(requestId, await sendEmail(closed!));
     },
   };

@@ -1,5 +1,3 @@
-import { and, asc, count, desc, eq, gt, isNull, lte, ne, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import {
   ADMIN_PAGE_SIZE,
   rejectionReasonText,
@@ -13,18 +11,21 @@ import { ageOn } from "@touchline/contract/auth";
 import { ADMIN } from "@touchline/contract/messages";
 import { mediaUrl } from "@touchline/contract/profile";
 import type { Database } from "../db/client.ts";
-import { players } from "../db/schema/auth.ts";
-import { playerProfiles, profilePublicSince } from "../db/schema/profiles.ts";
 import { HttpError } from "../http/errors.ts";
 import { isUuid } from "../http/uuid-params.ts";
 import { profileExpiry, videoExpiry } from "@touchline/contract/video-expiry";
 import { recordAudit, type Actor } from "./audit.ts";
 import { needsGuardianConsent } from "@touchline/contract/guardian";
-import { guardianConsents } from "../db/schema/guardians.ts";
 import type { Notice, NotificationService } from "../notifications/notification-service.ts";
+import { createPlayerStore } from "../auth/player-store.ts";
+import {
+  createProfileReviewStore,
+  type DecisionAllowedWhen,
+  type ProfileDecision,
+  type ProfileReviewRow,
+} from "../players/profile-review-store.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const reviewer = alias(players, "reviewer");
 
 export interface ReviewServiceDeps {
   db: Database;
@@ -44,43 +45,9 @@ type PlayerNotice = (to: Notice["to"]) => Notice;
 export function createReviewService({ db, now, videoExpiryDays, notifications }: ReviewServiceDeps) {
   /** The date from which an approved profile counts as expired: its public time started at or before it. */
   const expiryCutoff = () => new Date(now().getTime() - videoExpiryDays * DAY_MS);
-  const videoDate = profilePublicSince;
+  const store = createProfileReviewStore(db);
 
-  const filters: Record<ReviewFilter, () => { where: SQL; order: SQL[] }> = {
-    pending: () => ({
-      where: eq(playerProfiles.reviewStatus, "pending"),
-      order: [asc(playerProfiles.submittedAt), asc(playerProfiles.id)],
-    }),
-    approved: () => ({
-      where: and(eq(playerProfiles.reviewStatus, "approved"), gt(videoDate, expiryCutoff()))!,
-      order: [desc(playerProfiles.reviewedAt), asc(playerProfiles.id)],
-    }),
-    expired: () => ({
-      where: and(eq(playerProfiles.reviewStatus, "approved"), lte(videoDate, expiryCutoff()))!,
-      order: [asc(videoDate), asc(playerProfiles.id)],
-    }),
-    rejected: () => ({
-      where: eq(playerProfiles.reviewStatus, "rejected"),
-      order: [desc(playerProfiles.reviewedAt), asc(playerProfiles.id)],
-    }),
-  };
-
-  const selectItems = () =>
-    db
-      .select({
-        profile: playerProfiles,
-        player: players,
-        reviewerUsername: reviewer.username,
-        consentState: guardianConsents.state,
-      })
-      .from(playerProfiles)
-      .innerJoin(players, eq(players.id, playerProfiles.playerId))
-      .leftJoin(reviewer, eq(reviewer.id, playerProfiles.reviewedBy))
-      .leftJoin(guardianConsents, eq(guardianConsents.playerId, playerProfiles.playerId));
-
-  type Row = Awaited<ReturnType<ReturnType<typeof selectItems>["where"]>>[number];
-
-  const toItem = ({ profile, player, reviewerUsername, consentState }: Row): ReviewItem => {
+  const toItem = ({ profile, player, reviewerUsername, consentState }: ProfileReviewRow): ReviewItem => {
     const expiry = profileExpiry(profile, videoExpiryDays, now());
     return {
       profileId: profile.id,
@@ -114,7 +81,7 @@ export function createReviewService({ db, now, videoExpiryDays, notifications }:
 
   const getItem = async (profileId: string): Promise<ReviewItem | null> => {
     if (!isUuid(profileId)) return null;
-    const [row] = await selectItems().where(eq(playerProfiles.id, profileId));
+    const row = await store.find(profileId);
     return row ? toItem(row) : null;
   };
 
@@ -126,8 +93,8 @@ export function createReviewService({ db, now, videoExpiryDays, notifications }:
     profileId: string,
     actor: Actor,
     change: {
-      set: Partial<typeof playerProfiles.$inferInsert>;
-      allowed: SQL;
+      set: ProfileDecision;
+      allowed: DecisionAllowedWhen;
       conflict: string;
       audit: { action: Parameters<typeof recordAudit>[2]["action"]; detail?: string | null };
       /** What the player is told, in the same transaction as the decision. */
@@ -137,28 +104,16 @@ export function createReviewService({ db, now, videoExpiryDays, notifications }:
     if (!isUuid(profileId)) throw new HttpError(404, ADMIN.profileNotFound);
     const at = now();
     const changed = await db.transaction(async (tx) => {
-      const rows = await tx
-        .update(playerProfiles)
-        .set({ ...change.set, updatedAt: at })
-        .where(and(eq(playerProfiles.id, profileId), change.allowed))
-        .returning({ id: playerProfiles.id, playerId: playerProfiles.playerId });
-      if (rows.length === 0) return false;
+      const playerId = await createProfileReviewStore(tx).decide(profileId, change.set, change.allowed, at);
+      if (playerId === null) return false;
       if (notifications && change.notice) {
-        const [player] = await tx
-          .select({
-            firstName: players.firstName,
-            lastName: players.lastName,
-            phone: players.phoneNumber,
-            email: players.email,
-          })
-          .from(players)
-          .where(eq(players.id, rows[0]!.playerId));
+        const player = await createPlayerStore(tx, now).byId(playerId);
         if (player) {
           const to = {
             role: "player" as const,
-            accountId: rows[0]!.playerId,
+            accountId: playerId,
             name: `${player.firstName} ${player.lastName}`,
-            phone: player.phone,
+            phone: player.phoneNumber,
             email: player.email,
           };
           await notifications.notify(tx, [change.notice(to)]);
@@ -180,14 +135,8 @@ export function createReviewService({ db, now, videoExpiryDays, notifications }:
 
   return {
     async list(status: ReviewFilter, page: number): Promise<ReviewListResponse> {
-      const { where, order } = filters[status]();
-      const rows = await selectItems()
-        .where(where)
-        .orderBy(...order)
-        .limit(ADMIN_PAGE_SIZE)
-        .offset((page - 1) * ADMIN_PAGE_SIZE);
-      const [total] = await db.select({ n: count() }).from(playerProfiles).where(where);
-      return { items: rows.map(toItem), total: Number(total?.n ?? 0), page, pageSize: ADMIN_PAGE_SIZE };
+      const { rows, total } = await store.list(status, expiryCutoff(), ADMIN_PAGE_SIZE, page);
+      return { items: rows.map(toItem), total, page, pageSize: ADMIN_PAGE_SIZE };
     },
 
     get: getItem,
@@ -196,7 +145,7 @@ export function createReviewService({ db, now, videoExpiryDays, notifications }:
       const at = now();
       return decide(profileId, actor, {
         set: { reviewStatus: "approved", reviewedAt: at, reviewedBy: actor.id, rejectionReason: null },
-        allowed: ne(playerProfiles.reviewStatus, "approved"),
+        allowed: "not-approved",
         conflict: ADMIN.alreadyApproved,
         audit: { action: "review.approved" },
         notice: (to) => ({ event: "profile-approved", params: { publicDays: videoExpiryDays }, to }),
@@ -209,7 +158,7 @@ export function createReviewService({ db, now, videoExpiryDays, notifications }:
       const label = REJECTION_REASONS.find((r) => r.value === body.reasonCode)!.label;
       return decide(profileId, actor, {
         set: { reviewStatus: "rejected", reviewedAt: at, reviewedBy: actor.id, rejectionReason: reason },
-        allowed: ne(playerProfiles.reviewStatus, "rejected"),
+        allowed: "not-rejected",
         conflict: ADMIN.alreadyRejected,
         audit: { action: "review.rejected", detail: body.reasonText ? `${label}: ${body.reasonText.trim()}` : label },
         notice: (to) => ({ event: "profile-rejected", params: {}, to }),
@@ -221,7 +170,7 @@ export function createReviewService({ db, now, videoExpiryDays, notifications }:
       const at = now();
       return decide(profileId, actor, {
         set: { videoUploadedAt: at },
-        allowed: eq(playerProfiles.reviewStatus, "approved"),
+        allowed: "approved",
         conflict: ADMIN.renewNotApproved,
         audit: {
           action: "review.renewed",
@@ -234,7 +183,7 @@ export function createReviewService({ db, now, videoExpiryDays, notifications }:
     allowReupload(profileId: string, actor: Actor): Promise<ReviewItem> {
       return decide(profileId, actor, {
         set: { reuploadAllowedAt: now() },
-        allowed: and(ne(playerProfiles.reviewStatus, "rejected"), isNull(playerProfiles.reuploadAllowedAt))!,
+        allowed: "not-rejected-nor-editable",
         conflict: ADMIN.alreadyEditable,
         audit: { action: "review.reupload-allowed" },
       });

@@ -1,10 +1,8 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import type { registrationSchema } from "@touchline/contract/registration";
 import { RESET_TOKEN_TTL_MS } from "@touchline/contract/limits";
 import { AUTH } from "@touchline/contract/messages";
 import { maskPhone } from "@touchline/contract/phone";
-import { players, resetTokens, sessions } from "../db/schema/auth.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
 import { HttpError } from "../http/errors.ts";
 import type { AppServices } from "../services.ts";
@@ -22,8 +20,9 @@ import {
 } from "./player-store.ts";
 import { createRateLimiter, LIMITS } from "../http/rate-limiter.ts";
 import type { RequestUser } from "./request-user.ts";
+import { createResetTokenStore } from "./reset-token-store.ts";
 import { randomToken, sha256Hex } from "./secrets.ts";
-import { createSessionStore } from "./session-store.ts";
+import { createSessionStore, deleteSessionsOf } from "./session-store.ts";
 
 /**
  * A pending account (number never confirmed) stops holding its username and e-mail after a day,
@@ -245,11 +244,9 @@ export function createAuthService(services: AppServices) {
       const at = now();
       await db.transaction(async (tx) => {
         // Only the newest token works: earlier ones of this player are spent.
-        await tx
-          .update(resetTokens)
-          .set({ usedAt: at })
-          .where(and(eq(resetTokens.playerId, player.id), isNull(resetTokens.usedAt)));
-        await tx.insert(resetTokens).values({
+        const tokens = createResetTokenStore(tx);
+        await tokens.spendAllOf(player.id, at);
+        await tokens.insert({
           tokenHash: sha256Hex(token),
           playerId: player.id,
           phone: player.phoneNumber,
@@ -267,22 +264,11 @@ export function createAuthService(services: AppServices) {
       const passwordHash = await hashPassword(input.newPassword);
       const at = now();
       const playerId = await db.transaction(async (tx) => {
-        const [spent] = await tx
-          .update(resetTokens)
-          .set({ usedAt: at })
-          .where(
-            and(
-              eq(resetTokens.tokenHash, sha256Hex(input.resetToken)),
-              eq(resetTokens.phone, input.phoneNumber),
-              isNull(resetTokens.usedAt),
-              gt(resetTokens.expiresAt, at),
-            ),
-          )
-          .returning({ playerId: resetTokens.playerId });
-        if (!spent) return null;
-        await tx.update(players).set({ passwordHash, passwordChangedAt: at }).where(eq(players.id, spent.playerId));
-        await tx.delete(sessions).where(eq(sessions.playerId, spent.playerId));
-        return spent.playerId;
+        const spentBy = await createResetTokenStore(tx).spend(sha256Hex(input.resetToken), input.phoneNumber, at);
+        if (!spentBy) return null;
+        await createPlayerStore(tx, now).setPasswordHash(spentBy, passwordHash, at);
+        await deleteSessionsOf(tx, spentBy);
+        return spentBy;
       });
       if (!playerId) throw new HttpError(400, AUTH.resetTokenInvalid, { resetToken: AUTH.resetTokenInvalid });
       // The owner has just proved the number: wrong passwords others tried no longer hold them back.

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import {
   OTP_MAX_ATTEMPTS,
   OTP_MAX_SENDS_PER_HOUR,
@@ -8,12 +7,12 @@ import {
 } from "@touchline/contract/limits";
 import { AUTH } from "@touchline/contract/messages";
 import { maskPhone } from "@touchline/contract/phone";
-import { otpCodes, otpSends } from "../db/schema/auth.ts";
 import { HttpError } from "../http/errors.ts";
 import type { Database } from "../db/client.ts";
 import type { AppServices } from "../services.ts";
 import { codeMessage, type CodePurpose } from "../sms/code-message.ts";
 import { scrubNumbers } from "../sms/sms-error.ts";
+import { createOtpStore } from "./otp-store.ts";
 import { codeHash, sameHex } from "./secrets.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -57,14 +56,14 @@ export function createOtpService(services: AppServices) {
   const { db, now, log } = services;
   const secret = services.config.AUTH_SECRET ?? DEV_AUTH_SECRET;
   const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+  const store = createOtpStore(db);
 
   /**
    * Serialises everything that sends to, or changes what a code of, one number confirms, for
    * the rest of the transaction tx: two simultaneous requests cannot both slip under a limit,
    * and a registration cannot change between a check for an open code and its update.
    */
-  const lockNumber = (tx: Database, phone: string) =>
-    tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${phone}`}))`);
+  const lockNumber = (tx: Database, phone: string) => createOtpStore(tx).lockNumber(phone);
 
   /**
    * Under the number's lock: checks the send limits, records a send, and stores a new code in
@@ -77,34 +76,26 @@ export function createOtpService(services: AppServices) {
     options: SendOptions,
   ): Promise<Reservation> {
     const at = now();
-    const recent = await tx
-      .select({ sentAt: otpSends.sentAt })
-      .from(otpSends)
-      .where(and(eq(otpSends.phone, phone), gt(otpSends.sentAt, new Date(at.getTime() - HOUR_MS))))
-      .orderBy(asc(otpSends.sentAt));
+    const inTx = createOtpStore(tx);
+    const recent = await inTx.sendTimesAfter(phone, new Date(at.getTime() - HOUR_MS));
     const last = recent.at(-1);
-    if (last && at.getTime() - last.sentAt.getTime() < OTP_RESEND_INTERVAL_MS) {
-      const wait = seconds(last.sentAt.getTime() + OTP_RESEND_INTERVAL_MS - at.getTime());
+    if (last && at.getTime() - last.getTime() < OTP_RESEND_INTERVAL_MS) {
+      const wait = seconds(last.getTime() + OTP_RESEND_INTERVAL_MS - at.getTime());
       throw new HttpError(429, AUTH.resendTooSoon(wait), undefined, { retryAfterSeconds: wait });
     }
     if (recent.length >= OTP_MAX_SENDS_PER_HOUR) {
-      const wait = seconds(recent[0]!.sentAt.getTime() + HOUR_MS - at.getTime());
+      const wait = seconds(recent[0]!.getTime() + HOUR_MS - at.getTime());
       throw new HttpError(429, AUTH.tooManyCodes(Math.ceil(wait / 60)), undefined, { retryAfterSeconds: wait });
     }
     const sendId = randomUUID();
-    await tx.insert(otpSends).values({ id: sendId, phone, sentAt: at });
+    await inTx.recordSend(sendId, phone, at);
     // Sends older than the hour the limits look at, and expired codes, are of no further use.
-    await tx
-      .delete(otpSends)
-      .where(and(eq(otpSends.phone, phone), lt(otpSends.sentAt, new Date(at.getTime() - HOUR_MS))));
-    await tx.delete(otpCodes).where(and(eq(otpCodes.phone, phone), lt(otpCodes.expiresAt, at)));
-    await tx
-      .update(otpCodes)
-      .set({ consumedAt: at })
-      .where(and(eq(otpCodes.phone, phone), isNull(otpCodes.consumedAt)));
+    await inTx.deleteSendsBefore(phone, new Date(at.getTime() - HOUR_MS));
+    await inTx.deleteCodesExpiredBy(phone, at);
+    await inTx.consumeOpenCodes(phone, at);
     const code = services.randomCode();
     const codeId = randomUUID();
-    await tx.insert(otpCodes).values({
+    await inTx.insertCode({
       id: codeId,
       phone,
       purpose,
@@ -132,8 +123,8 @@ export function createOtpService(services: AppServices) {
         { reason: scrubNumbers(String((error as Error)?.message ?? error)), to: maskPhone(phone), purpose },
         "SMS delivery failed",
       );
-      await db.delete(otpSends).where(eq(otpSends.id, reservation.sendId));
-      await db.update(otpCodes).set({ consumedAt: now() }).where(eq(otpCodes.id, reservation.codeId));
+      await store.deleteSend(reservation.sendId);
+      await store.consumeCode(reservation.codeId, now());
       throw new HttpError(503, AUTH.smsFailed, undefined, { code: "SMS_FAILED" });
     }
     log.info({ to: maskPhone(phone), purpose }, "code sent");
@@ -174,10 +165,7 @@ export function createOtpService(services: AppServices) {
         } catch (error) {
           if (!(error instanceof HttpError && error.statusCode === 429)) throw error;
           // What change confirmed must not stay open to an earlier code of the number.
-          await tx
-            .update(otpCodes)
-            .set({ consumedAt: now() })
-            .where(and(eq(otpCodes.phone, phone), isNull(otpCodes.consumedAt)));
+          await createOtpStore(tx).consumeOpenCodes(phone, now());
           return { result, reservation: error };
         }
       });
@@ -191,21 +179,7 @@ export function createOtpService(services: AppServices) {
      * changeThenSend's change, under the number's lock.
      */
     async openCodeExpiry(tx: Database, phone: string, purpose: CodePurpose): Promise<Date | null> {
-      const [open] = await tx
-        .select({ expiresAt: otpCodes.expiresAt })
-        .from(otpCodes)
-        .where(
-          and(
-            eq(otpCodes.phone, phone),
-            eq(otpCodes.purpose, purpose),
-            isNull(otpCodes.consumedAt),
-            gt(otpCodes.expiresAt, now()),
-            lt(otpCodes.attempts, OTP_MAX_ATTEMPTS),
-          ),
-        )
-        .orderBy(desc(otpCodes.expiresAt))
-        .limit(1);
-      return open?.expiresAt ?? null;
+      return createOtpStore(tx).openCodeExpiry(phone, purpose, now());
     },
     /**
      * Consumes the open code of phone and purpose if code matches. A wrong, expired, used or
@@ -215,32 +189,18 @@ export function createOtpService(services: AppServices) {
       const invalid = () => new HttpError(400, AUTH.codeInvalid, { otp: AUTH.codeInvalid });
       const locked = () => new HttpError(400, AUTH.codeLocked, { otp: AUTH.codeLocked }, { code: "CODE_LOCKED" });
       const at = now();
-      const [open] = await db
-        .select()
-        .from(otpCodes)
-        .where(and(eq(otpCodes.phone, phone), eq(otpCodes.purpose, purpose), isNull(otpCodes.consumedAt)))
-        .orderBy(desc(otpCodes.createdAt))
-        .limit(1);
+      const open = await store.newestUnused(phone, purpose);
       if (!open || open.expiresAt <= at) throw invalid();
       if (open.attempts >= OTP_MAX_ATTEMPTS) throw locked();
       if (!sameHex(open.codeHash, codeHash(secret, phone, purpose, code))) {
         // Counted atomically, so parallel guesses cannot exceed the limit.
-        const [counted] = await db
-          .update(otpCodes)
-          .set({ attempts: sql`${otpCodes.attempts} + 1` })
-          .where(and(eq(otpCodes.id, open.id), lt(otpCodes.attempts, OTP_MAX_ATTEMPTS)))
-          .returning({ attempts: otpCodes.attempts });
-        log.info({ to: maskPhone(phone), purpose, attempts: counted?.attempts ?? OTP_MAX_ATTEMPTS }, "wrong code");
-        if (!counted || counted.attempts >= OTP_MAX_ATTEMPTS) throw locked();
+        const attempts = await store.countWrongTry(open.id);
+        log.info({ to: maskPhone(phone), purpose, attempts: attempts ?? OTP_MAX_ATTEMPTS }, "wrong code");
+        if (attempts === null || attempts >= OTP_MAX_ATTEMPTS) throw locked();
         throw invalid();
       }
       // Single use even under a race: only one request can flip consumed_at from null.
-      const [consumed] = await db
-        .update(otpCodes)
-        .set({ consumedAt: at })
-        .where(and(eq(otpCodes.id, open.id), isNull(otpCodes.consumedAt)))
-        .returning({ id: otpCodes.id });
-      if (!consumed) throw invalid();
+      if (!(await store.consumeIfOpen(open.id, at))) throw invalid();
     },
   };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, isNull, or } from "drizzle-orm";
+import { and, eq, inArray, isNull, like, or } from "drizzle-orm";
 import type { SessionInfo } from "@touchline/contract/auth";
 import type { Database } from "../db/client.ts";
 import { players } from "../db/schema/auth.ts";
@@ -73,6 +73,12 @@ export function createPlayerStore(db: Database, now: () => Date) {
         );
     },
 
+    /** Inserts an account row as given (a scout's account: scouts/scout-account-store.ts). */
+    async insertRow(row: typeof players.$inferInsert): Promise<PlayerRow> {
+      const [inserted] = await db.insert(players).values(row).returning();
+      return inserted!;
+    },
+
     async insert(account: NewAccount): Promise<PlayerRow> {
       const [row] = await db
         .insert(players)
@@ -128,8 +134,53 @@ export function createPlayerStore(db: Database, now: () => Date) {
       await db.update(players).set({ phoneVerifiedAt: now() }).where(eq(players.id, id));
     },
 
-    async setPasswordHash(id: string, passwordHash: string): Promise<void> {
-      await db.update(players).set({ passwordHash, passwordChangedAt: now() }).where(eq(players.id, id));
+    async setPasswordHash(id: string, passwordHash: string, at: Date = now()): Promise<void> {
+      await db.update(players).set({ passwordHash, passwordChangedAt: at }).where(eq(players.id, id));
+    },
+
+    /** The account whose stored (lower-cased) e-mail is exactly this one, if any. */
+    async withStoredEmail(email: string): Promise<PlayerRow | undefined> {
+      return (await db.select().from(players).where(eq(players.email, email)))[0];
+    },
+
+    /** The account, if any, holding this username (any case) or this stored e-mail. */
+    async holderOfUsernameOrEmail(
+      userName: string,
+      email: string,
+    ): Promise<{ username: string; email: string } | undefined> {
+      return (
+        await db
+          .select({ username: players.username, email: players.email })
+          .from(players)
+          .where(or(eq(players.usernameKey, usernameKeyOf(userName)), eq(players.email, email)))
+      )[0];
+    },
+
+    /** Makes an account staff with a new password; a number never confirmed counts as confirmed now. */
+    async makeStaff(account: PlayerRow, role: Role, passwordHash: string, at: Date): Promise<void> {
+      await db
+        .update(players)
+        .set({ role, passwordHash, passwordChangedAt: at, phoneVerifiedAt: account.phoneVerifiedAt ?? at })
+        .where(eq(players.id, account.id));
+    },
+
+    /** The ids of the accounts whose e-mail is at this domain. */
+    async idsAtEmailDomain(domain: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: players.id })
+        .from(players)
+        .where(like(players.email, `%@${domain}`));
+      return rows.map((row) => row.id);
+    },
+
+    /** Deletes accounts; what references them by foreign key goes with them (cascade). */
+    async deleteMany(ids: string[]): Promise<void> {
+      await db.delete(players).where(inArray(players.id, ids));
+    },
+
+    /** Deletes an account row; what references it should be deleted first by its owners. */
+    async delete(id: string): Promise<void> {
+      await db.delete(players).where(eq(players.id, id));
     },
   };
 }

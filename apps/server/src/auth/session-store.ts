@@ -71,6 +71,11 @@ export function sessionIdOf(token: string): string | null {
  * With changes (PGlite, one process) session lookups are cached until the sessions or players
  * table is written (db/read-cache.ts); the expiry rules are applied at every request.
  */
+/** Ends every session of a player, within db (a transaction when the caller has one). */
+export async function deleteSessionsOf(db: Database, playerId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.playerId, playerId));
+}
+
 export function createSessionStore(db: Database, now: () => Date, changes?: TableChanges) {
   const isAlive = (row: SessionRow, at: Date) =>
     at < row.expiresAt && (row.remember || at.getTime() - row.lastSeenAt.getTime() < SESSION_IDLE_MS);

@@ -1,17 +1,16 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { eq, or } from "drizzle-orm";
 import { staffAccountSchema } from "@touchline/contract/staff-account";
 import type { StaffRole } from "@touchline/contract/session";
 import { maskPhone } from "@touchline/contract/phone";
 import { hashPassword } from "../auth/passwords.ts";
-import { emailKeyOf, usernameKeyOf } from "../auth/player-store.ts";
+import { createPlayerStore, emailKeyOf } from "../auth/player-store.ts";
+import { deleteSessionsOf } from "../auth/session-store.ts";
 import { loadConfig } from "../config.ts";
 import { prepareDataDir } from "../ops/data-dir.ts";
 import { connectDatabase, type DatabaseConnection } from "../db/client.ts";
 import { DatabaseInUseError } from "../db/embedded-lock.ts";
 import { migrate } from "../db/migrate.ts";
-import { players, sessions } from "../db/schema/auth.ts";
 import { runThroughHolder } from "../ops/control-socket.ts";
 import { COMMAND_LINE_ACTOR, recordAudit } from "../admin/audit.ts";
 
@@ -118,18 +117,11 @@ export async function createStaffAccount(
   const email = emailKeyOf(args.email ?? `${username.toLowerCase()}@staff.touchline.invalid`);
 
   return db.transaction(async (tx) => {
-    const [existing] = await tx.select().from(players).where(eq(players.phoneNumber, args.phoneNumber));
+    const accounts = createPlayerStore(tx, () => now);
+    const existing = await accounts.byPhone(args.phoneNumber);
     if (existing) {
-      await tx
-        .update(players)
-        .set({
-          role: args.role,
-          passwordHash,
-          passwordChangedAt: now,
-          phoneVerifiedAt: existing.phoneVerifiedAt ?? now,
-        })
-        .where(eq(players.id, existing.id));
-      await tx.delete(sessions).where(eq(sessions.playerId, existing.id));
+      await accounts.makeStaff(existing, args.role, passwordHash, now);
+      await deleteSessionsOf(tx, existing.id);
       await recordAudit(
         tx,
         COMMAND_LINE_ACTOR,
@@ -150,10 +142,7 @@ export async function createStaffAccount(
       } satisfies CreateStaffResult;
     }
 
-    const [taken] = await tx
-      .select({ username: players.username, email: players.email })
-      .from(players)
-      .where(or(eq(players.usernameKey, usernameKeyOf(username)), eq(players.email, email)));
+    const taken = await accounts.holderOfUsernameOrEmail(username, email);
     if (taken) {
       throw new Error(
         taken.email === email
@@ -161,20 +150,16 @@ export async function createStaffAccount(
           : `The username ${username} is already taken: choose another with --username.`,
       );
     }
-    const id = crypto.randomUUID();
-    await tx.insert(players).values({
-      id,
+    const { id } = await accounts.insert({
       firstName: args.firstName ?? "Touchline",
       lastName: args.lastName ?? (args.role === "admin" ? "Admin" : "Reviewer"),
-      username,
-      usernameKey: usernameKeyOf(username),
+      userName: username,
       dateOfBirth: "1970-01-01",
       email,
       phoneNumber: args.phoneNumber,
       passwordHash,
       role: args.role,
       phoneVerifiedAt: now,
-      createdAt: now,
     });
     await recordAudit(
       tx,

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { inArray, like } from "drizzle-orm";
 import type { FitnessLevel, Position, PreferredFoot } from "@touchline/contract/enums";
 import { createReviewService } from "../admin/review-service.ts";
 import { buildApp, type App } from "../app.ts";
@@ -11,9 +10,8 @@ import { createPlayerStore } from "../auth/player-store.ts";
 import { needsGuardianConsent } from "@touchline/contract/guardian";
 import { loadConfig } from "../config.ts";
 import { DatabaseInUseError } from "../db/embedded-lock.ts";
-import { players } from "../db/schema/auth.ts";
-import { mediaFiles } from "../db/schema/media.ts";
 import { removeMediaObjects } from "../media/finish-upload.ts";
+import { createMediaStore } from "../media/media-store.ts";
 import { copyRenditions, makeRenditions } from "../media/video-renditions-job.ts";
 import { runThroughHolder, type CommandOutput } from "../ops/control-socket.ts";
 import { createProfileService } from "../players/profile-service.ts";
@@ -508,16 +506,12 @@ function demoVideoFolder(): string {
 /** Removes every demo account (recognised by its e-mail domain) with its profile and stored files. */
 async function removeDemoPlayers(app: App): Promise<number> {
   const { db, storage } = app.services;
-  const demo = await db
-    .select({ id: players.id })
-    .from(players)
-    .where(like(players.email, `%@${DEMO_EMAIL_DOMAIN}`));
-  if (demo.length === 0) return 0;
-  const ids = demo.map((row) => row.id);
-  const files = await db.select({ id: mediaFiles.id }).from(mediaFiles).where(inArray(mediaFiles.ownerPlayerId, ids));
-  for (const file of files) await removeMediaObjects(storage, file.id);
+  const accounts = createPlayerStore(db, app.services.now);
+  const ids = await accounts.idsAtEmailDomain(DEMO_EMAIL_DOMAIN);
+  if (ids.length === 0) return 0;
+  for (const fileId of await createMediaStore(db).idsOwnedByAny(ids)) await removeMediaObjects(storage, fileId);
   // Profiles, media rows, sessions and contact requests about them go with the account.
-  await db.delete(players).where(inArray(players.id, ids));
+  await accounts.deleteMany(ids);
   return ids.length;
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, lt, sql } from "drizzle-orm";
+import { and, eq, gt, gte, inArray, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { rateLimitHits } from "../db/schema/auth.ts";
 
@@ -76,6 +76,21 @@ export function createHitCounterStore(db: Database) {
         ? eq(rateLimitHits.key, key)
         : sql`left(${rateLimitHits.key}, ${keyPrefix!.length}) = ${keyPrefix}`;
       await db.delete(rateLimitHits).where(and(eq(rateLimitHits.bucket, bucket), matches));
+    },
+
+    /**
+     * Forgets every count of an account, in any bucket: those keyed by its phone number or id,
+     * and those per number and address ("<phone> <address>").
+     */
+    async clearAccount(phoneNumber: string, accountId: string): Promise<void> {
+      await db
+        .delete(rateLimitHits)
+        .where(
+          or(
+            inArray(rateLimitHits.key, [phoneNumber, accountId]),
+            sql`left(${rateLimitHits.key}, ${phoneNumber.length + 1}) = ${`${phoneNumber} `}`,
+          ),
+        );
     },
   };
 }

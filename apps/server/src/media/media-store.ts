@@ -1,6 +1,12 @@
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { mediaFiles, type MediaFile, type StoredPoster, type StoredRendition } from "../db/schema/media.ts";
+import {
+  mediaFiles,
+  type MediaFile,
+  type StoredPoster,
+  type StoredRendition,
+  type VideoViewColumns,
+} from "../db/schema/media.ts";
 import { playerProfiles, profilePublicSince } from "../db/schema/profiles.ts";
 import { consentAllowsPublic } from "../auth/guardian-store.ts";
 
@@ -8,7 +14,7 @@ import { consentAllowsPublic } from "../auth/guardian-store.ts";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isMediaId = (value: string): boolean => UUID.test(value);
 
-export type { MediaFile, StoredPoster, StoredRendition };
+export type { MediaFile, StoredPoster, StoredRendition, VideoViewColumns };
 export type NewMediaFile = typeof mediaFiles.$inferInsert;
 
 /** The media_files table: complete, checked files and whether a profile uses them. */
@@ -131,6 +137,47 @@ export function createMediaStore(db: Database) {
       if (ids.length === 0) return new Set();
       const rows = await db.select({ id: mediaFiles.id }).from(mediaFiles).where(inArray(mediaFiles.id, ids));
       return new Set(rows.map((row) => row.id));
+    },
+
+    /** The ids of every file the player owns. */
+    async idsOwnedBy(ownerId: string): Promise<string[]> {
+      const rows = await db.select({ id: mediaFiles.id }).from(mediaFiles).where(eq(mediaFiles.ownerPlayerId, ownerId));
+      return rows.map((row) => row.id);
+    },
+
+    /**
+     * Marks the owner's files as used by a profile from at (a file used already keeps its date),
+     * locking their rows for the rest of the transaction: how many of them the owner has.
+     */
+    async attachOwned(fileIds: string[], ownerId: string, at: Date): Promise<number> {
+      const attached = await db
+        .update(mediaFiles)
+        .set({ attachedAt: sql`coalesce(${mediaFiles.attachedAt}, ${at.toISOString()}::timestamptz)` })
+        .where(and(inArray(mediaFiles.id, fileIds), eq(mediaFiles.ownerPlayerId, ownerId)))
+        .returning({ id: mediaFiles.id });
+      return attached.length;
+    },
+
+    /** Marks the owner's files as no longer used by a profile: the sweep removes them. */
+    async detachOwned(fileIds: string[], ownerId: string): Promise<void> {
+      await db
+        .update(mediaFiles)
+        .set({ attachedAt: null })
+        .where(and(inArray(mediaFiles.id, fileIds), eq(mediaFiles.ownerPlayerId, ownerId)));
+    },
+
+    /** The ids of every file these players own. */
+    async idsOwnedByAny(ownerIds: string[]): Promise<string[]> {
+      const rows = await db
+        .select({ id: mediaFiles.id })
+        .from(mediaFiles)
+        .where(inArray(mediaFiles.ownerPlayerId, ownerIds));
+      return rows.map((row) => row.id);
+    },
+
+    /** Deletes the rows of every file the player owns (their bytes are the caller's to remove). */
+    async deleteOwnedBy(ownerId: string): Promise<void> {
+      await db.delete(mediaFiles).where(eq(mediaFiles.ownerPlayerId, ownerId));
     },
 
     async countUnattached(ownerId: string): Promise<number> {

@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, lt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { ERRORS, type Lock, type Locker, type RequestRelease } from "@tus/server";
 import type { Database } from "../db/client.ts";
-import { uploadLocks } from "../db/schema/media.ts";
+import { createUploadLockStore } from "./upload-lock-store.ts";
 
 export interface UploadLockerOptions {
   /** How long a lock outlives its holder's last renewal (a crashed instance frees its uploads after this). */
@@ -33,21 +32,7 @@ export function createUploadLocker(db: Database, log: FastifyBaseLogger, options
   const acquireTimeoutMs = options.acquireTimeoutMs ?? 20_000;
   /** Locks held by requests of this process, so a waiter here can ask its holder at once. */
   const heldHere = new Map<string, { holder: string; requestRelease: RequestRelease }>();
-  const leaseEnd = sql`now() + ${leaseMs} * interval '1 millisecond'`;
-
-  const tryAcquire = async (uploadId: string, holder: string): Promise<boolean> => {
-    const rows = await db
-      .insert(uploadLocks)
-      .values({ uploadId, holder, expiresAt: leaseEnd, releaseRequested: false })
-      .onConflictDoUpdate({
-        target: uploadLocks.uploadId,
-        set: { holder, expiresAt: leaseEnd, releaseRequested: false },
-        // Only a lease that has run out can be taken over.
-        setWhere: lt(uploadLocks.expiresAt, sql`now()`),
-      })
-      .returning({ holder: uploadLocks.holder });
-    return rows[0]?.holder === holder;
-  };
+  const locks = createUploadLockStore(db, leaseMs);
 
   const askHolderToRelease = async (uploadId: string) => {
     const local = heldHere.get(uploadId);
@@ -55,7 +40,7 @@ export function createUploadLocker(db: Database, log: FastifyBaseLogger, options
       await local.requestRelease();
       return;
     }
-    await db.update(uploadLocks).set({ releaseRequested: true }).where(eq(uploadLocks.uploadId, uploadId));
+    await locks.requestRelease(uploadId);
   };
 
   return {
@@ -69,7 +54,7 @@ export function createUploadLocker(db: Database, log: FastifyBaseLogger, options
           let lastAsked = 0;
           for (;;) {
             if (signal.aborted) throw ERRORS.ERR_LOCK_TIMEOUT;
-            if (await tryAcquire(uploadId, holder)) break;
+            if (await locks.tryAcquire(uploadId, holder)) break;
             if (Date.now() - lastAsked >= renewMs) {
               lastAsked = Date.now();
               await askHolderToRelease(uploadId);
@@ -86,13 +71,11 @@ export function createUploadLocker(db: Database, log: FastifyBaseLogger, options
           };
           heldHere.set(uploadId, { holder, requestRelease: releaseOnce });
           renewal = setInterval(() => {
-            db.update(uploadLocks)
-              .set({ expiresAt: leaseEnd })
-              .where(and(eq(uploadLocks.uploadId, uploadId), eq(uploadLocks.holder, holder)))
-              .returning({ releaseRequested: uploadLocks.releaseRequested })
-              .then(async (rows) => {
+            locks
+              .renew(uploadId, holder)
+              .then(async (lease) => {
                 // Asked for by a request elsewhere, or the lease was lost: let the upload go.
-                if (!rows[0] || rows[0].releaseRequested) await releaseOnce();
+                if (!lease || lease.releaseRequested) await releaseOnce();
               })
               .catch((error: unknown) => log.warn({ err: error, uploadId }, "renewing an upload lock failed"));
           }, renewMs);
@@ -103,7 +86,7 @@ export function createUploadLocker(db: Database, log: FastifyBaseLogger, options
           if (renewal) clearInterval(renewal);
           renewal = null;
           if (heldHere.get(uploadId)?.holder === holder) heldHere.delete(uploadId);
-          await db.delete(uploadLocks).where(and(eq(uploadLocks.uploadId, uploadId), eq(uploadLocks.holder, holder)));
+          await locks.release(uploadId, holder);
         },
       };
     },

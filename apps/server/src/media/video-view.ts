@@ -1,7 +1,6 @@
 import type { VideoView } from "@touchline/contract/video";
 import type { AppServices } from "../services.ts";
-import type { VideoViewColumns } from "../db/schema/media.ts";
-import { createMediaStore } from "./media-store.ts";
+import { createMediaStore, type VideoViewColumns } from "./media-store.ts";
 import { videoRenditionsJob } from "./video-renditions-job.ts";
 
 /** Where a rendition and a poster are served (media-routes.ts). */

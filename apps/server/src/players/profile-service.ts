@@ -2,12 +2,16 @@ import { MEDIA } from "@touchline/contract/messages";
 import { fileIdFromMediaUrl, mediaUrl, type PlayerInfoResponse } from "@touchline/contract/profile";
 import { profileExpiry } from "@touchline/contract/video-expiry";
 import type { Database } from "../db/client.ts";
-import type { MediaFile } from "../db/schema/media.ts";
-import type { PlayerProfile } from "../db/schema/profiles.ts";
 import type { TableChanges } from "../db/table-changes.ts";
 import { HttpError } from "../http/errors.ts";
-import { createMediaStore, isMediaId } from "../media/media-store.ts";
-import { createProfileStore, type PlayerInfo, type ProfileRow, type SubmittedMedia } from "./profile-store.ts";
+import { createMediaStore, isMediaId, type MediaFile } from "../media/media-store.ts";
+import {
+  createProfileStore,
+  type PlayerInfo,
+  type PlayerProfile,
+  type ProfileRow,
+  type SubmittedMedia,
+} from "./profile-store.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
 
 export type { PlayerInfo };

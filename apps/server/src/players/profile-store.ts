@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { and, eq, isNotNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { MEDIA } from "@touchline/contract/messages";
 import type { playerInfoSchema } from "@touchline/contract/profile";
@@ -13,9 +13,10 @@ import { mediaFiles, type MediaFile, type VideoViewColumns } from "../db/schema/
 import { playerProfiles, type PlayerProfile } from "../db/schema/profiles.ts";
 import type { TableChanges } from "../db/table-changes.ts";
 import { HttpError } from "../http/errors.ts";
-import { isMediaId } from "../media/media-store.ts";
+import { createMediaStore, isMediaId } from "../media/media-store.ts";
 
 export type PlayerInfo = z.output<typeof playerInfoSchema>;
+export type { PlayerProfile };
 
 /** The media a submission names, resolved to files of this player that passed the checks. */
 export interface SubmittedMedia {
@@ -220,12 +221,9 @@ export function createProfileStore({ db, changes, batchReads = false }: ProfileS
     await db.transaction(async (tx) => {
       // Attach first: this locks the rows, so a DELETE of one of these files at the same moment
       // either happened before (and we refuse) or waits and then finds the file in use.
-      const attached = await tx
-        .update(mediaFiles)
-        .set({ attachedAt: sql`coalesce(${mediaFiles.attachedAt}, ${submittedAt.toISOString()}::timestamptz)` })
-        .where(and(inArray(mediaFiles.id, fileIds), eq(mediaFiles.ownerPlayerId, playerId)))
-        .returning({ id: mediaFiles.id });
-      if (attached.length !== fileIds.length) throw new HttpError(400, MEDIA.mediaNotYours);
+      const media = createMediaStore(tx);
+      const attached = await media.attachOwned(fileIds, playerId, submittedAt);
+      if (attached !== fileIds.length) throw new HttpError(400, MEDIA.mediaNotYours);
       const fields = {
         coverFileId: files.cover.id,
         videoFileId: files.video.id,
@@ -264,11 +262,7 @@ export function createProfileStore({ db, changes, batchReads = false }: ProfileS
       const previous = [existing.coverFileId, existing.videoFileId, existing.videoTwoFileId].filter(
         (id): id is string => id !== null && !fileIds.includes(id),
       );
-      if (previous.length > 0)
-        await tx
-          .update(mediaFiles)
-          .set({ attachedAt: null })
-          .where(and(inArray(mediaFiles.id, previous), eq(mediaFiles.ownerPlayerId, playerId)));
+      if (previous.length > 0) await media.detachOwned(previous, playerId);
     });
   };
 

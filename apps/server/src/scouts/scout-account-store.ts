@@ -4,7 +4,7 @@ import type { ScoutAccountView, ScoutState } from "@touchline/contract/scouts";
 import type { Database } from "../db/client.ts";
 import { players } from "../db/schema/auth.ts";
 import { scoutAccounts, scoutReports, type ScoutAccountRow } from "../db/schema/scouts.ts";
-import type { PlayerRow } from "../auth/player-store.ts";
+import { createPlayerStore, type PlayerRow } from "../auth/player-store.ts";
 
 /** A scout account needs no birth date; the column is the players table's, shared with staff. */
 const NO_BIRTH_DATE = "1970-01-01";
@@ -62,23 +62,20 @@ export function createScoutAccountStore(db: Database, now: () => Date) {
         const id = randomUUID();
         // The username is internal for scouts (they log in by e-mail): unique and never shown.
         const username = `scout-${id.slice(0, 8)}`;
-        const [account] = await tx
-          .insert(players)
-          .values({
-            id,
-            firstName: input.firstName,
-            lastName: input.lastName,
-            username,
-            usernameKey: username,
-            dateOfBirth: NO_BIRTH_DATE,
-            email: input.email,
-            phoneNumber: input.phoneNumber,
-            passwordHash: input.passwordHash,
-            role: "scout",
-            phoneVerifiedAt: null,
-            createdAt: now(),
-          })
-          .returning();
+        const account = await createPlayerStore(tx, now).insertRow({
+          id,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          username,
+          usernameKey: username,
+          dateOfBirth: NO_BIRTH_DATE,
+          email: input.email,
+          phoneNumber: input.phoneNumber,
+          passwordHash: input.passwordHash,
+          role: "scout",
+          phoneVerifiedAt: null,
+          createdAt: now(),
+        });
         const [scout] = await tx
           .insert(scoutAccounts)
           .values({
@@ -93,7 +90,7 @@ export function createScoutAccountStore(db: Database, now: () => Date) {
             createdAt: now(),
           })
           .returning();
-        return { account: account!, scout: scout! };
+        return { account, scout: scout! };
       });
     },
 
@@ -127,7 +124,7 @@ export function createScoutAccountStore(db: Database, now: () => Date) {
     },
 
     async confirmPhone(accountId: string): Promise<void> {
-      await db.update(players).set({ phoneVerifiedAt: now() }).where(eq(players.id, accountId));
+      await createPlayerStore(db, now).markPhoneVerified(accountId);
     },
 
     /**

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, isNull, lte } from "drizzle-orm";
 import { DELETION_CONFIRM_TTL_MS, DELETION_PROCESSING_DAYS } from "@touchline/contract/limits";
 import { EXTRA } from "@touchline/contract/messages";
 import type {
@@ -13,10 +12,10 @@ import { DELETION_CONFIRM_FRAGMENT } from "@touchline/contract/site";
 import { createPlayerStore } from "../auth/player-store.ts";
 import { NOT_LOGGED_IN } from "../auth/request-user.ts";
 import { randomToken, sha256Hex } from "../auth/secrets.ts";
-import { deletionRequests } from "../db/schema/site.ts";
 import { confirmDeletionEmail, noAccountEmail } from "../email/deletion-emails.ts";
 import { HttpError } from "../http/errors.ts";
 import type { AppServices } from "../services.ts";
+import { createSiteStore } from "./site-store.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const NO_ACCOUNT_OUTCOME = "No account uses this e-mail address.";
@@ -40,6 +39,7 @@ const reasonOf = (input: Pick<DeletionRequestInput, "reason" | "otherReason">) =
 export function createDeletionRequestService(services: AppServices) {
   const { db, now, log } = services;
   const accounts = createPlayerStore(db, now);
+  const store = createSiteStore(db);
 
   /** Sends message; a failure undoes the stored request, so the requester can simply try again. */
   async function sendOrWithdraw(requestId: string, message: Parameters<AppServices["email"]["send"]>[0]) {
@@ -47,7 +47,7 @@ export function createDeletionRequestService(services: AppServices) {
       await services.email.send(message);
     } catch (error) {
       log.error({ err: error, deletionRequestId: requestId }, "deletion request e-mail could not be sent");
-      await db.delete(deletionRequests).where(eq(deletionRequests.id, requestId));
+      await store.deleteDeletionRequest(requestId);
       throw new HttpError(503, EXTRA.deletionEmailFailed, undefined, { code: "EMAIL_FAILED" });
     }
   }
@@ -70,27 +70,17 @@ export function createDeletionRequestService(services: AppServices) {
         dueAt: new Date(createdAt.getTime() + DELETION_PROCESSING_DAYS * DAY_MS),
       };
       // Links nobody opened in time are not requests: nothing of them is kept.
-      await db
-        .delete(deletionRequests)
-        .where(
-          and(
-            eq(deletionRequests.status, "open"),
-            isNull(deletionRequests.confirmedAt),
-            lte(deletionRequests.confirmExpiresAt, createdAt),
-          ),
-        );
+      await store.deleteUnconfirmedExpired(createdAt);
 
       const account = await accounts.byEmail(email);
       if (account) {
         const token = randomToken();
-        await db
-          .insert(deletionRequests)
-          .values({ ...base, confirmTokenHash: sha256Hex(token), confirmExpiresAt: confirmBy });
+        await store.insertDeletionRequest({ ...base, confirmTokenHash: sha256Hex(token), confirmExpiresAt: confirmBy });
         const link = `${origin.replace(/\/+$/, "")}/delete#${DELETION_CONFIRM_FRAGMENT}=${token}`;
         await sendOrWithdraw(id, confirmDeletionEmail(email, link, createdAt, confirmBy));
         log.info({ deletionRequestId: id }, "deletion request stored, confirmation link e-mailed");
       } else {
-        await db.insert(deletionRequests).values({
+        await store.insertDeletionRequest({
           ...base,
           status: "no-account",
           closedAt: createdAt,
@@ -110,7 +100,7 @@ export function createDeletionRequestService(services: AppServices) {
       const id = randomUUID();
       const at = now();
       const dueAt = new Date(at.getTime() + DELETION_PROCESSING_DAYS * DAY_MS);
-      await db.insert(deletionRequests).values({
+      await store.insertDeletionRequest({
         id,
         email: account.email,
         ...reasonOf(input),
@@ -131,25 +121,16 @@ export function createDeletionRequestService(services: AppServices) {
       const invalid = () =>
         new HttpError(400, EXTRA.deletionLinkInvalid, { token: EXTRA.deletionLinkInvalid }, { code: "LINK_INVALID" });
       const at = now();
-      const [request] = await db
-        .select()
-        .from(deletionRequests)
-        .where(eq(deletionRequests.confirmTokenHash, sha256Hex(token)));
+      const request = await store.findDeletionRequestByTokenHash(sha256Hex(token));
       if (!request || request.status !== "open") throw invalid();
       if (request.confirmedAt) return { message: EXTRA.deletionConfirmed, dueAt: request.dueAt.toISOString() };
       if (!request.confirmExpiresAt || request.confirmExpiresAt <= at) throw invalid();
       const dueAt = new Date(at.getTime() + DELETION_PROCESSING_DAYS * DAY_MS);
-      await db
-        .update(deletionRequests)
-        .set({ confirmedAt: at, confirmedVia: "email-link", dueAt })
-        .where(and(eq(deletionRequests.id, request.id), isNull(deletionRequests.confirmedAt)));
+      await store.confirmDeletionRequest(request.id, at, "email-link", dueAt);
       // Read back: if two tabs opened the link at once, the first one's confirmation stands.
-      const [stored] = await db
-        .select({ dueAt: deletionRequests.dueAt })
-        .from(deletionRequests)
-        .where(eq(deletionRequests.id, request.id));
+      const storedDueAt = await store.deletionDueAt(request.id);
       log.info({ deletionRequestId: request.id }, "deletion request confirmed by its e-mailed link");
-      return { message: EXTRA.deletionConfirmed, dueAt: (stored?.dueAt ?? dueAt).toISOString() };
+      return { message: EXTRA.deletionConfirmed, dueAt: (storedDueAt ?? dueAt).toISOString() };
     },
   };
 }

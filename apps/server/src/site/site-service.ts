@@ -2,17 +2,18 @@ import { randomUUID } from "node:crypto";
 import type { AppInterest } from "@touchline/contract/app-interest";
 import type { ContactMessageInput } from "@touchline/contract/site";
 import type { Database } from "../db/client.ts";
-import { contactMessages } from "../db/schema/site.ts";
+import { createSiteStore } from "./site-store.ts";
 
 /**
  * Stores contact messages from the public site, for staff to handle in the review console
  * (account-deletion requests: deletion-request-service.ts).
  */
 export function createSiteService(db: Database, now: () => Date) {
+  const store = createSiteStore(db);
   return {
     async saveContactMessage(input: ContactMessageInput, source = "website") {
       const id = randomUUID();
-      await db.insert(contactMessages).values({ id, ...input, source, createdAt: now() });
+      await store.saveContactMessage({ id, ...input, source, createdAt: now() });
       return { id };
     },
 
@@ -22,7 +23,7 @@ export function createSiteService(db: Database, now: () => Date) {
      */
     async saveAppInterest(interest: AppInterest) {
       const id = randomUUID();
-      await db.insert(contactMessages).values({
+      await store.saveContactMessage({
         id,
         name: "App launch list",
         email: interest.email ?? "",

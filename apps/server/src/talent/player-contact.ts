@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { PlayerContactRequest } from "@touchline/contract/talent";
 import type { Database } from "../db/client.ts";
-import { contactMessages } from "../db/schema/site.ts";
+import { createSiteStore } from "../site/site-store.ts";
 
 /** contact_messages.source of a request about a player (the site's own form uses 'website'). */
 export const PLAYER_CONTACT_SOURCE = "player-contact";
@@ -12,10 +12,11 @@ export const PLAYER_CONTACT_SOURCE = "player-contact";
  * never given out by the site.
  */
 export function createPlayerContactStore(db: Database, now: () => Date) {
+  const site = createSiteStore(db);
   return {
     async save(player: { playerId: string; username: string }, request: PlayerContactRequest): Promise<{ id: string }> {
       const id = randomUUID();
-      await db.insert(contactMessages).values({
+      await site.saveContactMessage({
         id,
         name: request.name,
         email: request.email.toLowerCase(),

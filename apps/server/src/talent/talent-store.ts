@@ -1,0 +1,227 @@
+import { and, count, desc, eq, gt, gte, inArray, like, lt, lte, ne, notLike, or, sql, type SQL } from "drizzle-orm";
+import type { TalentListQuery } from "@touchline/contract/talent";
+import { consentAllowsPublic } from "../auth/guardian-store.ts";
+import type { Database } from "../db/client.ts";
+import { players } from "../db/schema/auth.ts";
+import { guardianConsents } from "../db/schema/guardians.ts";
+import { mediaFiles, type MediaFile } from "../db/schema/media.ts";
+import { playerProfiles, profilePublicSince } from "../db/schema/profiles.ts";
+import { birthDateBounds } from "./birth-date-bounds.ts";
+import type { PublicPlayerRow } from "./public-player.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The columns of a public card; the surname only as its initial (public-player.ts). */
+const summaryColumns = {
+  username: players.username,
+  firstName: players.firstName,
+  lastInitial: sql<string>`left(${players.lastName}, 1)`,
+  dateOfBirth: players.dateOfBirth,
+  position: playerProfiles.position,
+  secondaryPosition: playerProfiles.secondaryPosition,
+  preferredFoot: playerProfiles.preferredFoot,
+  heightCm: playerProfiles.heightCm,
+  weightKg: playerProfiles.weightKg,
+  fitness: playerProfiles.fitness,
+  coverFileId: playerProfiles.coverFileId,
+  coverWidth: mediaFiles.width,
+  coverHeight: mediaFiles.height,
+  reviewedAt: playerProfiles.reviewedAt,
+};
+
+/** LIKE treats % and _ as wildcards; a search for "a_b" means those characters. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * Every video of the profile has its renditions: a profile is never public with a video that
+ * cannot be played yet (the player's original is never shown to the public).
+ */
+const videosReady: SQL = sql`not exists (
+  select 1 from ${mediaFiles} where ${mediaFiles.id} in (${playerProfiles.videoFileId}, ${playerProfiles.videoTwoFileId})
+    and ${mediaFiles.videoState} is distinct from 'ready')`;
+
+/**
+ * The reads behind the talent list and public player pages. They join the tables of the
+ * domains below (players, player_profiles, media_files, guardian_consents) and write none.
+ *
+ * Only approved profiles whose video has not expired (videoExpiryDays after its upload) and,
+ * for players under 18, whose guardian has consented are ever read: the same rule the media route
+ * applies to their photos and videos.
+ */
+export function createTalentStore(db: Database, videoExpiryDays: number) {
+  /**
+   * Approved and unexpired at `at` (a range of every public index, migration 0005), every video
+   * playable, and for a player under 18 their guardian's consent given.
+   */
+  const visibleAt = (at: Date): SQL =>
+    and(
+      eq(playerProfiles.reviewStatus, "approved"),
+      gt(profilePublicSince, new Date(at.getTime() - videoExpiryDays * DAY_MS)),
+      videosReady,
+      consentAllowsPublic(at),
+    )!;
+
+  /**
+   * The query's filters as conditions on player_profiles alone (birth date and names are copied
+   * there, migration 0005). Filters that accept one of two columns (position: primary or
+   * secondary; search: name or username) come as alternatives that exclude each other, so each
+   * can be counted on its own index and the counts add up.
+   */
+  const filtersOf = (query: TalentListQuery, at: Date) => {
+    const all: SQL[] = [];
+    const choices: SQL[][] = [];
+    if (query.position) {
+      const p = query.position;
+      choices.push([
+        eq(playerProfiles.position, p),
+        and(eq(playerProfiles.secondaryPosition, p), ne(playerProfiles.position, p))!,
+      ]);
+    }
+    if (query.foot) all.push(eq(playerProfiles.preferredFoot, query.foot));
+    if (query.fitness) all.push(eq(playerProfiles.fitness, query.fitness));
+    // Heights are shown rounded to whole centimetres, so a filter "up to 180" includes 180.4.
+    if (query.minHeight !== undefined) all.push(gte(playerProfiles.heightCm, query.minHeight - 0.5));
+    if (query.maxHeight !== undefined) all.push(lt(playerProfiles.heightCm, query.maxHeight + 0.5));
+    const born = birthDateBounds(at, query.minAge, query.maxAge);
+    if (born.bornOnOrBefore) all.push(lte(playerProfiles.birthDate, born.bornOnOrBefore));
+    if (born.bornAfter) all.push(gt(playerProfiles.birthDate, born.bornAfter));
+    if (query.q) {
+      const prefix = `${escapeLike(query.q.toLocaleLowerCase("en"))}%`;
+      choices.push([
+        like(playerProfiles.nameKey, prefix),
+        and(like(playerProfiles.usernameKey, prefix), notLike(playerProfiles.nameKey, prefix))!,
+      ]);
+    }
+    // Every combination of one alternative per choice: disjoint parts whose union is the filter.
+    const parts = choices.reduce<SQL[][]>(
+      (combined, alternatives) => combined.flatMap((part) => alternatives.map((alt) => [...part, alt])),
+      [[]],
+    );
+    return {
+      where: and(visibleAt(at), ...all, ...choices.map((alternatives) => or(...alternatives)!)),
+      parts: parts.map((part) => and(visibleAt(at), ...all, ...part)!),
+    };
+  };
+
+  /**
+   * How many profiles match, counting at most `cap`: each disjoint part is counted on its own
+   * (an index-only scan of the index its leading filter picks), and counting stops at the cap.
+   */
+  const countUpTo = async (parts: SQL[], cap: number): Promise<number> => {
+    let total = 0;
+    for (const part of parts) {
+      if (total >= cap) break;
+      const matches = db
+        .select({ one: sql`1` })
+        .from(playerProfiles)
+        .where(part)
+        .limit(cap - total)
+        .as("matches");
+      const [row] = await db.select({ n: count() }).from(matches);
+      total += Number(row?.n ?? 0);
+    }
+    return total;
+  };
+
+  return {
+    /**
+     * The page's profiles are picked from the indexes alone; only those few rows are then joined
+     * to their player and cover, not every row a deep page skips. One row more than the page
+     * tells whether another page follows. id breaks ties, so a page boundary never shows a
+     * profile twice or skips one.
+     */
+    async publicPage(query: TalentListQuery, at: Date): Promise<PublicPlayerRow[]> {
+      const filters = filtersOf(query, at);
+      const offset = (query.page - 1) * query.pageSize;
+      const page = db
+        .select({ id: playerProfiles.id, videoUploadedAt: playerProfiles.videoUploadedAt })
+        .from(playerProfiles)
+        .where(filters.where)
+        .orderBy(desc(playerProfiles.videoUploadedAt), desc(playerProfiles.id))
+        .limit(query.pageSize + 1)
+        .offset(offset)
+        .as("page");
+      return db
+        .select(summaryColumns)
+        .from(page)
+        .innerJoin(playerProfiles, eq(playerProfiles.id, page.id))
+        .innerJoin(players, eq(players.id, playerProfiles.playerId))
+        .innerJoin(mediaFiles, eq(mediaFiles.id, playerProfiles.coverFileId))
+        .orderBy(desc(page.videoUploadedAt), desc(page.id));
+    },
+
+    /** How many public profiles match the query, counting at most cap. */
+    async countPublic(query: TalentListQuery, at: Date, cap: number): Promise<number> {
+      return countUpTo(filtersOf(query, at).parts, cap);
+    },
+
+    /**
+     * Public profiles matching the query that became public after since (approved, a new video,
+     * or a guardian's consent given since then), newest first, at most limit, with how many
+     * there are in all.
+     */
+    async becamePublicSince(
+      query: TalentListQuery,
+      at: Date,
+      since: Date,
+      limit: number,
+    ): Promise<{ rows: PublicPlayerRow[]; total: number }> {
+      const becamePublic = or(
+        gt(profilePublicSince, since),
+        sql`exists (select 1 from ${guardianConsents} where ${guardianConsents.playerId} = ${playerProfiles.playerId}
+          and ${guardianConsents.state} = 'given' and ${guardianConsents.decidedAt} > ${since})`,
+      )!;
+      const where = and(filtersOf(query, at).where, becamePublic);
+      const rows: PublicPlayerRow[] = await db
+        .select(summaryColumns)
+        .from(playerProfiles)
+        .innerJoin(players, eq(players.id, playerProfiles.playerId))
+        .innerJoin(mediaFiles, eq(mediaFiles.id, playerProfiles.coverFileId))
+        .where(where)
+        .orderBy(desc(profilePublicSince), desc(playerProfiles.id))
+        .limit(limit);
+      const [counted] = await db.select({ n: count() }).from(playerProfiles).where(where);
+      return { rows, total: Number(counted?.n ?? 0) };
+    },
+
+    /** The public profile of a username key (lower-cased), or null. */
+    async publicDetail(usernameKey: string, at: Date) {
+      const [row] = await db
+        .select({
+          ...summaryColumns,
+          about: playerProfiles.about,
+          videoFileId: playerProfiles.videoFileId,
+          videoTwoFileId: playerProfiles.videoTwoFileId,
+        })
+        .from(playerProfiles)
+        .innerJoin(players, eq(players.id, playerProfiles.playerId))
+        .innerJoin(mediaFiles, eq(mediaFiles.id, playerProfiles.coverFileId))
+        .where(and(eq(players.usernameKey, usernameKey), visibleAt(at)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** The files of these ids (a public profile's videos). */
+    async files(ids: string[]): Promise<MediaFile[]> {
+      return db.select().from(mediaFiles).where(inArray(mediaFiles.id, ids));
+    },
+
+    /** The player behind a username key (lower-cased), only while the profile is public. */
+    async publicPlayerId(
+      usernameKey: string,
+      at: Date,
+    ): Promise<{ playerId: string; username: string; firstName: string } | null> {
+      const [row] = await db
+        .select({ playerId: players.id, username: players.username, firstName: players.firstName })
+        .from(playerProfiles)
+        .innerJoin(players, eq(players.id, playerProfiles.playerId))
+        .where(and(eq(players.usernameKey, usernameKey), visibleAt(at)))
+        .limit(1);
+      return row ?? null;
+    },
+  };
+}
+
+export type TalentStore = ReturnType<typeof createTalentStore>;
