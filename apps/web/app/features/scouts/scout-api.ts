@@ -5,6 +5,7 @@ import type {
   ScoutSentRequest,
   ShortlistView,
 } from "@touchline/contract/scouts";
+import type { PublicPlayer } from "@touchline/contract/talent";
 import { apiFetch } from "../../lib/api.ts";
 
 /** The scout's own account in the query cache. */
@@ -80,3 +81,7 @@ export function fragmentToken(hash: string, name = "token"): string | null {
   const token = new URLSearchParams(hash.replace(/^#/, "")).get(name);
   return token && /^[A-Za-z0-9_-]{20,100}$/.test(token) ? token : null;
 }
+
+/** A listed player's public profile, as the talent list shows it. */
+export const fetchTalentPlayer = (username: string) =>
+  apiFetch<PublicPlayer>(`/api/talent/players/${encodeURIComponent(username)}`);

@@ -4,11 +4,9 @@ import { Link } from "react-router";
 import { toast } from "../../lib/toast.ts";
 import { scoutRequestSchema } from "@touchline/contract/scout-schemas";
 import { REQUEST_STATE_TEXT } from "@touchline/contract/scouts";
-import type { PublicPlayer } from "@touchline/contract/talent";
 import { Button } from "../../components/button.tsx";
 import { SelectField, TextAreaField, TextField } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
-import { apiFetch } from "../../lib/api.ts";
 import { formatDate, positionsText } from "../../lib/player-display.ts";
 import { useApiMutation } from "../../lib/use-api-mutation.ts";
 import {
@@ -19,6 +17,7 @@ import {
   sendRequest,
   SENT_REQUESTS_QUERY,
   SHORTLISTS_QUERY,
+  fetchTalentPlayer,
 } from "./scout-api.ts";
 import { useScoutAccount } from "./scout-gate.tsx";
 import { issuesByField, useFormErrors } from "./scout-forms.ts";
@@ -34,7 +33,7 @@ export function ScoutPlayer({ username }: { username: string }) {
   const { data } = useScoutAccount();
   const player = useQuery({
     queryKey: ["public-player", username],
-    queryFn: () => apiFetch<PublicPlayer>(`/api/talent/players/${encodeURIComponent(username)}`),
+    queryFn: () => fetchTalentPlayer(username),
     retry: false,
   });
   if (data!.scout.state !== "verified")

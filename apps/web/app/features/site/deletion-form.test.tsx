@@ -9,7 +9,7 @@ import { DELETION_REDIRECT_MS } from "@touchline/contract/limits";
 import { DELETION, EXTRA } from "@touchline/contract/messages";
 import DeletePage from "../../routes/public/delete.tsx";
 import { mockApi, recordRequests } from "../../test/api-server.ts";
-import { jsonResponse as json } from "../../test/render.tsx";
+import { jsonResponse as json, WithQueryClient } from "../../test/render.tsx";
 
 function PrivacyStub() {
   const location = useLocation();
@@ -24,10 +24,10 @@ const Stub = createRoutesStub([
 function setup(options: Parameters<typeof userEvent.setup>[0] = {}, at = "/delete") {
   const user = userEvent.setup(options);
   render(
-    <>
+    <WithQueryClient>
       <Stub initialEntries={[at]} />
       <ToastHost />
-    </>,
+    </WithQueryClient>,
   );
   return { user };
 }

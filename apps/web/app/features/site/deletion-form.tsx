@@ -11,15 +11,12 @@ import {
   DELETION_REDIRECT_MS,
 } from "@touchline/contract/limits";
 import { DELETION, EXTRA } from "@touchline/contract/messages";
-import {
-  deletionStepOneSchema,
-  deletionStepTwoSchema,
-  type DeletionRequestAnswer,
-  type DeletionRequestInput,
-} from "@touchline/contract/site";
+import { deletionStepOneSchema, deletionStepTwoSchema, type DeletionRequestInput } from "@touchline/contract/site";
 import { Button } from "../../components/button.tsx";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../../components/field.tsx";
-import { ApiError, apiFetch } from "../../lib/api.ts";
+import { ApiError } from "../../lib/api.ts";
+import { useApiMutation } from "../../lib/use-api-mutation.ts";
+import { requestDeletion } from "./site-api.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 
 /** Where the visitor lands after the request is stored; the privacy page acknowledges the flag. */
@@ -50,6 +47,7 @@ export function AccountDeletionForm() {
   const [submittedEmail, setSubmittedEmail] = useState<string | null>(null);
   const [serverMessage, setServerMessage] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const send = useApiMutation(requestDeletion);
   const view = submittedEmail ? "done" : step;
   const lastView = useRef(view);
 
@@ -100,7 +98,7 @@ export function AccountDeletionForm() {
     };
     setServerMessage(null);
     try {
-      await apiFetch<DeletionRequestAnswer>("/api/site/deletion-requests", { method: "POST", body });
+      await send.mutateAsync(body);
       setSubmittedEmail(body.email);
     } catch (error) {
       toast.error(EXTRA.deletionFailed, { id: "deletion-request" });
