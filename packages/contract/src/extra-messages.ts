@@ -49,6 +49,8 @@ export const EXTRA = {
   deletionEmailFailed: "We could not send the confirmation e-mail just now. Please try again in a moment.",
   invalidRequest: "The request is not valid. Please check the highlighted fields.",
   serverError: "Something went wrong on our side. Please try again later.",
+  /** A call that failed with no words of the server's to show (a bug, an answer we could not read). */
+  unexpectedError: "Something went wrong. Please try again.",
   /** 503 while the database (or another system behind the server) cannot be reached. */
   serviceUnavailable: "The service is temporarily unavailable. Please try again in a moment.",
   notFound: "Not found",

@@ -12,8 +12,8 @@ import {
 } from "@touchline/contract/scouts";
 import { Button } from "../../components/button.tsx";
 import { TextAreaField } from "../../components/field.tsx";
-import { ApiError } from "../../lib/api.ts";
 import { formatDate } from "../../lib/player-display.ts";
+import { errorText } from "../../lib/error-text.ts";
 import { useApiMutation } from "../../lib/use-api-mutation.ts";
 import {
   decideScout as decide,
@@ -90,7 +90,7 @@ function ScoutCard({ scout }: { scout: ScoutAccountView }) {
       toast.success(`${scout.firstName} ${scout.lastName}: done.`, { id: "scouts" });
       await queryClient.invalidateQueries({ queryKey: ["admin-scouts"] });
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : "Something went wrong. Please try again.");
+      setError(errorText(failure));
     }
   };
   const decisions = decisionsFor(scout.state);

@@ -4,6 +4,7 @@ import type * as z from "zod/mini";
 import { toast } from "../../lib/toast.ts";
 import { scoutJoinSchema, type ScoutJoinInput } from "@touchline/contract/scout-schemas";
 import { ORGANISATION_KIND_LABELS, ORGANISATION_KINDS } from "@touchline/contract/scouts";
+import { RESET } from "@touchline/contract/messages";
 import { Button } from "../../components/button.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { SelectField, TextField } from "../../components/field.tsx";
@@ -13,7 +14,7 @@ import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useApiMutation } from "../../lib/use-api-mutation.ts";
 import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { joinAsScout, markScoutBrowser } from "./scout-api.ts";
-import { messageOf } from "./scout-forms.ts";
+import { errorText } from "../../lib/error-text.ts";
 
 const FIELDS = [
   "firstName",
@@ -57,7 +58,7 @@ export function ScoutJoinForm() {
       await navigate("/scouts");
     } catch (failure) {
       // The server's verdict on a field goes beside it; anything else above the form.
-      setFormError(failure instanceof ApiError ? applyServerErrors(failure, FIELDS, setError) : messageOf(failure));
+      setFormError(failure instanceof ApiError ? applyServerErrors(failure, FIELDS, setError) : errorText(failure));
     }
   });
 
@@ -105,7 +106,7 @@ export function ScoutJoinForm() {
         label="Password"
         type="password"
         autoComplete="new-password"
-        hint="At least 8 characters with upper and lower case letters, a number and one of @$!%*?&"
+        hint={RESET.passwordHint}
         {...field("password")}
       />
       <Button type="submit" disabled={!hydrated || join.isPending} className="w-full">

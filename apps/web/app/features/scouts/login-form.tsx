@@ -11,7 +11,7 @@ import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useApiMutation } from "../../lib/use-api-mutation.ts";
 import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { loginAsScout, markScoutBrowser } from "./scout-api.ts";
-import { messageOf } from "./scout-forms.ts";
+import { errorText } from "../../lib/error-text.ts";
 
 const FIELDS = ["email", "password"] as const;
 
@@ -38,7 +38,7 @@ export function ScoutLoginForm({ next }: { next: string }) {
       markScoutBrowser();
       await navigate(next);
     } catch (failure) {
-      setFormError(failure instanceof ApiError ? applyServerErrors(failure, FIELDS, setError) : messageOf(failure));
+      setFormError(failure instanceof ApiError ? applyServerErrors(failure, FIELDS, setError) : errorText(failure));
     }
   });
 

@@ -1,9 +1,7 @@
 import { useState } from "react";
 import { ApiError } from "../../lib/api.ts";
+import { errorText } from "../../lib/error-text.ts";
 import { firstIssueByField } from "../../lib/use-schema-form.ts";
-
-export const messageOf = (error: unknown) =>
-  error instanceof ApiError ? error.message : "Something went wrong. Please try again.";
 
 /**
  * A form's error state from a failed call: the server's per-field messages under their fields,
@@ -21,7 +19,7 @@ export function useFormErrors() {
     },
     show(error: unknown, fields: Record<string, string> = {}) {
       setFieldErrors({ ...(error instanceof ApiError ? error.errors : {}), ...fields });
-      setFormError(messageOf(error));
+      setFormError(errorText(error));
     },
     showFields(fields: Record<string, string>) {
       setFieldErrors(fields);

@@ -31,7 +31,8 @@ import {
   SHORTLISTS_QUERY,
 } from "./scout-api.ts";
 import { useScoutAccount } from "./scout-gate.tsx";
-import { messageOf, useFormErrors } from "./scout-forms.ts";
+import { useFormErrors } from "./scout-forms.ts";
+import { errorText } from "../../lib/error-text.ts";
 import { VerificationSteps } from "./verification-steps.tsx";
 
 const sectionClass = "rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200";
@@ -181,7 +182,7 @@ function Shortlists() {
                 try {
                   show(await remove.mutateAsync(list.id));
                 } catch (failure) {
-                  toast.error(messageOf(failure));
+                  toast.error(errorText(failure));
                 }
               }}
             >
@@ -211,7 +212,7 @@ function Shortlists() {
                         try {
                           show(await removeEntry.mutateAsync({ id: list.id, username: entry.username }));
                         } catch (failure) {
-                          toast.error(messageOf(failure));
+                          toast.error(errorText(failure));
                         }
                       }}
                     >
@@ -290,7 +291,7 @@ function SavedSearches() {
     try {
       show(await call());
     } catch (failure) {
-      toast.error(messageOf(failure));
+      toast.error(errorText(failure));
     }
   };
 

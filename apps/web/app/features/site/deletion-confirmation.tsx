@@ -5,6 +5,7 @@ import { EXTRA } from "@touchline/contract/messages";
 import { DELETION_CONFIRM_FRAGMENT } from "@touchline/contract/site";
 import { Button, buttonClass } from "../../components/button.tsx";
 import { ApiError } from "../../lib/api.ts";
+import { errorText } from "../../lib/error-text.ts";
 import { useApiMutation } from "../../lib/use-api-mutation.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { confirmDeletion } from "./site-api.ts";
@@ -55,7 +56,7 @@ export function DeletionConfirmation({ token, onNewRequest }: { token: string; o
       setState({ step: "confirmed" });
     } catch (error) {
       if (error instanceof ApiError && error.status === 400) return setState({ step: "invalid" });
-      setState({ step: "failed", message: error instanceof ApiError ? error.message : EXTRA.serverError });
+      setState({ step: "failed", message: errorText(error, EXTRA.serverError) });
     }
   };
 
