@@ -3,20 +3,22 @@ import type { SetFormError } from "./use-schema-form.ts";
 
 /**
  * Puts the server's per-field verdicts (409 "phone taken", a rule the server checks again)
- * beside the fields the form has. Returns the message no field could show, if any, for a
- * form-level alert.
+ * beside the fields the form has, and focuses the first unless told not to (a form whose
+ * failure a toast announces leaves the focus where it was). Returns the message no field could
+ * show, if any, for a form-level alert.
  */
 export function applyServerErrors<Values extends object>(
   error: unknown,
   fields: readonly Extract<keyof Values, string>[],
   setError: SetFormError<Values>,
+  { focus = true }: { focus?: boolean } = {},
 ): string | undefined {
   if (!(error instanceof ApiError)) return undefined;
   let shown = false;
   for (const field of fields) {
     const message = error.errors[field];
     if (message) {
-      setError(field, { type: "server", message }, { shouldFocus: !shown });
+      setError(field, { type: "server", message }, { shouldFocus: focus && !shown });
       shown = true;
     }
   }

@@ -18,6 +18,7 @@ import { ApiError } from "../../lib/api.ts";
 import { useApiMutation } from "../../lib/use-api-mutation.ts";
 import { requestDeletion } from "./site-api.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
+import { applyServerErrors } from "../../lib/server-errors.ts";
 
 /** Where the visitor lands after the request is stored; the privacy page acknowledges the flag. */
 export const AFTER_DELETION_PATH = "/privacy?deletionRequested=1";
@@ -104,18 +105,9 @@ export function AccountDeletionForm() {
       toast.error(EXTRA.deletionFailed, { id: "deletion-request" });
       if (!(error instanceof ApiError)) return setServerMessage(EXTRA.serverError);
       setServerMessage(error.message);
-      let stepOneWrong = false;
-      for (const field of STEP_ONE_FIELDS) {
-        const message = error.errors[field];
-        if (message) {
-          one.setError(field, { type: "server", message });
-          stepOneWrong = true;
-        }
-      }
-      for (const field of STEP_TWO_FIELDS) {
-        const message = error.errors[field];
-        if (message) two.setError(field, { type: "server", message });
-      }
+      const stepOneWrong = STEP_ONE_FIELDS.some((field) => error.errors[field]);
+      applyServerErrors(error, STEP_ONE_FIELDS, one.setError, { focus: false });
+      applyServerErrors(error, STEP_TWO_FIELDS, two.setError, { focus: false });
       // The server disagreed with an answer on step 1: show it there, values intact.
       if (stepOneWrong) setStep(1);
     }

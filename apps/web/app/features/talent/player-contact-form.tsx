@@ -12,6 +12,7 @@ import { ApiError } from "../../lib/api.ts";
 import { useApiMutation } from "../../lib/use-api-mutation.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { sendPlayerContact } from "./talent-api.ts";
+import { applyServerErrors } from "../../lib/server-errors.ts";
 
 const EMPTY = { name: "", organisation: "", email: "", phone: "", message: "" };
 const FIELDS = Object.keys(EMPTY) as (keyof typeof EMPTY)[];
@@ -53,12 +54,7 @@ export function PlayerContactForm({
       // get the general failure. Field verdicts of the server go beside the fields.
       const specific = error instanceof ApiError && (error.status === 429 || error.status === 404);
       toast.error(specific ? error.message : TALENT.contactFailed, { id: "player-contact" });
-      if (error instanceof ApiError) {
-        for (const field of FIELDS) {
-          const message = error.errors[field];
-          if (message) setError(field, { type: "server", message });
-        }
-      }
+      applyServerErrors(error, FIELDS, setError, { focus: false });
     }
   });
 
