@@ -33,6 +33,8 @@ export const EXTRA = {
   contactSent: "Thank you! Your message has been sent. We will get back to you soon.",
   contactFailed: "Your message could not be sent. Please try again.",
   contactInvalid: "Please correct the fields marked below.",
+  /** Above a form whose check failed, when its messages are beside the fields. */
+  fieldsToCorrect: "Please correct the fields marked below.",
   deletionFailed: "Your request could not be submitted. Please try again.",
   /** Shown on /privacy?deletionRequested=1, where the deletion flow lands after storing the request. */
   deletionReceived: `Your account deletion request has been received. Check your e-mail and open the link we sent to confirm it: nothing is deleted until you do. We then delete your account within ${DELETION_PROCESSING_DAYS} days and send you an e-mail when it is done.`,

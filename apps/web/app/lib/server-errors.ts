@@ -1,4 +1,5 @@
 import { ApiError } from "./api.ts";
+import { errorText } from "./error-text.ts";
 import type { SetFormError } from "./use-schema-form.ts";
 
 /**
@@ -23,4 +24,17 @@ export function applyServerErrors<Values extends object>(
     }
   }
   return shown ? undefined : error.message;
+}
+
+/**
+ * A failed submit in full: the server's field verdicts beside their fields (the first focused),
+ * and what the form-level alert says, if anything: the server's message when no field could
+ * show it, or the general one when the call failed without an answer we could read.
+ */
+export function formFailure<Values extends object>(
+  error: unknown,
+  fields: readonly Extract<keyof Values, string>[],
+  setError: SetFormError<Values>,
+): string | undefined {
+  return error instanceof ApiError ? applyServerErrors(error, fields, setError) : errorText(error);
 }

@@ -8,13 +8,11 @@ import { RESET } from "@touchline/contract/messages";
 import { Button } from "../../components/button.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { SelectField, TextField } from "../../components/field.tsx";
-import { ApiError } from "../../lib/api.ts";
-import { applyServerErrors } from "../../lib/server-errors.ts";
+import { formFailure } from "../../lib/server-errors.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useApiMutation } from "../../lib/use-api-mutation.ts";
 import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { joinAsScout, markScoutBrowser } from "./scout-api.ts";
-import { errorText } from "../../lib/error-text.ts";
 
 const FIELDS = [
   "firstName",
@@ -58,7 +56,7 @@ export function ScoutJoinForm() {
       await navigate("/scouts");
     } catch (failure) {
       // The server's verdict on a field goes beside it; anything else above the form.
-      setFormError(failure instanceof ApiError ? applyServerErrors(failure, FIELDS, setError) : errorText(failure));
+      setFormError(formFailure(failure, FIELDS, setError));
     }
   });
 
