@@ -268,6 +268,29 @@ export default tseslint.config(
     },
   },
   {
+    // Every API call goes through react-query (useQuery, or useApiMutation from lib/use-api-mutation.ts),
+    // whose caches handle an ended session for all of them. apiFetch is the transport under
+    // them: lib/ builds on it, and each feature's *-api.ts module names its endpoints with it
+    // for those hooks to call. Anywhere else, calling or importing it bypasses that handling.
+    files: [`${WEB}/**/*.{ts,tsx}`],
+    ignores: [`${WEB}/lib/**`, `${WEB}/features/*/*-api.ts`],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportSpecifier[imported.name='apiFetch']",
+          message:
+            "Call the API through useQuery or useApiMutation (lib/use-api-mutation.ts), with the endpoint named in the feature's *-api.ts module.",
+        },
+        {
+          selector: "CallExpression[callee.name='apiFetch']",
+          message:
+            "Call the API through useQuery or useApiMutation (lib/use-api-mutation.ts), with the endpoint named in the feature's *-api.ts module.",
+        },
+      ],
+    },
+  },
+  {
     files: [`${WEB}/**/*.{ts,tsx}`],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { "react-hooks": reactHooks },

@@ -53,6 +53,7 @@ export default defineConfig({
       { test: { name: "contract", root: "packages/contract", include: ["src/**/*.test.ts"], environment: "node" } },
       { test: { name: "scripts", root: "scripts", include: ["**/*.test.mjs"], environment: "node" } },
       "apps/web/vitest.config.ts",
+      "apps/web/vitest.server-render.config.ts",
       serverProject("server", {}, server.withoutDatabase),
       serverProject("server-pglite", { TEST_DB: "pglite" }, server.withDatabase),
       ...(process.env.TEST_DATABASE_URL

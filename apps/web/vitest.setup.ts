@@ -2,6 +2,8 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { apiServer } from "./app/test/api-server.ts";
+// The browser entry installs it before anything renders (app/entry.client.tsx); so do the tests.
+import "./app/preact-react-parity.ts";
 
 // jsdom has no layout, so no elementFromPoint: the code field (input-otp) asks it whether a
 // password manager's badge sits over the boxes. Nothing sits anywhere in jsdom.

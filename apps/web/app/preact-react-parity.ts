@@ -1,9 +1,10 @@
 import { options, type VNode } from "preact";
 
 /**
- * The browser build runs Preact in place of React DOM (build-tools/preact-in-browser.ts). Two
+ * The browser build runs Preact in place of React DOM (build-tools/preact-in-browser.ts). Three
  * differences would break our pages, and are evened out here, in Preact's documented hooks.
- * Under React (dev server, unit tests) they are installed on an unused Preact and do nothing.
+ * Under React (the dev server) they are installed on an unused Preact and do nothing. The unit
+ * tests run on Preact with this module installed (vitest.setup.ts).
  */
 
 type InternalVNode = VNode<Record<string, unknown>> & { ref?: unknown; __e?: Node | null };
@@ -44,6 +45,36 @@ function passRefAsProp(vnode: InternalVNode) {
   vnode.ref = undefined;
 }
 
+/**
+ * React gives a controlled field (one rendered with `value`) back its value after every input
+ * event, so a handler that refuses a keystroke leaves the field as it was: the code field drops
+ * a letter that way. Preact writes `value` only when it renders again, and a refused keystroke
+ * renders nothing, so the letter would stay in the field and every digit typed after it would
+ * be refused too. Once the input event has been handled and any render it caused is done, a
+ * controlled field is given back the value its last render asked for.
+ */
+const renderedValues = new WeakMap<EventTarget, string>();
+
+function rememberRenderedValue(vnode: InternalVNode) {
+  const dom = vnode.__e;
+  if ((vnode.type !== "input" && vnode.type !== "textarea") || !dom) return;
+  const value = vnode.props.value;
+  if (value == null) renderedValues.delete(dom);
+  else renderedValues.set(dom, String(value));
+}
+
+function restoreRefusedInput(event: Event) {
+  const field = event.target as HTMLInputElement | null;
+  if (!field || !renderedValues.has(field)) return;
+  // Preact renders what the handler asked for in a microtask queued before this one.
+  queueMicrotask(() => {
+    const wanted = renderedValues.get(field);
+    if (wanted !== undefined && field.value !== wanted) field.value = wanted;
+  });
+}
+
+if (typeof document !== "undefined") document.addEventListener("input", restoreRefusedInput);
+
 const nextVNode = options.vnode;
 options.vnode = (vnode) => {
   passRefAsProp(vnode as InternalVNode);
@@ -53,5 +84,6 @@ options.vnode = (vnode) => {
 const nextDiffed = options.diffed;
 options.diffed = (vnode) => {
   syncIdAttributes(vnode as InternalVNode);
+  rememberRenderedValue(vnode as InternalVNode);
   nextDiffed?.(vnode);
 };

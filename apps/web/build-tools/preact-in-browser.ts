@@ -2,8 +2,8 @@ import type { Plugin } from "vite";
 
 // The browser gets Preact's React-compatible runtime in place of React DOM: about 11 KiB of
 // compressed script instead of 66, on every page that hydrates. The server keeps rendering
-// with React, and so do the unit tests; the HTML both produce is the same, and the Playwright
-// journeys run against this build. Only production builds swap: the dev server keeps React
+// with React; the HTML both produce is the same. The web unit tests alias React to Preact the
+// same way (vitest.config.ts), and the Playwright journeys run against this build. Only production builds swap: the dev server keeps React
 // for Fast Refresh.
 const REACT_TO_PREACT: Record<string, string> = {
   react: "preact/compat",

@@ -33,6 +33,8 @@ export const REGISTER = {
 export const RESET = {
   newPasswordRequired: "New password is required",
   passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  /** The hint under every field where a password is chosen (registration, join, reset, change). */
+  passwordHint: `At least ${PASSWORD_MIN_LENGTH} characters with an uppercase letter, a lowercase letter, a number and one of @$!%*?&.`,
   passwordRule:
     "Password must contain at least one uppercase letter, one lowercase letter, one number and one special character",
   confirmRequired: "Please confirm your password",

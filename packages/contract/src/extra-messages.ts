@@ -20,6 +20,9 @@ export const INPUT = {
 } as const;
 
 /** Messages we added beyond the spec (validation of forms the spec leaves unvalidated, server errors). */
+/** Above a form whose check failed, when its messages are beside the fields. */
+const FIELDS_TO_CORRECT = "Please correct the fields marked below.";
+
 export const EXTRA = {
   emailRequired: "Email is required",
   emailInvalid: "Invalid email address",
@@ -32,7 +35,8 @@ export const EXTRA = {
   tooLong: (max: number) => `Must be at most ${max} characters`,
   contactSent: "Thank you! Your message has been sent. We will get back to you soon.",
   contactFailed: "Your message could not be sent. Please try again.",
-  contactInvalid: "Please correct the fields marked below.",
+  contactInvalid: FIELDS_TO_CORRECT,
+  fieldsToCorrect: FIELDS_TO_CORRECT,
   deletionFailed: "Your request could not be submitted. Please try again.",
   /** Shown on /privacy?deletionRequested=1, where the deletion flow lands after storing the request. */
   deletionReceived: `Your account deletion request has been received. Check your e-mail and open the link we sent to confirm it: nothing is deleted until you do. We then delete your account within ${DELETION_PROCESSING_DAYS} days and send you an e-mail when it is done.`,
@@ -49,6 +53,8 @@ export const EXTRA = {
   deletionEmailFailed: "We could not send the confirmation e-mail just now. Please try again in a moment.",
   invalidRequest: "The request is not valid. Please check the highlighted fields.",
   serverError: "Something went wrong on our side. Please try again later.",
+  /** A call that failed with no words of the server's to show (a bug, an answer we could not read). */
+  unexpectedError: "Something went wrong. Please try again.",
   /** 503 while the database (or another system behind the server) cannot be reached. */
   serviceUnavailable: "The service is temporarily unavailable. Please try again in a moment.",
   notFound: "Not found",

@@ -8,6 +8,11 @@ export const MIN_REGISTRATION_AGE = 14;
  */
 export const MAX_REGISTRATION_AGE = 60;
 export const PASSWORD_MIN_LENGTH = 8;
+/**
+ * A player's upload budget: files held uploaded but unused by a profile (the sweep clears them
+ * after a day) plus uploads refused by the checks in the last day.
+ */
+export const UPLOAD_BUDGET = 20;
 
 export const VIDEO_MAX_BYTES = 150 * 1024 * 1024;
 export const VIDEO_MAX_SECONDS = 180;

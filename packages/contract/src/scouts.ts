@@ -102,6 +102,7 @@ export const SCOUT = {
   } satisfies Record<Exclude<ScoutState, "verified">, string>,
   confirmBeforeReview: "Confirm your phone number and e-mail address before our team can verify you.",
   shortlistNameRequired: "Give the shortlist a name",
+  shortlistChooseOrName: "Choose a shortlist or name a new one",
   shortlistNameTaken: "You already have a shortlist with this name.",
   shortlistTooMany: (max: number) => `You can keep at most ${max} shortlists.`,
   shortlistMissing: "This shortlist does not exist.",

@@ -17,6 +17,7 @@ import { DEV_AUTH_SECRET } from "./otp-service.ts";
 import { createGuardianStore } from "./guardian-store.ts";
 import { createPlayerStore } from "./player-store.ts";
 import { codeHash, randomToken, sameHex, sha256Hex } from "./secrets.ts";
+import { isLinkToken } from "@touchline/contract/link-token";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -76,7 +77,7 @@ export function createGuardianService(services: AppServices) {
    * while the guardian it was texted to is still the one named. `requestId` says which.
    */
   async function openLink(token: string) {
-    if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw linkInvalid();
+    if (!isLinkToken(token)) throw linkInvalid();
     const hash = sha256Hex(token);
     const found = await store.byLinkHash(hash);
     if (found?.consent.linkSentAt && !expired(found.consent.linkSentAt)) {

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import sharp from "sharp";
+import { UPLOAD_BUDGET } from "@touchline/contract/limits";
 import { MEDIA } from "@touchline/contract/messages";
 import { createPlayer, loginCookie } from "../test/auth-helpers.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
 import { IMAGE_DECODES_AT_ONCE, MAX_IMAGE_PIXELS } from "./images.ts";
 import { pngBomb } from "../test/image-bomb.ts";
 import { fixture, tusCreate, uploadBytes } from "../test/upload-client.ts";
-import { UPLOAD_BUDGET } from "./upload-routes.ts";
 
 /**
  * Every sharp pipeline the server runs, counted: toBuffer() is where pixels are decoded and

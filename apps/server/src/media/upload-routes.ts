@@ -3,6 +3,7 @@ import type { IncomingMessage } from "node:http";
 import { ERRORS, MemoryLocker, Server as TusServer, TUS_RESUMABLE } from "@tus/server";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { UPLOAD_ENDPOINT, type MediaKind, type UploadedMedia } from "@touchline/contract/media";
+import { UPLOAD_BUDGET } from "@touchline/contract/limits";
 import { EXTRA, MEDIA } from "@touchline/contract/messages";
 import { requirePlayerArea, type RequestUser } from "../auth/request-user.ts";
 import { HttpError } from "../http/errors.ts";
@@ -13,12 +14,6 @@ import { createMediaStore, isMediaId } from "./media-store.ts";
 import { createRefusedUploads } from "./refused-uploads.ts";
 import { createUploadLocker } from "./upload-locker.ts";
 import { checkNewUpload, isTusRefusal, tusRefusal, type TusRefusal } from "./upload-rules.ts";
-
-/**
- * A player's upload budget: files held uploaded but unused by a profile (the sweep clears them
- * after a day) plus uploads refused by the checks in the last day (refused-uploads.ts).
- */
-export const UPLOAD_BUDGET = 20;
 
 /**
  * Resumable uploads (tus 1.0) under /api/uploads, for logged-in players, each upload readable and

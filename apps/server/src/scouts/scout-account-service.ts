@@ -23,6 +23,7 @@ import { createNotificationService } from "../notifications/notification-service
 import type { AppServices } from "../services.ts";
 import { createScoutAccountStore, toScoutAccountView, type ScoutWithAccount } from "./scout-account-store.ts";
 import { scoutEmailConfirmation } from "./scout-messages.ts";
+import { isLinkToken } from "@touchline/contract/link-token";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -164,7 +165,7 @@ export function createScoutAccountService(services: AppServices) {
 
     /** The e-mailed link: works once, for SCOUT_EMAIL_LINK_TTL_DAYS, without being logged in. */
     async confirmEmail(token: string): Promise<{ message: string }> {
-      const found = /^[A-Za-z0-9_-]{20,100}$/.test(token) ? await store.byEmailToken(sha256Hex(token)) : null;
+      const found = isLinkToken(token) ? await store.byEmailToken(sha256Hex(token)) : null;
       const sentAt = found?.scout.emailTokenSentAt;
       if (!found || !sentAt || now().getTime() - sentAt.getTime() > SCOUT_EMAIL_LINK_TTL_DAYS * DAY_MS) {
         throw new HttpError(404, SCOUT.emailLinkInvalid, undefined, { code: "SCOUT_LINK_INVALID" });

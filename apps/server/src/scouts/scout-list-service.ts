@@ -19,6 +19,7 @@ import type { AppServices } from "../services.ts";
 import { createTalentService } from "../talent/talent-service.ts";
 import { createScoutListStore } from "./scout-list-store.ts";
 import { digestEmail, digestSms } from "./scout-messages.ts";
+import { isLinkToken } from "@touchline/contract/link-token";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 type SavedSearchInput = z.output<typeof savedSearchSchema>;
@@ -147,10 +148,7 @@ export function createScoutListService(services: AppServices) {
 
     /** The digest's one-tap link: works without logging in, and only stops that digest. */
     async unsubscribe(token: string) {
-      if (
-        !/^[A-Za-z0-9_-]{20,100}$/.test(token) ||
-        !(await store.setSubscribed({ tokenHash: sha256Hex(token) }, false))
-      ) {
+      if (!isLinkToken(token) || !(await store.setSubscribed({ tokenHash: sha256Hex(token) }, false))) {
         throw new HttpError(404, SCOUT.unsubscribeInvalid);
       }
       return { message: SCOUT.unsubscribed };

@@ -18,7 +18,15 @@ type Output = z.output<typeof schema>;
 /** Empty number boxes mean "not given", so the schema says "Enter your age". */
 const numberOrEmpty = (value: string) => (value === "" ? undefined : value);
 
-function Form({ onValid, serverError }: { onValid(values: Output): Promise<void> | void; serverError?: string }) {
+function Form({
+  onValid,
+  onInvalid,
+  serverError,
+}: {
+  onValid(values: Output): Promise<void> | void;
+  onInvalid?(errors: object): void;
+  serverError?: string;
+}) {
   const [showNickname, setShowNickname] = useState(true);
   const { register, handleSubmit, setError, reset, watch, formState } = useSchemaForm<Input, Output>({
     schema,
@@ -27,7 +35,7 @@ function Form({ onValid, serverError }: { onValid(values: Output): Promise<void>
   const submit = handleSubmit(async (values) => {
     await onValid(values);
     if (serverError) setError("name", { message: serverError }, { shouldFocus: true });
-  });
+  }, onInvalid);
   const { errors } = formState;
   return (
     <form noValidate onSubmit={submit}>
@@ -70,6 +78,19 @@ describe("useSchemaForm", () => {
     expect(screen.getByText("You must be 14 or older")).toBeInTheDocument();
     expect(screen.getByText("Tick the box")).toBeInTheDocument();
     expect(screen.getByLabelText("Name")).toHaveFocus();
+    expect(onValid).not.toHaveBeenCalled();
+  });
+
+  it("tells the form when a submit was refused, with the messages shown", async () => {
+    const onValid = vi.fn();
+    const onInvalid = vi.fn();
+    const user = setup({ onValid, onInvalid });
+    await user.type(screen.getByLabelText("Age"), "20");
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    expect(onInvalid).toHaveBeenCalledWith({
+      name: { message: "Enter your name" },
+      agree: { message: "Tick the box" },
+    });
     expect(onValid).not.toHaveBeenCalled();
   });
 

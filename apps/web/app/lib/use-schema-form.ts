@@ -161,7 +161,8 @@ export function useSchemaForm<Values extends object, Output = Values>({
         return { name, ref, onChange };
       },
 
-      handleSubmit(onValid: (values: Output) => unknown) {
+      /** `onInvalid` runs after a refused check, for a form that also says so above its fields. */
+      handleSubmit(onValid: (values: Output) => unknown, onInvalid?: (errors: FieldErrors<Values>) => void) {
         return async (event?: FormEvent) => {
           event?.preventDefault();
           const result = latest.current.schema.safeParse(values);
@@ -170,6 +171,7 @@ export function useSchemaForm<Values extends object, Output = Values>({
             setState((current) => ({ ...current, errors, isSubmitted: true }));
             const first = order.find((name) => errors[name as Name] && elements.has(name));
             if (first) focus(first);
+            onInvalid?.(errors);
             return;
           }
           setState({ errors: {}, isSubmitting: true, isSubmitted: true });

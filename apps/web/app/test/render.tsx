@@ -1,10 +1,16 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { createRoutesStub, useLocation } from "react-router";
 import { toast } from "sonner";
 import { ToastHost } from "../components/toast-host.tsx";
+
+/** A fresh query client for what a test renders, as the app's root gives every page one. */
+export function WithQueryClient({ children }: { children: ReactNode }) {
+  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }));
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
 
 /** Shows where the app navigated to, so tests can assert on it. */
 function Where() {

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { createRoutesStub, useLocation } from "react-router";
 import { toast } from "sonner";
 import { ToastHost } from "../components/toast-host.tsx";
+import { WithQueryClient } from "./render.tsx";
 
 /** Shows the current URL (path, query and hash), so tests can assert where a form or link led. */
 function Where() {
@@ -31,10 +32,10 @@ export function renderAt(url: string, element: (location: { search: string }) =>
   return {
     user,
     ...render(
-      <>
+      <WithQueryClient>
         <Stub initialEntries={[url]} />
         <ToastHost />
-      </>,
+      </WithQueryClient>,
     ),
   };
 }

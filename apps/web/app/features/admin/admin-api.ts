@@ -13,6 +13,7 @@ import type {
 } from "@touchline/contract/admin";
 import type { DeliveryListResponse } from "@touchline/contract/notification-schemas";
 import type { DeliveryState } from "@touchline/contract/notifications";
+import type { ScoutAccountView, ScoutDecision, ScoutState } from "@touchline/contract/scouts";
 import { apiFetch } from "../../lib/api.ts";
 
 /** The staff API of packages/contract/src/admin.ts, one function per route. */
@@ -49,3 +50,19 @@ export const fetchDeliveries = (state: DeliveryState | undefined, signal?: Abort
   apiFetch<DeliveryListResponse>(listPath("notifications", state ? { state, limit: 100 } : { limit: 100 }), {
     signal,
   });
+
+export interface ScoutReport {
+  id: string;
+  scoutId: string;
+  playerUsername: string;
+  reason: string;
+  createdAt: string;
+}
+
+export const fetchScouts = (state: ScoutState) =>
+  apiFetch<{ items: ScoutAccountView[] }>(`${BASE}/scouts?state=${encodeURIComponent(state)}`);
+export const decideScout = ({ id, decision, reason }: { id: string; decision: ScoutDecision; reason: string }) =>
+  apiFetch<{ scout: ScoutAccountView }>(`${BASE}/scouts/${encodeURIComponent(id)}/${decision}`, { body: { reason } });
+export const fetchScoutReports = () => apiFetch<{ items: ScoutReport[] }>(`${BASE}/scout-reports`);
+export const markScoutReportHandled = (id: string) =>
+  apiFetch<{ message: string }>(`${BASE}/scout-reports/${encodeURIComponent(id)}/handled`, { method: "POST" });

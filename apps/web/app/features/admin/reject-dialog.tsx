@@ -11,8 +11,8 @@ import {
 } from "@touchline/contract/admin";
 import { Button } from "../../components/button.tsx";
 import { SelectField, TextAreaField } from "../../components/field.tsx";
-import { ApiError } from "../../lib/api.ts";
 import { ModalDialog } from "../../components/modal-dialog.tsx";
+import { applyServerErrors } from "../../lib/server-errors.ts";
 
 interface RejectForm {
   reasonCode: RejectionReasonCode | "";
@@ -79,11 +79,7 @@ function RejectFormBody({
       });
     } catch (error) {
       // The toast has said what went wrong; a rule the server checked goes beside its field.
-      if (error instanceof ApiError) {
-        for (const field of ["reasonCode", "reasonText"] as const) {
-          if (error.errors[field]) setError(field, { type: "server", message: error.errors[field] });
-        }
-      }
+      applyServerErrors(error, ["reasonCode", "reasonText"], setError, { focus: false });
     }
   });
 

@@ -12,27 +12,15 @@ import {
 } from "@touchline/contract/scouts";
 import { Button } from "../../components/button.tsx";
 import { TextAreaField } from "../../components/field.tsx";
-import { apiFetch, ApiError } from "../../lib/api.ts";
 import { formatDate } from "../../lib/player-display.ts";
+import { errorText } from "../../lib/error-text.ts";
 import { useApiMutation } from "../../lib/use-api-mutation.ts";
-
-interface ScoutReport {
-  id: string;
-  scoutId: string;
-  playerUsername: string;
-  reason: string;
-  createdAt: string;
-}
-
-const fetchScouts = (state: ScoutState) =>
-  apiFetch<{ items: ScoutAccountView[] }>(`/api/admin/scouts?state=${encodeURIComponent(state)}`);
-const decide = ({ id, decision, reason }: { id: string; decision: ScoutDecision; reason: string }) =>
-  apiFetch<{ scout: ScoutAccountView }>(`/api/admin/scouts/${encodeURIComponent(id)}/${decision}`, {
-    body: { reason },
-  });
-const fetchReports = () => apiFetch<{ items: ScoutReport[] }>("/api/admin/scout-reports");
-const handleReport = (id: string) =>
-  apiFetch<{ message: string }>(`/api/admin/scout-reports/${encodeURIComponent(id)}/handled`, { method: "POST" });
+import {
+  decideScout as decide,
+  fetchScoutReports as fetchReports,
+  fetchScouts,
+  markScoutReportHandled as handleReport,
+} from "./admin-api.ts";
 
 /** How each decision looks; which ones a scout's state allows comes from the contract's table. */
 const DECISION_LOOK: Record<ScoutDecision, { label: string; needsReason: boolean; danger?: boolean }> = {
@@ -102,7 +90,7 @@ function ScoutCard({ scout }: { scout: ScoutAccountView }) {
       toast.success(`${scout.firstName} ${scout.lastName}: done.`, { id: "scouts" });
       await queryClient.invalidateQueries({ queryKey: ["admin-scouts"] });
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : "Something went wrong. Please try again.");
+      setError(errorText(failure));
     }
   };
   const decisions = decisionsFor(scout.state);

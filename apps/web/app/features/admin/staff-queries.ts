@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey 
 import { toast } from "../../lib/toast.ts";
 import { ADMIN_CONSOLE } from "@touchline/contract/messages";
 import { ApiError } from "../../lib/api.ts";
+import { errorText } from "../../lib/error-text.ts";
 import { SESSION_QUERY_KEY } from "../../lib/session.ts";
 
 /** Query keys of the console: invalidating ["admin", area] refreshes every page of that list. */
@@ -41,9 +42,8 @@ export function describeFailure(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 409) return ADMIN_CONSOLE.conflict(error.message);
     if (error.status === 401) return ADMIN_CONSOLE.sessionEnded;
-    return error.message;
   }
-  return error instanceof Error ? error.message : String(error);
+  return errorText(error, error instanceof Error ? error.message : String(error));
 }
 
 /**

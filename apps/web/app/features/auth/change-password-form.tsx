@@ -3,7 +3,7 @@ import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { toast } from "../../lib/toast.ts";
 import type * as z from "zod/mini";
 import { changePasswordSchema } from "@touchline/contract/password";
-import { AUTH, AUTH_SCREENS } from "@touchline/contract/messages";
+import { AUTH, AUTH_SCREENS, RESET } from "@touchline/contract/messages";
 import { Button } from "../../components/button.tsx";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { changePassword } from "./auth-api.ts";
@@ -58,7 +58,7 @@ export function ChangePasswordForm() {
         label="New password"
         autoComplete="new-password"
         error={errors.newPassword?.message}
-        hint="At least 8 characters with an uppercase letter, a lowercase letter, a number and one of @$!%*?&."
+        hint={RESET.passwordHint}
         {...register("newPassword")}
       />
       <PasswordField

@@ -1,5 +1,6 @@
 import type { GuardianConsentView, PlayerGuardianStatus } from "@touchline/contract/guardian";
 import { apiFetch } from "../../lib/api.ts";
+import { isLinkToken } from "@touchline/contract/link-token";
 
 /**
  * The guardian's consent calls. The link's token travels in request bodies, never in a URL, so
@@ -31,5 +32,5 @@ export const nameGuardian = (body: { guardianName: string; guardianPhone: string
 /** The token of a guardian's link, from the page's fragment (#consent=…), or null. */
 export function linkTokenOf(hash: string): string | null {
   const token = new URLSearchParams(hash.replace(/^#/, "")).get("consent");
-  return token && /^[A-Za-z0-9_-]{20,100}$/.test(token) ? token : null;
+  return token && isLinkToken(token) ? token : null;
 }

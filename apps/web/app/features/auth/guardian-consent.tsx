@@ -7,12 +7,10 @@ import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { formatDate } from "../../lib/player-display.ts";
 import { ApiError } from "../../lib/api.ts";
+import { errorText } from "../../lib/error-text.ts";
 import { useApiMutation } from "../../lib/use-api-mutation.ts";
 import { CodeInput, emptyCode } from "./code-input.tsx";
 import { agreeToProfile, linkTokenOf, sendConsentCode, viewConsent, withdrawConsent } from "./guardian-api.ts";
-
-const messageOf = (error: unknown) =>
-  error instanceof ApiError ? error.message : "Something went wrong. Please try again.";
 
 /** Saying no, or taking a consent back: no code needed, the new state shown at once. */
 function useWithdrawal(
@@ -28,7 +26,7 @@ function useWithdrawal(
       toast.success(answer.message, { id: "guardian" });
       onChange(answer.consent);
     } catch (failure) {
-      setError(messageOf(failure));
+      setError(errorText(failure));
     }
   };
   return { run, isPending: mutation.isPending };
@@ -189,7 +187,7 @@ function AgreeSteps({
       toast.success(answer.message, { id: "guardian" });
       setCodeSent(true);
     } catch (failure) {
-      setError(messageOf(failure));
+      setError(errorText(failure));
     }
   };
 
@@ -202,7 +200,7 @@ function AgreeSteps({
       toast.success(answer.message, { id: "guardian" });
       onChange(answer.consent);
     } catch (failure) {
-      setError(messageOf(failure));
+      setError(errorText(failure));
       setCode(emptyCode());
     }
   };

@@ -27,7 +27,7 @@ async function fillValid(user: ReturnType<typeof renderScreen>["user"], age = 19
   await user.type(field("First name"), "Chanda");
   await user.type(field("Last name"), "Mulenga");
   await user.type(field("Username"), "chanda10");
-  fireEvent.change(field("Date of birth"), { target: { value: yearsAgo(age) } });
+  fireEvent.input(field("Date of birth"), { target: { value: yearsAgo(age) } });
   await user.type(field("Email"), "chanda@example.zm");
   await user.type(field("Phone number"), "097 1234567");
   await user.type(field("Password"), "Goal@kick10");
@@ -64,7 +64,7 @@ describe("RegisterForm", () => {
   it("caps the date picker at today and rejects a future date", async () => {
     const { user } = renderScreen(<RegisterForm />);
     expect(field("Date of birth")).toHaveAttribute("max", todayIso());
-    fireEvent.change(field("Date of birth"), { target: { value: yearsAgo(-1) } });
+    fireEvent.input(field("Date of birth"), { target: { value: yearsAgo(-1) } });
     await user.click(signUp());
     expect(await screen.findByText(REGISTER.dateOfBirthFuture)).toBeInTheDocument();
   });
@@ -72,10 +72,10 @@ describe("RegisterForm", () => {
   it("requires an age of at least 14", async () => {
     const { user } = renderScreen(<RegisterForm />);
     // One day short of the 14th birthday.
-    fireEvent.change(field("Date of birth"), { target: { value: yearsAgo(14, 1) } });
+    fireEvent.input(field("Date of birth"), { target: { value: yearsAgo(14, 1) } });
     await user.click(signUp());
     expect(await screen.findByText(REGISTER.tooYoung)).toBeInTheDocument();
-    fireEvent.change(field("Date of birth"), { target: { value: yearsAgo(14) } });
+    fireEvent.input(field("Date of birth"), { target: { value: yearsAgo(14) } });
     await user.click(signUp());
     await vi.waitFor(() => expect(screen.queryByText(REGISTER.tooYoung)).not.toBeInTheDocument());
   });
@@ -97,7 +97,7 @@ describe("RegisterForm", () => {
   it("holds the password to the same rule as the reset screen, and says so beside the field", async () => {
     const started = recordRequests();
     const { user } = renderScreen(<RegisterForm />);
-    expect(field("Password")).toHaveAccessibleDescription(/uppercase and a lowercase letter, a number and one of/);
+    expect(field("Password")).toHaveAccessibleDescription(RESET.passwordHint);
     await fillValid(user);
     for (const weak of ["password", "12345678"]) {
       await user.clear(field("Password"));
@@ -111,7 +111,7 @@ describe("RegisterForm", () => {
   it("floors the date picker 100 years back and refuses an older date", async () => {
     const { user } = renderScreen(<RegisterForm />);
     expect(field("Date of birth")).toHaveAttribute("min", oldestBirthDateIso());
-    fireEvent.change(field("Date of birth"), { target: { value: "1900-01-01" } });
+    fireEvent.input(field("Date of birth"), { target: { value: "1900-01-01" } });
     await user.click(signUp());
     expect(await screen.findByText(EXTRA.dateOfBirthTooOld(MAX_REGISTRATION_AGE))).toBeInTheDocument();
   });
@@ -178,7 +178,7 @@ describe("RegisterForm", () => {
     const { user } = renderScreen(<RegisterForm />);
     await fillValid(user);
     expect(screen.queryByLabelText("Parent's or guardian's name")).toBeNull();
-    fireEvent.change(field("Date of birth"), { target: { value: yearsAgo(16) } });
+    fireEvent.input(field("Date of birth"), { target: { value: yearsAgo(16) } });
     expect(await screen.findByText(GUARDIAN.registrationHint)).toBeInTheDocument();
     await user.click(signUp());
     expect(await screen.findByText(GUARDIAN.nameRequired)).toBeInTheDocument();

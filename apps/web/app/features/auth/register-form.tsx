@@ -7,7 +7,7 @@ import { todayIso } from "@touchline/contract/age";
 import { oldestBirthDateIso, registrationSchema, type RegistrationInput } from "@touchline/contract/registration";
 import { GUARDIAN, needsGuardianConsent } from "@touchline/contract/guardian";
 import { OTP_RESEND_INTERVAL_MS } from "@touchline/contract/limits";
-import { REGISTER } from "@touchline/contract/messages";
+import { REGISTER, RESET } from "@touchline/contract/messages";
 import { Button } from "../../components/button.tsx";
 import { TextField } from "../../components/field.tsx";
 import { useHydrated } from "../../lib/use-hydrated.ts";
@@ -141,7 +141,7 @@ export function RegisterForm() {
         label="Password"
         autoComplete="new-password"
         error={errors.password?.message}
-        hint="At least 8 characters, with an uppercase and a lowercase letter, a number and one of @ $ ! % * ? &."
+        hint={RESET.passwordHint}
         {...register("password")}
       />
       <Button

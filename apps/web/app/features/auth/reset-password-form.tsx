@@ -60,7 +60,7 @@ export function ResetPasswordForm({ phoneNumber, resetToken }: { phoneNumber: st
         label="New password"
         autoComplete="new-password"
         error={errors.newPassword?.message}
-        hint="At least 8 characters with an uppercase letter, a lowercase letter, a number and one of @$!%*?&."
+        hint={RESET.passwordHint}
         {...register("newPassword")}
       />
       <PasswordField

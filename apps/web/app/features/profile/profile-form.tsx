@@ -20,6 +20,7 @@ import { useApiMutation } from "../../lib/use-api-mutation.ts";
 import { createPlayerProfile } from "./profile-api.ts";
 import { profileQueryKey } from "./use-player-profile.ts";
 import { VIDEO_FIELD_HINT } from "@touchline/contract/profile-messages";
+import { applyServerErrors } from "../../lib/server-errors.ts";
 
 type FormInput = PlayerInfoInput;
 type FormOutput = z.output<typeof playerInfoSchema>;
@@ -231,11 +232,8 @@ export function ProfileForm({
       toast.error(error instanceof Error && error.message ? error.message : PROFILE_PAGE.unknownError, {
         id: "profile-submit",
       });
+      applyServerErrors(error, FIELDS, setError, { focus: false });
       if (error instanceof ApiError) {
-        for (const field of FIELDS) {
-          const message = error.errors[field];
-          if (message) setError(field, { type: "server", message });
-        }
         // The profile was locked meanwhile (a reviewer acted): reload it so the page says so.
         if (existing && error.status === 409)
           await queryClient.invalidateQueries({ queryKey: profileQueryKey(scoutId) });

@@ -5,13 +5,14 @@ import type { PlayerReceivedRequest } from "@touchline/contract/scouts";
 import { useApiMutation } from "../../lib/use-api-mutation.ts";
 import { answerAsGuardian, fetchGuardianRequests } from "./scout-api.ts";
 import { ReceivedRequests } from "./received-requests.tsx";
+import { isLinkToken } from "@touchline/contract/link-token";
 
 /** The token of the guardian's link (#consent=…), read once the page runs in the browser. */
 function useConsentToken() {
   const [token, setToken] = useState<string | null>(null);
   useEffect(() => {
     const value = new URLSearchParams(window.location.hash.replace(/^#/, "")).get("consent");
-    setToken(value && /^[A-Za-z0-9_-]{20,100}$/.test(value) ? value : null);
+    setToken(value && isLinkToken(value) ? value : null);
   }, []);
   return token;
 }

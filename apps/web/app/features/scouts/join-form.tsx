@@ -4,16 +4,15 @@ import type * as z from "zod/mini";
 import { toast } from "../../lib/toast.ts";
 import { scoutJoinSchema, type ScoutJoinInput } from "@touchline/contract/scout-schemas";
 import { ORGANISATION_KIND_LABELS, ORGANISATION_KINDS } from "@touchline/contract/scouts";
+import { RESET } from "@touchline/contract/messages";
 import { Button } from "../../components/button.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { SelectField, TextField } from "../../components/field.tsx";
-import { ApiError } from "../../lib/api.ts";
-import { applyServerErrors } from "../../lib/server-errors.ts";
+import { formFailure } from "../../lib/server-errors.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useApiMutation } from "../../lib/use-api-mutation.ts";
 import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { joinAsScout, markScoutBrowser } from "./scout-api.ts";
-import { messageOf } from "./scout-forms.ts";
 
 const FIELDS = [
   "firstName",
@@ -57,7 +56,7 @@ export function ScoutJoinForm() {
       await navigate("/scouts");
     } catch (failure) {
       // The server's verdict on a field goes beside it; anything else above the form.
-      setFormError(failure instanceof ApiError ? applyServerErrors(failure, FIELDS, setError) : messageOf(failure));
+      setFormError(formFailure(failure, FIELDS, setError));
     }
   });
 
@@ -105,7 +104,7 @@ export function ScoutJoinForm() {
         label="Password"
         type="password"
         autoComplete="new-password"
-        hint="At least 8 characters with upper and lower case letters, a number and one of @$!%*?&"
+        hint={RESET.passwordHint}
         {...field("password")}
       />
       <Button type="submit" disabled={!hydrated || join.isPending} className="w-full">

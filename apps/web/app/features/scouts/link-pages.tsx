@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { SCOUT } from "@touchline/contract/scouts";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { confirmScoutEmail, fragmentToken, unsubscribeDigest } from "./scout-api.ts";
-import { messageOf } from "./scout-forms.ts";
+import { errorText } from "../../lib/error-text.ts";
 
 /**
  * A page opened from a link we sent (#token=…): it makes its one call once, on opening, and
@@ -35,7 +35,7 @@ function LinkPage({
             {run.data.message}
           </p>
         ) : run.isError || noToken ? (
-          <FormAlert>{run.isError ? messageOf(run.error) : invalid}</FormAlert>
+          <FormAlert>{run.isError ? errorText(run.error) : invalid}</FormAlert>
         ) : (
           <p className="text-slate-600">One moment…</p>
         )}

@@ -5,13 +5,11 @@ import { scoutLoginSchema, type ScoutLoginInput } from "@touchline/contract/scou
 import { Button } from "../../components/button.tsx";
 import { CheckboxField, TextField } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
-import { ApiError } from "../../lib/api.ts";
-import { applyServerErrors } from "../../lib/server-errors.ts";
+import { formFailure } from "../../lib/server-errors.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useApiMutation } from "../../lib/use-api-mutation.ts";
 import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { loginAsScout, markScoutBrowser } from "./scout-api.ts";
-import { messageOf } from "./scout-forms.ts";
 
 const FIELDS = ["email", "password"] as const;
 
@@ -38,7 +36,7 @@ export function ScoutLoginForm({ next }: { next: string }) {
       markScoutBrowser();
       await navigate(next);
     } catch (failure) {
-      setFormError(failure instanceof ApiError ? applyServerErrors(failure, FIELDS, setError) : messageOf(failure));
+      setFormError(formFailure(failure, FIELDS, setError));
     }
   });
 

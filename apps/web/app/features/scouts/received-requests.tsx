@@ -4,7 +4,7 @@ import { REQUEST_STATE_TEXT, SCOUT, type PlayerReceivedRequest } from "@touchlin
 import { Button } from "../../components/button.tsx";
 import { TextAreaField } from "../../components/field.tsx";
 import { formatDate } from "../../lib/player-display.ts";
-import { messageOf } from "./scout-forms.ts";
+import { errorText } from "../../lib/error-text.ts";
 import { ScoutBadge } from "./scout-badge.tsx";
 
 const answerText = (answer: PlayerReceivedRequest["playerAnswer"] | "waiting" | null) =>
@@ -52,7 +52,7 @@ function RequestCard({ request, actions }: { request: PlayerReceivedRequest; act
     try {
       toast.success((await call()).message, { id: "requests" });
     } catch (failure) {
-      toast.error(messageOf(failure), { id: "requests" });
+      toast.error(errorText(failure), { id: "requests" });
     } finally {
       setBusy(false);
     }

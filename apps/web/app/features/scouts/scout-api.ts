@@ -5,7 +5,9 @@ import type {
   ScoutSentRequest,
   ShortlistView,
 } from "@touchline/contract/scouts";
+import type { PublicPlayer } from "@touchline/contract/talent";
 import { apiFetch } from "../../lib/api.ts";
+import { isLinkToken } from "@touchline/contract/link-token";
 
 /** The scout's own account in the query cache. */
 export const SCOUT_QUERY = ["scout-me"] as const;
@@ -78,5 +80,9 @@ export const answerAsGuardian = ({ token, id, answer }: { token: string; id: str
 /** The token of a link's fragment (#token=…), or null. */
 export function fragmentToken(hash: string, name = "token"): string | null {
   const token = new URLSearchParams(hash.replace(/^#/, "")).get(name);
-  return token && /^[A-Za-z0-9_-]{20,100}$/.test(token) ? token : null;
+  return token && isLinkToken(token) ? token : null;
 }
+
+/** A listed player's public profile, as the talent list shows it. */
+export const fetchTalentPlayer = (username: string) =>
+  apiFetch<PublicPlayer>(`/api/talent/players/${encodeURIComponent(username)}`);

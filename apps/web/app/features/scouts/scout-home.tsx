@@ -1,7 +1,10 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { toast } from "../../lib/toast.ts";
+import { savedSearchSchema, shortlistNameSchema } from "@touchline/contract/scout-schemas";
+import { EXTRA } from "@touchline/contract/messages";
+import * as z from "zod/mini";
 import { FITNESS_LEVELS, POSITIONS, PREFERRED_FEET } from "@touchline/contract/enums";
 import {
   ORGANISATION_KIND_LABELS,
@@ -31,7 +34,9 @@ import {
   SHORTLISTS_QUERY,
 } from "./scout-api.ts";
 import { useScoutAccount } from "./scout-gate.tsx";
-import { messageOf, useFormErrors } from "./scout-forms.ts";
+import { errorText } from "../../lib/error-text.ts";
+import { applyServerErrors, formFailure } from "../../lib/server-errors.ts";
+import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { VerificationSteps } from "./verification-steps.tsx";
 
 const sectionClass = "rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200";
@@ -146,25 +151,32 @@ function SentRequests() {
 function Shortlists() {
   const queryClient = useQueryClient();
   const lists = useQuery({ queryKey: SHORTLISTS_QUERY, queryFn: fetchShortlists });
-  const [name, setName] = useState("");
-  const errors = useFormErrors();
+  const [formError, setFormError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useSchemaForm<{ name: string }>({ schema: shortlistNameSchema, defaultValues: { name: "" } });
   const create = useApiMutation(createShortlist);
   const remove = useApiMutation(deleteShortlist);
   const removeEntry = useApiMutation(removeShortlistEntry);
   const show = (answer: Awaited<ReturnType<typeof fetchShortlists>>) =>
     queryClient.setQueryData(SHORTLISTS_QUERY, answer);
 
-  const onCreate = async (event: FormEvent) => {
-    event.preventDefault();
-    errors.clear();
-    if (!name.trim()) return errors.showFields({ name: SCOUT.shortlistNameRequired });
-    try {
-      show(await create.mutateAsync(name.trim()));
-      setName("");
-    } catch (failure) {
-      errors.show(failure);
-    }
-  };
+  const onCreate = handleSubmit(
+    async ({ name }) => {
+      setFormError(undefined);
+      try {
+        show(await create.mutateAsync(name));
+        reset({ name: "" });
+      } catch (failure) {
+        setFormError(formFailure(failure, ["name"], setError));
+      }
+    },
+    () => setFormError(undefined),
+  );
 
   return (
     <section aria-labelledby="shortlists" className={sectionClass}>
@@ -181,7 +193,7 @@ function Shortlists() {
                 try {
                   show(await remove.mutateAsync(list.id));
                 } catch (failure) {
-                  toast.error(messageOf(failure));
+                  toast.error(errorText(failure));
                 }
               }}
             >
@@ -211,7 +223,7 @@ function Shortlists() {
                         try {
                           show(await removeEntry.mutateAsync({ id: list.id, username: entry.username }));
                         } catch (failure) {
-                          toast.error(messageOf(failure));
+                          toast.error(errorText(failure));
                         }
                       }}
                     >
@@ -228,13 +240,8 @@ function Shortlists() {
         </div>
       ))}
       <form onSubmit={onCreate} noValidate className="mt-4 flex flex-wrap items-end gap-3">
-        {errors.formError && !errors.fieldErrors.name ? <FormAlert>{errors.formError}</FormAlert> : null}
-        <TextField
-          label="New shortlist"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          error={errors.fieldErrors.name}
-        />
+        {formError && !errors.name ? <FormAlert>{formError}</FormAlert> : null}
+        <TextField label="New shortlist" error={errors.name?.message} {...register("name")} />
         <Button type="submit" variant="secondary" disabled={create.isPending}>
           Create
         </Button>
@@ -261,36 +268,54 @@ function filtersText(search: SavedSearchView): string {
   return parts.length ? parts.join(", ") : "All players";
 }
 
+const SEARCH_FIELDS = ["name", "channel", ...FILTER_FIELDS.map((field) => field.name), "minAge", "maxAge"] as const;
+type SearchFormValues = Record<(typeof SEARCH_FIELDS)[number], string>;
+const EMPTY_SEARCH = Object.fromEntries(
+  SEARCH_FIELDS.map((field) => [field, field === "channel" ? "email" : ""]),
+) as SearchFormValues;
+/** Only the name is checked here; the server checks the filters with the talent list's rules. */
+const searchFormSchema = z.object({ name: savedSearchSchema.shape.name });
+
 function SavedSearches() {
   const queryClient = useQueryClient();
   const searches = useQuery({ queryKey: SEARCHES_QUERY, queryFn: fetchSearches });
-  const [values, setValues] = useState<Record<string, string>>({ name: "", channel: "email" });
-  const errors = useFormErrors();
+  const [formError, setFormError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    getValues,
+    formState: { errors },
+  } = useSchemaForm<SearchFormValues, unknown>({ schema: searchFormSchema, defaultValues: EMPTY_SEARCH });
   const save = useApiMutation(saveSearch);
   const toggle = useApiMutation(setSearchSubscribed);
   const remove = useApiMutation(deleteSearch);
   const show = (answer: Awaited<ReturnType<typeof fetchSearches>>) => queryClient.setQueryData(SEARCHES_QUERY, answer);
-  const set = (name: string) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [name]: event.target.value }));
 
-  const onSave = async (event: FormEvent) => {
-    event.preventDefault();
-    errors.clear();
-    const { name = "", channel = "email", ...filters } = values;
-    if (!name.trim()) return errors.showFields({ name: SCOUT.searchNameRequired });
-    try {
-      show(await save.mutateAsync({ name: name.trim(), channel, filters }));
-      setValues({ name: "", channel });
-      toast.success("Search saved.", { id: "scout" });
-    } catch (failure) {
-      errors.show(failure);
-    }
-  };
+  // The filters go as chosen (empty ones included): the server keeps those with a value.
+  const onSave = handleSubmit(
+    async () => {
+      setFormError(undefined);
+      const { name, channel, ...filters } = Object.fromEntries(
+        SEARCH_FIELDS.map((field) => [field, getValues(field)]),
+      ) as SearchFormValues;
+      try {
+        show(await save.mutateAsync({ name: name.trim(), channel, filters }));
+        reset({ ...EMPTY_SEARCH, channel });
+        toast.success("Search saved.", { id: "scout" });
+      } catch (failure) {
+        applyServerErrors(failure, ["name"], setError, { focus: false });
+        setFormError(errorText(failure));
+      }
+    },
+    () => setFormError(EXTRA.fieldsToCorrect),
+  );
   const act = async (call: () => Promise<Awaited<ReturnType<typeof fetchSearches>>>) => {
     try {
       show(await call());
     } catch (failure) {
-      toast.error(messageOf(failure));
+      toast.error(errorText(failure));
     }
   };
 
@@ -325,18 +350,12 @@ function SavedSearches() {
         </ul>
       ) : null}
       <form onSubmit={onSave} noValidate className="mt-4 space-y-3">
-        {errors.formError ? <FormAlert>{errors.formError}</FormAlert> : null}
+        {formError ? <FormAlert>{formError}</FormAlert> : null}
         <div className="grid gap-3 sm:grid-cols-2">
-          <TextField
-            label="Name of the search"
-            value={values.name ?? ""}
-            onChange={set("name")}
-            error={errors.fieldErrors.name}
-          />
+          <TextField label="Name of the search" error={errors.name?.message} {...register("name")} />
           <SelectField
             label="Send the weekly digest by"
-            value={values.channel ?? "email"}
-            onChange={set("channel")}
+            {...register("channel")}
             options={[
               { value: "email", label: "E-mail" },
               { value: "sms", label: "SMS" },
@@ -347,13 +366,12 @@ function SavedSearches() {
               key={field.name}
               label={field.label}
               placeholder="Any"
-              value={values[field.name] ?? ""}
-              onChange={set(field.name)}
               options={field.options}
+              {...register(field.name)}
             />
           ))}
-          <TextField label="Youngest age" inputMode="numeric" value={values.minAge ?? ""} onChange={set("minAge")} />
-          <TextField label="Oldest age" inputMode="numeric" value={values.maxAge ?? ""} onChange={set("maxAge")} />
+          <TextField label="Youngest age" inputMode="numeric" {...register("minAge")} />
+          <TextField label="Oldest age" inputMode="numeric" {...register("maxAge")} />
         </div>
         <Button type="submit" variant="secondary" disabled={save.isPending}>
           Save search

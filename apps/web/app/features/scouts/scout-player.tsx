@@ -1,16 +1,19 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
+import * as z from "zod/mini";
 import { Link } from "react-router";
 import { toast } from "../../lib/toast.ts";
-import { scoutRequestSchema } from "@touchline/contract/scout-schemas";
-import { REQUEST_STATE_TEXT } from "@touchline/contract/scouts";
-import type { PublicPlayer } from "@touchline/contract/talent";
+import { scoutRequestSchema, type ScoutRequestInput } from "@touchline/contract/scout-schemas";
+import { EXTRA } from "@touchline/contract/messages";
+import { REQUEST_STATE_TEXT, SCOUT } from "@touchline/contract/scouts";
 import { Button } from "../../components/button.tsx";
 import { SelectField, TextAreaField, TextField } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
-import { apiFetch } from "../../lib/api.ts";
 import { formatDate, positionsText } from "../../lib/player-display.ts";
+import { errorText } from "../../lib/error-text.ts";
+import { applyServerErrors } from "../../lib/server-errors.ts";
 import { useApiMutation } from "../../lib/use-api-mutation.ts";
+import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import {
   createShortlist,
   fetchSentRequests,
@@ -19,9 +22,9 @@ import {
   sendRequest,
   SENT_REQUESTS_QUERY,
   SHORTLISTS_QUERY,
+  fetchTalentPlayer,
 } from "./scout-api.ts";
 import { useScoutAccount } from "./scout-gate.tsx";
-import { issuesByField, useFormErrors } from "./scout-forms.ts";
 
 const sectionClass = "rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200";
 
@@ -34,7 +37,7 @@ export function ScoutPlayer({ username }: { username: string }) {
   const { data } = useScoutAccount();
   const player = useQuery({
     queryKey: ["public-player", username],
-    queryFn: () => apiFetch<PublicPlayer>(`/api/talent/players/${encodeURIComponent(username)}`),
+    queryFn: () => fetchTalentPlayer(username),
     retry: false,
   });
   if (data!.scout.state !== "verified")
@@ -73,35 +76,55 @@ export function ScoutPlayer({ username }: { username: string }) {
   );
 }
 
+/** An existing list, or the name of a new one; the server checks the name and the note again. */
+const addToShortlistSchema = z.object({ listId: z.string(), name: z.string().check(z.trim()), note: z.string() }).check(
+  z.refine((values) => values.listId !== "" || values.name !== "", {
+    message: SCOUT.shortlistChooseOrName,
+    path: ["name"],
+  }),
+);
+type AddToShortlistValues = z.input<typeof addToShortlistSchema>;
+
 function AddToShortlist({ username }: { username: string }) {
   const queryClient = useQueryClient();
   const lists = useQuery({ queryKey: SHORTLISTS_QUERY, queryFn: fetchShortlists });
-  const [listId, setListId] = useState("");
-  const [newName, setNewName] = useState("");
-  const [note, setNote] = useState("");
-  const errors = useFormErrors();
+  const [formError, setFormError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    watch,
+    formState: { errors },
+  } = useSchemaForm<AddToShortlistValues>({
+    schema: addToShortlistSchema,
+    defaultValues: { listId: "", name: "", note: "" },
+  });
   const create = useApiMutation(createShortlist);
   const put = useApiMutation(putShortlistEntry);
   const current = lists.data?.shortlists.filter((list) => list.entries.some((entry) => entry.username === username));
+  const listId = watch("listId");
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    errors.clear();
-    try {
-      let id = listId;
-      if (!id) {
-        if (!newName.trim()) return errors.showFields({ name: "Choose a shortlist or name a new one" });
-        const created = await create.mutateAsync(newName.trim());
-        id = created.shortlists.find((list) => list.name === newName.trim())?.id ?? "";
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setFormError(undefined);
+      try {
+        let id = values.listId;
+        if (!id) {
+          const created = await create.mutateAsync(values.name);
+          id = created.shortlists.find((list) => list.name === values.name)?.id ?? "";
+        }
+        const answer = await put.mutateAsync({ id, username, note: values.note });
+        queryClient.setQueryData(SHORTLISTS_QUERY, answer);
+        toast.success("Added to your shortlist.", { id: "scout" });
+        setValue("name", "");
+      } catch (failure) {
+        applyServerErrors(failure, ["name", "note"], setError, { focus: false });
+        setFormError(errorText(failure));
       }
-      const answer = await put.mutateAsync({ id, username, note });
-      queryClient.setQueryData(SHORTLISTS_QUERY, answer);
-      toast.success("Added to your shortlist.", { id: "scout" });
-      setNewName("");
-    } catch (failure) {
-      errors.show(failure);
-    }
-  };
+    },
+    () => setFormError(EXTRA.fieldsToCorrect),
+  );
 
   return (
     <section aria-labelledby="shortlist-title" className={sectionClass}>
@@ -112,28 +135,21 @@ function AddToShortlist({ username }: { username: string }) {
         <p className="text-sm text-slate-700">On your lists: {current.map((list) => list.name).join(", ")}</p>
       ) : null}
       <form onSubmit={onSubmit} noValidate className="mt-3 space-y-3">
-        {errors.formError ? <FormAlert>{errors.formError}</FormAlert> : null}
+        {formError ? <FormAlert>{formError}</FormAlert> : null}
         <SelectField
           label="Shortlist"
           placeholder="A new shortlist…"
-          value={listId}
-          onChange={(event) => setListId(event.target.value)}
           options={(lists.data?.shortlists ?? []).map((list) => ({ value: list.id, label: list.name }))}
+          {...register("listId")}
         />
         {listId ? null : (
-          <TextField
-            label="Name of the new shortlist"
-            value={newName}
-            onChange={(event) => setNewName(event.target.value)}
-            error={errors.fieldErrors.name}
-          />
+          <TextField label="Name of the new shortlist" error={errors.name?.message} {...register("name")} />
         )}
         <TextAreaField
           label="Private note"
           hint="Only you see it."
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
-          error={errors.fieldErrors.note}
+          error={errors.note?.message}
+          {...register("note")}
         />
         <Button type="submit" variant="secondary" disabled={put.isPending || create.isPending}>
           Add to shortlist
@@ -146,28 +162,46 @@ function AddToShortlist({ username }: { username: string }) {
 function RequestForm({ username, firstName }: { username: string; firstName: string }) {
   const queryClient = useQueryClient();
   const sent = useQuery({ queryKey: SENT_REQUESTS_QUERY, queryFn: fetchSentRequests });
-  const [values, setValues] = useState({ kind: "trial", message: "", trialDate: "", trialPlace: "" });
-  const errors = useFormErrors();
+  const [formError, setFormError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    getValues,
+    watch,
+    formState: { errors },
+  } = useSchemaForm<ScoutRequestInput, unknown>({
+    schema: scoutRequestSchema,
+    defaultValues: { username, kind: "trial", message: "", trialDate: "", trialPlace: "" },
+  });
   const send = useApiMutation(sendRequest);
   const mine = sent.data?.requests.filter((request) => request.player.username === username) ?? [];
-  const set = (name: keyof typeof values) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [name]: event.target.value }));
+  const kind = watch("kind");
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    errors.clear();
-    const body = { username, ...values };
-    const checked = scoutRequestSchema.safeParse(body);
-    if (!checked.success) return errors.showFields(issuesByField(checked.error.issues));
-    try {
-      const answer = await send.mutateAsync(body);
-      toast.success(answer.message, { id: "scout" });
-      await queryClient.invalidateQueries({ queryKey: SENT_REQUESTS_QUERY });
-      setValues({ kind: values.kind, message: "", trialDate: "", trialPlace: "" });
-    } catch (failure) {
-      errors.show(failure);
-    }
-  };
+  // The request is sent as typed: the server applies the same schema again.
+  const onSubmit = handleSubmit(
+    async () => {
+      setFormError(undefined);
+      const body = {
+        username,
+        kind: getValues("kind"),
+        message: getValues("message"),
+        trialDate: getValues("trialDate") ?? "",
+        trialPlace: getValues("trialPlace") ?? "",
+      };
+      try {
+        const answer = await send.mutateAsync(body);
+        toast.success(answer.message, { id: "scout" });
+        await queryClient.invalidateQueries({ queryKey: SENT_REQUESTS_QUERY });
+        reset({ username, kind: body.kind, message: "", trialDate: "", trialPlace: "" });
+      } catch (failure) {
+        applyServerErrors(failure, ["kind", "message", "trialDate", "trialPlace"], setError, { focus: false });
+        setFormError(errorText(failure));
+      }
+    },
+    () => setFormError(EXTRA.fieldsToCorrect),
+  );
 
   return (
     <section aria-labelledby="request-title" className={sectionClass}>
@@ -189,41 +223,29 @@ function RequestForm({ username, firstName }: { username: string; firstName: str
         </ul>
       ) : null}
       <form onSubmit={onSubmit} noValidate className="mt-3 space-y-3">
-        {errors.formError ? <FormAlert>{errors.formError}</FormAlert> : null}
+        {formError ? <FormAlert>{formError}</FormAlert> : null}
         <SelectField
           label="What to send"
-          value={values.kind}
-          onChange={set("kind")}
+          {...register("kind")}
           options={[
             { value: "trial", label: "A trial invitation" },
             { value: "contact", label: "A contact request" },
           ]}
         />
-        {values.kind === "trial" ? (
+        {kind === "trial" ? (
           <div className="grid gap-3 sm:grid-cols-2">
             <TextField
               label="Date of the trial"
               type="date"
-              value={values.trialDate}
-              onChange={set("trialDate")}
-              error={errors.fieldErrors.trialDate}
+              error={errors.trialDate?.message}
+              {...register("trialDate")}
             />
-            <TextField
-              label="Place"
-              value={values.trialPlace}
-              onChange={set("trialPlace")}
-              error={errors.fieldErrors.trialPlace}
-            />
+            <TextField label="Place" error={errors.trialPlace?.message} {...register("trialPlace")} />
           </div>
         ) : null}
-        <TextAreaField
-          label="Message"
-          value={values.message}
-          onChange={set("message")}
-          error={errors.fieldErrors.message}
-        />
+        <TextAreaField label="Message" error={errors.message?.message} {...register("message")} />
         <Button type="submit" disabled={send.isPending}>
-          {values.kind === "trial" ? "Send the invitation" : "Send the request"}
+          {kind === "trial" ? "Send the invitation" : "Send the request"}
         </Button>
       </form>
     </section>

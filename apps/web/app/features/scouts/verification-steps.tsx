@@ -8,7 +8,7 @@ import { TextField } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { useApiMutation } from "../../lib/use-api-mutation.ts";
 import { confirmScoutPhone, resendScoutCode, resendScoutEmail, SCOUT_QUERY } from "./scout-api.ts";
-import { messageOf } from "./scout-forms.ts";
+import { errorText } from "../../lib/error-text.ts";
 
 const stepClass = (done: boolean) =>
   `rounded-xl p-4 ring-1 ${done ? "bg-green-50 ring-green-200" : "bg-white ring-slate-200"}`;
@@ -34,7 +34,7 @@ export function VerificationSteps({ scout }: { scout: ScoutAccountView }) {
       queryClient.setQueryData(SCOUT_QUERY, { scout: answer.scout });
       toast.success(answer.message, { id: "scout" });
     } catch (failure) {
-      setError(messageOf(failure));
+      setError(errorText(failure));
     }
   };
   const run = async (call: { mutateAsync(): Promise<{ message: string }> }) => {
@@ -42,7 +42,7 @@ export function VerificationSteps({ scout }: { scout: ScoutAccountView }) {
     try {
       toast.success((await call.mutateAsync()).message, { id: "scout" });
     } catch (failure) {
-      setError(messageOf(failure));
+      setError(errorText(failure));
     }
   };
 

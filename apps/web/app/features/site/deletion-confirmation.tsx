@@ -2,10 +2,13 @@ import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { DELETION_PROCESSING_DAYS } from "@touchline/contract/limits";
 import { EXTRA } from "@touchline/contract/messages";
-import { DELETION_CONFIRM_FRAGMENT, type DeletionConfirmAnswer } from "@touchline/contract/site";
+import { DELETION_CONFIRM_FRAGMENT } from "@touchline/contract/site";
 import { Button, buttonClass } from "../../components/button.tsx";
-import { ApiError, apiFetch } from "../../lib/api.ts";
+import { ApiError } from "../../lib/api.ts";
+import { errorText } from "../../lib/error-text.ts";
+import { useApiMutation } from "../../lib/use-api-mutation.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
+import { confirmDeletion } from "./site-api.ts";
 
 const PREFIX = `#${DELETION_CONFIRM_FRAGMENT}=`;
 
@@ -43,16 +46,17 @@ type State =
 export function DeletionConfirmation({ token, onNewRequest }: { token: string; onNewRequest(): void }) {
   const [state, setState] = useState<State>({ step: "ask" });
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const send = useApiMutation(confirmDeletion);
   useEffect(() => headingRef.current?.focus(), []);
 
   const confirm = async () => {
     setState({ step: "sending" });
     try {
-      await apiFetch<DeletionConfirmAnswer>("/api/site/deletion-requests/confirm", { body: { token } });
+      await send.mutateAsync(token);
       setState({ step: "confirmed" });
     } catch (error) {
       if (error instanceof ApiError && error.status === 400) return setState({ step: "invalid" });
-      setState({ step: "failed", message: error instanceof ApiError ? error.message : EXTRA.serverError });
+      setState({ step: "failed", message: errorText(error, EXTRA.serverError) });
     }
   };
 

@@ -11,16 +11,14 @@ import {
   DELETION_REDIRECT_MS,
 } from "@touchline/contract/limits";
 import { DELETION, EXTRA } from "@touchline/contract/messages";
-import {
-  deletionStepOneSchema,
-  deletionStepTwoSchema,
-  type DeletionRequestAnswer,
-  type DeletionRequestInput,
-} from "@touchline/contract/site";
+import { deletionStepOneSchema, deletionStepTwoSchema, type DeletionRequestInput } from "@touchline/contract/site";
 import { Button } from "../../components/button.tsx";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../../components/field.tsx";
-import { ApiError, apiFetch } from "../../lib/api.ts";
+import { ApiError } from "../../lib/api.ts";
+import { useApiMutation } from "../../lib/use-api-mutation.ts";
+import { requestDeletion } from "./site-api.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
+import { applyServerErrors } from "../../lib/server-errors.ts";
 
 /** Where the visitor lands after the request is stored; the privacy page acknowledges the flag. */
 export const AFTER_DELETION_PATH = "/privacy?deletionRequested=1";
@@ -50,6 +48,7 @@ export function AccountDeletionForm() {
   const [submittedEmail, setSubmittedEmail] = useState<string | null>(null);
   const [serverMessage, setServerMessage] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const send = useApiMutation(requestDeletion);
   const view = submittedEmail ? "done" : step;
   const lastView = useRef(view);
 
@@ -100,24 +99,15 @@ export function AccountDeletionForm() {
     };
     setServerMessage(null);
     try {
-      await apiFetch<DeletionRequestAnswer>("/api/site/deletion-requests", { method: "POST", body });
+      await send.mutateAsync(body);
       setSubmittedEmail(body.email);
     } catch (error) {
       toast.error(EXTRA.deletionFailed, { id: "deletion-request" });
       if (!(error instanceof ApiError)) return setServerMessage(EXTRA.serverError);
       setServerMessage(error.message);
-      let stepOneWrong = false;
-      for (const field of STEP_ONE_FIELDS) {
-        const message = error.errors[field];
-        if (message) {
-          one.setError(field, { type: "server", message });
-          stepOneWrong = true;
-        }
-      }
-      for (const field of STEP_TWO_FIELDS) {
-        const message = error.errors[field];
-        if (message) two.setError(field, { type: "server", message });
-      }
+      const stepOneWrong = STEP_ONE_FIELDS.some((field) => error.errors[field]);
+      applyServerErrors(error, STEP_ONE_FIELDS, one.setError, { focus: false });
+      applyServerErrors(error, STEP_TWO_FIELDS, two.setError, { focus: false });
       // The server disagreed with an answer on step 1: show it there, values intact.
       if (stepOneWrong) setStep(1);
     }

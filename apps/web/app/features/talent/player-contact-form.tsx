@@ -8,8 +8,11 @@ import {
 } from "@touchline/contract/talent";
 import { Button } from "../../components/button.tsx";
 import { TextAreaField, TextField } from "../../components/field.tsx";
-import { ApiError, apiFetch } from "../../lib/api.ts";
+import { ApiError } from "../../lib/api.ts";
+import { useApiMutation } from "../../lib/use-api-mutation.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
+import { sendPlayerContact } from "./talent-api.ts";
+import { applyServerErrors } from "../../lib/server-errors.ts";
 
 const EMPTY = { name: "", organisation: "", email: "", phone: "", message: "" };
 const FIELDS = Object.keys(EMPTY) as (keyof typeof EMPTY)[];
@@ -29,6 +32,7 @@ export function PlayerContactForm({
   headingId?: string;
 }) {
   const hydrated = useHydrated();
+  const send = useApiMutation(sendPlayerContact);
   const {
     register,
     handleSubmit,
@@ -42,10 +46,7 @@ export function PlayerContactForm({
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await apiFetch<{ id: string; message: string }>(`/api/talent/players/${encodeURIComponent(username)}/contact`, {
-        method: "POST",
-        body: values,
-      });
+      await send.mutateAsync({ username, request: values });
       toast.success(TALENT.contactSent(firstName), { id: "player-contact" });
       reset(EMPTY);
     } catch (error) {
@@ -53,12 +54,7 @@ export function PlayerContactForm({
       // get the general failure. Field verdicts of the server go beside the fields.
       const specific = error instanceof ApiError && (error.status === 429 || error.status === 404);
       toast.error(specific ? error.message : TALENT.contactFailed, { id: "player-contact" });
-      if (error instanceof ApiError) {
-        for (const field of FIELDS) {
-          const message = error.errors[field];
-          if (message) setError(field, { type: "server", message });
-        }
-      }
+      applyServerErrors(error, FIELDS, setError, { focus: false });
     }
   });
 

@@ -1,6 +1,4 @@
 import { screen } from "@testing-library/react";
-import { renderToString } from "react-dom/server";
-import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { TALENT } from "@touchline/contract/messages";
 import { readTalentQuery } from "@touchline/contract/talent";
@@ -15,16 +13,6 @@ const filtersFor = ({ search }: { search: string }) => {
 const location = () => screen.getByTestId("location").textContent;
 
 describe("TalentFilters", () => {
-  it("is a GET form to the list, so it works before (and without) JavaScript", () => {
-    const Stub = createRoutesStub([{ path: "/players", Component: () => filtersFor({ search: "" }) }]);
-    const html = renderToString(<Stub initialEntries={["/players"]} />);
-    const form = html.match(/<form[^>]*>/)![0];
-    expect(form).toContain('method="get"');
-    expect(form).toContain('action="/players#talent-list"');
-    for (const name of ["q", "position", "foot", "fitness", "minAge", "maxAge", "minHeight", "maxHeight"])
-      expect(html).toContain(`name="${name}"`);
-  });
-
   it("shows the filters of the URL in the fields", () => {
     renderAt(
       "/players?q=mwila&position=striker&foot=left&fitness=good&minAge=16&maxAge=21&minHeight=170&maxHeight=190",

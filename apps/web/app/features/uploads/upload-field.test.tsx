@@ -11,6 +11,7 @@ import { useFileUpload } from "./use-file-upload.ts";
 import type { OnSuccessPayload, UploadOptions } from "tus-js-client";
 import { HttpResponse } from "msw";
 import { mockApi, recordRequests } from "../../test/api-server.ts";
+import { WithQueryClient } from "../../test/render.tsx";
 
 const DELETE_MEDIA = "DELETE /api/media/:id";
 const deleted = () => new Response(null, { status: 204 });
@@ -96,10 +97,10 @@ function setup(kind: MediaKind, current?: ReactNode) {
   const onUploaded = vi.fn();
   const onCleared = vi.fn();
   render(
-    <>
+    <WithQueryClient>
       <Harness kind={kind} onUploaded={onUploaded} onCleared={onCleared} current={current} />
       <ToastHost />
-    </>,
+    </WithQueryClient>,
   );
   return {
     user,

@@ -3,8 +3,8 @@ import { toast } from "../../lib/toast.ts";
 import type { MediaKind, UploadedMedia } from "@touchline/contract/media";
 import { PHONE_VIDEO, VIDEO_MAX_SECONDS, VIDEO_MIME_TYPES } from "@touchline/contract/limits";
 import { UPLOAD_TOASTS, VIDEO_FILE } from "@touchline/contract/messages";
-import { mediaUrl } from "@touchline/contract/profile";
-import { ApiError, apiFetch } from "../../lib/api.ts";
+import { ApiError } from "../../lib/api.ts";
+import { useApiMutation } from "../../lib/use-api-mutation.ts";
 import { checkImageFile, checkVideoFile, readVideoDuration } from "./file-checks.ts";
 import {
   canCompressVideos,
@@ -15,6 +15,7 @@ import {
 } from "./video-compression.ts";
 import { findKeptUpload, forgetKeptUpload, keepUpload } from "./kept-uploads.ts";
 import { startUpload, type UploadHandle } from "./tus-upload.ts";
+import { deleteMedia } from "./uploads-api.ts";
 
 /**
  * The life of one file field:
@@ -90,6 +91,8 @@ export function useFileUpload(kind: MediaKind, options: Options): FileUpload {
   const optionsRef = useRef(options);
   optionsRef.current = options;
   const handle = useRef<UploadHandle | null>(null);
+  // Through the mutation cache, so an ended session sends the player to log in, as every call does.
+  const { mutateAsync: deleteUploaded } = useApiMutation(deleteMedia);
   const compression = useRef<Compression | null>(null);
   // One toast per field: a new outcome of this field replaces the last one.
   const toastId = useId();
@@ -262,7 +265,7 @@ export function useFileUpload(kind: MediaKind, options: Options): FileUpload {
       if (current.removing) return;
       update({ ...current, removing: true });
       try {
-        await apiFetch<void>(mediaUrl(current.media.fileId), { method: "DELETE" });
+        await deleteUploaded(current.media.fileId);
       } catch (error) {
         // A refusal names the kind of file; a lost connection gets the spec's plain message.
         toast.error(
@@ -295,7 +298,7 @@ export function useFileUpload(kind: MediaKind, options: Options): FileUpload {
         toast.error(UPLOAD_TOASTS.deleteFailed, { id: toastId });
       }
     }
-  }, [clear, forgetKept, kind, stopCompression, toastId, update]);
+  }, [clear, deleteUploaded, forgetKept, kind, stopCompression, toastId, update]);
 
   const reset = useCallback(() => {
     generation.current++;

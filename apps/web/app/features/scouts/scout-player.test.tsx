@@ -1,0 +1,85 @@
+import { QueryClient } from "@tanstack/react-query";
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { EXTRA } from "@touchline/contract/messages";
+import { SCOUT } from "@touchline/contract/scouts";
+import { mockApi } from "../../test/api-server.ts";
+import { jsonResponse as json, renderScreen } from "../../test/render.tsx";
+import { publicPlayer } from "../../test/talent-fixtures.ts";
+import { SCOUT_QUERY } from "./scout-api.ts";
+import { ScoutPlayer } from "./scout-player.tsx";
+
+const player = publicPlayer();
+
+function setup(lists: { id: string; name: string }[] = []) {
+  const api = mockApi({
+    "GET /api/scouts/me": () => json(200, { scout: { state: "verified" } }),
+    "GET /api/talent/players/:username": () => json(200, player),
+    "GET /api/scouts/shortlists": () => json(200, { shortlists: lists.map((list) => ({ ...list, entries: [] })) }),
+    "GET /api/scouts/requests": () => json(200, { requests: [] }),
+  });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(SCOUT_QUERY, { scout: { state: "verified" } });
+  const rendered = renderScreen(<ScoutPlayer username={player.username} />, { queryClient });
+  return { api, ...rendered };
+}
+
+const section = (name: string) => within(screen.getByRole("region", { name }));
+
+describe("ScoutPlayer", () => {
+  it("asks for a list or a new list's name before sending anything", async () => {
+    const { api, user } = setup();
+    await screen.findByRole("heading", { level: 1 });
+    await user.click(screen.getByRole("button", { name: "Add to shortlist" }));
+    const shortlist = section("Shortlist");
+    expect(await shortlist.findByText(SCOUT.shortlistChooseOrName)).toBeInTheDocument();
+    expect(shortlist.getByText(EXTRA.fieldsToCorrect)).toBeInTheDocument();
+    expect(api.sent.filter((request) => request.method !== "GET")).toHaveLength(0);
+  });
+
+  it("creates the named list and puts the player on it with the note", async () => {
+    const { api, user } = setup();
+    await screen.findByRole("heading", { level: 1 });
+    const created = { shortlists: [{ id: "sl_1", name: "Wingers", entries: [] }] };
+    api.set("POST /api/scouts/shortlists", () => json(200, created));
+    api.set("PUT /api/scouts/shortlists/:id/players/:username", () => json(200, created));
+    await user.type(screen.getByLabelText("Name of the new shortlist"), "  Wingers ");
+    await user.type(screen.getByLabelText(/Private note/), "Quick on the left");
+    await user.click(screen.getByRole("button", { name: "Add to shortlist" }));
+    expect(await screen.findByText("Added to your shortlist.")).toBeInTheDocument();
+    expect(api.calls("POST /api/scouts/shortlists")[0]!.body).toEqual({ name: "Wingers" });
+    expect(api.calls("PUT /api/scouts/shortlists/:id/players/:username")[0]!.url).toBe(
+      `/api/scouts/shortlists/sl_1/players/${player.username}`,
+    );
+    expect(api.calls("PUT /api/scouts/shortlists/:id/players/:username")[0]!.body).toEqual({
+      note: "Quick on the left",
+    });
+  });
+
+  it("checks a trial invitation's date, place and message, then shows the server's refusal", async () => {
+    const { api, user } = setup();
+    await screen.findByRole("heading", { level: 1 });
+    const invite = section(`Invite ${player.firstName}`);
+    await user.click(invite.getByRole("button", { name: "Send the invitation" }));
+    expect(await invite.findByText(SCOUT.messageRequired)).toBeInTheDocument();
+    expect(invite.getByText(EXTRA.fieldsToCorrect)).toBeInTheDocument();
+    // The trial's own rules are checked once the fields every request has are right.
+    await user.type(invite.getByLabelText("Message"), "We would like to talk.");
+    await user.click(invite.getByRole("button", { name: "Send the invitation" }));
+    expect(await invite.findByText(SCOUT.trialDateRequired)).toBeInTheDocument();
+    expect(invite.getByText(SCOUT.trialPlaceRequired)).toBeInTheDocument();
+
+    api.set("POST /api/scouts/requests", () => json(429, { message: SCOUT.requestLimit }));
+    await user.selectOptions(invite.getByLabelText("What to send"), "contact");
+    expect(invite.queryByLabelText("Place")).not.toBeInTheDocument();
+    await user.click(invite.getByRole("button", { name: "Send the request" }));
+    expect(await invite.findByText(SCOUT.requestLimit)).toBeInTheDocument();
+    expect(api.calls("POST /api/scouts/requests")[0]!.body).toEqual({
+      username: player.username,
+      kind: "contact",
+      message: "We would like to talk.",
+      trialDate: "",
+      trialPlace: "",
+    });
+  });
+});

@@ -1,0 +1,16 @@
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import { publicPlayer } from "../../test/talent-fixtures.ts";
+import { PlayerCard, placeholderColour } from "./player-card.tsx";
+
+describe("PlayerCard in the server's HTML", () => {
+  it("carries a placeholder in its first HTML: the initials on the player's own colour", () => {
+    const player = publicPlayer();
+    const Stub = createRoutesStub([{ path: "/", Component: () => <PlayerCard player={player} /> }]);
+    const html = renderToString(<Stub />);
+    const initials = `${player.firstName.charAt(0)}${player.lastInitial}`.toUpperCase();
+    expect(html).toContain(`>${initials}</span>`);
+    expect(html).toContain(`background-color:${placeholderColour(player.username)}`);
+  });
+});
