@@ -1,3 +1,5 @@
+import * as z from "zod/mini";
+
 /** The JSON body of every 4xx/5xx answer of our API. */
 export interface ApiErrorBody {
   message: string;
@@ -6,8 +8,24 @@ export interface ApiErrorBody {
   code?: string;
   /** On a 429 (and a refused resend): seconds until trying again can succeed. */
   retryAfterSeconds?: number;
+  /** PHONE_NOT_VERIFIED: the number to confirm, and whether a new code went out to it. */
+  phoneNumber?: string;
+  codeSent?: boolean;
+  /** SCOUT_NOT_VERIFIED: where the scout's account stands ("unverified", "rejected", …). */
+  state?: string;
 }
 
 export function isApiErrorBody(value: unknown): value is ApiErrorBody {
   return typeof value === "object" && value !== null && typeof (value as ApiErrorBody).message === "string";
 }
+
+/** ApiErrorBody as a schema: every error answer of the API is serialised through it. */
+export const apiErrorBodySchema: z.ZodMiniType<ApiErrorBody, ApiErrorBody> = z.object({
+  message: z.string(),
+  errors: z.optional(z.record(z.string(), z.string())),
+  code: z.optional(z.string()),
+  retryAfterSeconds: z.optional(z.number()),
+  phoneNumber: z.optional(z.string()),
+  codeSent: z.optional(z.boolean()),
+  state: z.optional(z.string()),
+});

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
+import { healthAnswerSchema, readinessAnswerSchema } from "@touchline/contract/answers/site";
+import { ACCESS } from "../http/answers.ts";
 import type { AppServices } from "../services.ts";
 
 export interface HealthState {
@@ -16,19 +18,39 @@ export const healthRoutes: FastifyPluginAsync<{ services: AppServices; state: He
   app,
   { services, state },
 ) => {
-  app.get("/api/health", async () => ({ status: "ok" }));
+  app.get(
+    "/api/health",
+    {
+      schema: {
+        summary: "Whether the process answers",
+        security: ACCESS.public,
+        response: { 200: healthAnswerSchema },
+      },
+    },
+    async () => ({ status: "ok" }),
+  );
 
-  app.get("/api/ready", async (_request, reply) => {
-    const [database, storage] = await Promise.all([
-      state.databaseReady() ? withTimeout(services.database.ping()) : false,
-      withTimeout(services.storage.check()),
-    ]);
-    const ready = database && storage && !state.draining;
-    return reply
-      .code(ready ? 200 : 503)
-      .header("cache-control", "no-store")
-      .send({ status: ready ? "ready" : "not-ready", database, storage, draining: state.draining });
-  });
+  app.get(
+    "/api/ready",
+    {
+      schema: {
+        summary: "Whether the database and storage can be used now (503 when not)",
+        security: ACCESS.public,
+        response: { 200: readinessAnswerSchema, 503: readinessAnswerSchema },
+      },
+    },
+    async (_request, reply) => {
+      const [database, storage] = await Promise.all([
+        state.databaseReady() ? withTimeout(services.database.ping()) : false,
+        withTimeout(services.storage.check()),
+      ]);
+      const ready = database && storage && !state.draining;
+      return reply
+        .code(ready ? 200 : 503)
+        .header("cache-control", "no-store")
+        .send({ status: ready ? "ready" : "not-ready", database, storage, draining: state.draining });
+    },
+  );
 };
 
 function withTimeout(check: Promise<boolean>): Promise<boolean> {
