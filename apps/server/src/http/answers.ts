@@ -23,9 +23,11 @@ export const ERROR_DESCRIPTIONS = {
   401: "Not logged in, or the session has ended.",
   403: "Not allowed for this account (or a cross-site request).",
   404: "Not found, or not visible to this caller.",
+  408: "The request's body did not arrive in time.",
   409: "Conflicts with what is stored (already taken, already answered, in use).",
   410: "Gone: it no longer exists.",
   413: "The request is too large.",
+  415: "The body is not JSON.",
   416: "The requested byte range is outside the file.",
   423: "Busy: another request holds it; try again shortly.",
   429: "Too many requests: `retryAfterSeconds` (and Retry-After) says when to try again.",
@@ -41,7 +43,7 @@ export function errorAnswers(...statuses: ErrorStatus[]): Partial<Record<ErrorSt
 
 /**
  * Adds to every API route that describes its answers the error answers that come from the
- * server around it rather than from its handler: 500 and 503 always; 400 and 413 for a body;
+ * server around it rather than from its handler: 500 and 503 always; 400, 408, 413 and 415 for a body;
  * 400 for a query or path input; 404 for an id in the path (ids that are not UUIDs never reach
  * the handler); 403 for a changing method (the origin check); 429 for a rate-limited route.
  * Each is serialised through ApiErrorBody like the handler's own, so no error leaks a field.
@@ -58,7 +60,7 @@ export function installErrorAnswers(app: FastifyInstance): void {
 function implicitErrors(route: RouteOptions): ErrorStatus[] {
   const statuses: ErrorStatus[] = [500, 503];
   const methods = [route.method].flat();
-  if (route.schema?.body) statuses.push(400, 413);
+  if (route.schema?.body) statuses.push(400, 408, 413, 415);
   if (route.schema?.querystring || route.schema?.params) statuses.push(400);
   if (route.url.includes(":")) statuses.push(404);
   if (methods.some((method) => !["GET", "HEAD", "OPTIONS"].includes(method))) statuses.push(403);
