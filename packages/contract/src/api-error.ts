@@ -1,5 +1,3 @@
-import * as z from "zod/mini";
-
 /** The JSON body of every 4xx/5xx answer of our API. */
 export interface ApiErrorBody {
   message: string;
@@ -18,14 +16,3 @@ export interface ApiErrorBody {
 export function isApiErrorBody(value: unknown): value is ApiErrorBody {
   return typeof value === "object" && value !== null && typeof (value as ApiErrorBody).message === "string";
 }
-
-/** ApiErrorBody as a schema: every error answer of the API is serialised through it. */
-export const apiErrorBodySchema: z.ZodMiniType<ApiErrorBody, ApiErrorBody> = z.object({
-  message: z.string(),
-  errors: z.optional(z.record(z.string(), z.string())),
-  code: z.optional(z.string()),
-  retryAfterSeconds: z.optional(z.number()),
-  phoneNumber: z.optional(z.string()),
-  codeSent: z.optional(z.boolean()),
-  state: z.optional(z.string()),
-});

@@ -18,11 +18,6 @@ export const VIDEO_RENDITIONS = [
   { label: "720p", shortSide: 720, videoKbps: 1800 },
 ] as const;
 export type RenditionLabel = (typeof VIDEO_RENDITIONS)[number]["label"];
-/** The labels alone, in the same order. */
-export const RENDITION_LABELS = VIDEO_RENDITIONS.map((rendition) => rendition.label) as [
-  RenditionLabel,
-  ...RenditionLabel[],
-];
 export const VIDEO_AUDIO_KBPS = 64;
 export const VIDEO_KEYFRAME_SECONDS = 2;
 

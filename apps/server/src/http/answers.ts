@@ -1,6 +1,6 @@
 import type { FastifyInstance, RouteOptions } from "fastify";
 import { z } from "zod";
-import { apiErrorBodySchema } from "@touchline/contract/api-error";
+import { apiErrorBodySchema } from "@touchline/contract/answers/common";
 
 /**
  * Who may call an operation, as OpenAPI security requirements: the session cookie is the API's

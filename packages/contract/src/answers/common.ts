@@ -1,5 +1,12 @@
 import * as z from "zod/mini";
-import { RENDITION_LABELS, type VideoPoster, type VideoRendition, type VideoView } from "../video.ts";
+import type { ApiErrorBody } from "../api-error.ts";
+import {
+  VIDEO_RENDITIONS,
+  type RenditionLabel,
+  type VideoPoster,
+  type VideoRendition,
+  type VideoView,
+} from "../video.ts";
 
 /**
  * The shapes the API answers with. The server serialises every answer through its route's
@@ -16,6 +23,22 @@ export const messageAnswerSchema = z.object({ message: z.string() });
 /** One page of a staff list. */
 export const pageOf = <T>(item: AnswerSchema<T>) =>
   z.object({ items: z.array(item), total: z.number(), page: z.number(), pageSize: z.number() });
+
+/**
+ * ApiErrorBody as a schema: every error answer of the API is serialised through it. Kept out of
+ * api-error.ts, which the pages load, so their bundles carry no schema they never use.
+ */
+export const apiErrorBodySchema: AnswerSchema<ApiErrorBody> = z.object({
+  message: z.string(),
+  errors: z.optional(z.record(z.string(), z.string())),
+  code: z.optional(z.string()),
+  retryAfterSeconds: z.optional(z.number()),
+  phoneNumber: z.optional(z.string()),
+  codeSent: z.optional(z.boolean()),
+  state: z.optional(z.string()),
+});
+
+const RENDITION_LABELS = VIDEO_RENDITIONS.map((rendition) => rendition.label) as [RenditionLabel, ...RenditionLabel[]];
 
 export const videoRenditionSchema: AnswerSchema<VideoRendition> = z.object({
   label: z.enum(RENDITION_LABELS),
