@@ -6,6 +6,11 @@ export interface ApiErrorBody {
   code?: string;
   /** On a 429 (and a refused resend): seconds until trying again can succeed. */
   retryAfterSeconds?: number;
+  /** PHONE_NOT_VERIFIED: the number to confirm, and whether a new code went out to it. */
+  phoneNumber?: string;
+  codeSent?: boolean;
+  /** SCOUT_NOT_VERIFIED: where the scout's account stands ("unverified", "rejected", …). */
+  state?: string;
 }
 
 export function isApiErrorBody(value: unknown): value is ApiErrorBody {

@@ -12,8 +12,11 @@ export class HttpError extends Error {
     public readonly statusCode: number,
     message: string,
     public readonly errors?: Record<string, string>,
-    /** More top-level fields of the answer, e.g. { code: "PHONE_NOT_VERIFIED" } or { retryAfterSeconds: 42 }. */
-    public readonly extra?: Record<string, unknown>,
+    /**
+     * More top-level fields of the answer, e.g. { code: "PHONE_NOT_VERIFIED" } or { retryAfterSeconds: 42 }:
+     * only those ApiErrorBody lists, the fields its schema lets through.
+     */
+    public readonly extra?: Omit<ApiErrorBody, "message" | "errors">,
   ) {
     super(message);
     this.name = "HttpError";

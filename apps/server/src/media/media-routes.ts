@@ -5,6 +5,7 @@ import { VIDEO_PROCESSING } from "@touchline/contract/video";
 import { isStaff, requireUser, type RequestUser } from "../auth/request-user.ts";
 import { HttpError } from "../http/errors.ts";
 import { videoExpiresAt } from "@touchline/contract/video-expiry";
+import { ACCESS, errorAnswers, fileAnswer, noBody } from "../http/answers.ts";
 import type { AppServices } from "../services.ts";
 import { parseRange } from "./byte-range.ts";
 import { removeMediaObjects } from "./finish-upload.ts";
@@ -22,6 +23,16 @@ const YEAR_SECONDS = 365 * 24 * 60 * 60;
  * served does.
  */
 const PUBLIC_MEDIA_CACHE_SECONDS = 5 * 60;
+
+/** The answers of a read of stored bytes: whole, a range, or "your copy is still right". */
+const fileAnswers = (mediaTypes: string[], ...errors: Parameters<typeof errorAnswers>) => ({
+  200: fileAnswer(mediaTypes),
+  206: fileAnswer(mediaTypes),
+  304: noBody,
+  ...errorAnswers(416, ...errors),
+});
+/** Originals are WebP photos and MP4 videos; variants and posters are images. */
+const STORED_TYPES = ["image/webp", "image/jpeg", "video/mp4"];
 
 /**
  * GET/HEAD /api/media/{fileId}[?w=320|640|1280]: one route for every stored file, with Range
@@ -101,6 +112,11 @@ export const mediaRoutes: FastifyPluginAsync<{ services: AppServices }> = async 
   app.route<{ Params: { fileId: string }; Querystring: { w?: string } }>({
     method: ["GET", "HEAD"],
     url: "/api/media/:fileId",
+    schema: {
+      summary: "A stored file; ?w=320|640|1280 for a photo's narrower WebP copy",
+      security: ACCESS.sessionIfAny,
+      response: fileAnswers(STORED_TYPES, 400),
+    },
     config: { notFoundMessage: MEDIA.mediaNotFound },
     handler: async (request, reply) => {
       const { file, cacheControl } = await readable(request);
@@ -122,6 +138,11 @@ export const mediaRoutes: FastifyPluginAsync<{ services: AppServices }> = async 
   app.route<{ Params: { fileId: string; label: string } }>({
     method: ["GET", "HEAD"],
     url: "/api/media/:fileId/renditions/:label",
+    schema: {
+      summary: "One rendition (240p, 360p, 720p) of a ready video",
+      security: ACCESS.sessionIfAny,
+      response: fileAnswers(["video/mp4"]),
+    },
     config: { notFoundMessage: MEDIA.mediaNotFound },
     handler: async (request, reply) => {
       const { file, cacheControl } = await readable(request);
@@ -137,6 +158,11 @@ export const mediaRoutes: FastifyPluginAsync<{ services: AppServices }> = async 
   app.route<{ Params: { fileId: string }; Querystring: { format?: string; w?: string } }>({
     method: ["GET", "HEAD"],
     url: "/api/media/:fileId/poster",
+    schema: {
+      summary: "A ready video's poster still: ?format=webp|jpeg&w=320|640",
+      security: ACCESS.sessionIfAny,
+      response: fileAnswers(["image/webp", "image/jpeg"], 400),
+    },
     config: { notFoundMessage: MEDIA.mediaNotFound },
     handler: async (request, reply) => {
       const { file, cacheControl } = await readable(request);
@@ -152,14 +178,24 @@ export const mediaRoutes: FastifyPluginAsync<{ services: AppServices }> = async 
     },
   });
 
-  app.delete<{ Params: { fileId: string } }>("/api/media/:fileId", async (request, reply) => {
-    const user = requireUser(request);
-    const outcome = await store.deleteUnattached(request.params.fileId, user.playerId);
-    if (outcome === "missing") throw new HttpError(404, MEDIA.mediaNotFound);
-    if (outcome === "attached") throw new HttpError(409, MEDIA.mediaInUse);
-    await removeMediaObjects(storage, request.params.fileId);
-    return reply.code(204).send();
-  });
+  app.delete<{ Params: { fileId: string } }>(
+    "/api/media/:fileId",
+    {
+      schema: {
+        summary: "Delete a file the player uploaded and no profile uses",
+        security: ACCESS.session,
+        response: { 204: noBody, ...errorAnswers(401, 409) },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const outcome = await store.deleteUnattached(request.params.fileId, user.playerId);
+      if (outcome === "missing") throw new HttpError(404, MEDIA.mediaNotFound);
+      if (outcome === "attached") throw new HttpError(409, MEDIA.mediaInUse);
+      await removeMediaObjects(storage, request.params.fileId);
+      return reply.code(204).send();
+    },
+  );
 };
 
 async function sendBody(

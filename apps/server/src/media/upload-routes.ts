@@ -7,6 +7,8 @@ import { UPLOAD_BUDGET } from "@touchline/contract/limits";
 import { EXTRA, MEDIA } from "@touchline/contract/messages";
 import { requirePlayerArea, type RequestUser } from "../auth/request-user.ts";
 import { HttpError } from "../http/errors.ts";
+import { uploadedMediaSchema } from "@touchline/contract/answers/media";
+import { ACCESS, errorAnswers, noBody } from "../http/answers.ts";
 import type { AppServices } from "../services.ts";
 import { finishDepsOf, finishUpload, MediaRejected } from "./finish-upload.ts";
 import { sendErrorsAsJson } from "./json-error-response.ts";
@@ -14,6 +16,9 @@ import { createMediaStore, isMediaId } from "./media-store.ts";
 import { createRefusedUploads } from "./refused-uploads.ts";
 import { createUploadLocker } from "./upload-locker.ts";
 import { checkNewUpload, isTusRefusal, tusRefusal, type TusRefusal } from "./upload-rules.ts";
+
+/** Refusals of any tus request: its checks, a missing or busy upload, an offset out of step. */
+const uploadErrors = errorAnswers(400, 401, 403, 404, 409, 410, 413, 423, 429);
 
 /**
  * Resumable uploads (tus 1.0) under /api/uploads, for logged-in players, each upload readable and
@@ -140,13 +145,51 @@ export const uploadRoutes: FastifyPluginAsync<{ services: AppServices }> = async
   // A chunk may take as long as its bytes keep coming: only the idle timeout ends it (http/timeouts.ts).
   app.post(
     UPLOAD_ENDPOINT,
-    { config: { unhurriedBody: true, rateLimit: { max: 60, timeWindow: "1 minute", keyGenerator: perPlayer } } },
+    {
+      schema: {
+        summary: "Start a resumable upload (tus creation); the Location header names it",
+        security: ACCESS.session,
+        // 200: the whole file came with the creation and passed the checks.
+        response: { 201: noBody, 200: uploadedMediaSchema, ...uploadErrors },
+      },
+      config: { unhurriedBody: true, rateLimit: { max: 60, timeWindow: "1 minute", keyGenerator: perPlayer } },
+    },
     handle,
   );
+  const uploadUrl = `${UPLOAD_ENDPOINT}/:uploadId`;
+  const config = { unhurriedBody: true };
   app.route({
-    method: ["HEAD", "PATCH", "DELETE"],
-    url: `${UPLOAD_ENDPOINT}/:uploadId`,
-    config: { unhurriedBody: true },
+    method: "HEAD",
+    url: uploadUrl,
+    schema: {
+      summary: "How many bytes of an upload are stored (Upload-Offset)",
+      security: ACCESS.session,
+      response: { 200: noBody, ...uploadErrors },
+    },
+    // A HEAD route of its own is left out of the document unless it asks to be in it.
+    config: { ...config, swagger: { exposeHeadRoute: true } },
+    handler: handle,
+  });
+  app.route({
+    method: "PATCH",
+    url: uploadUrl,
+    schema: {
+      summary: "Send the next bytes of an upload; the last ones answer with the checked file",
+      security: ACCESS.session,
+      response: { 204: noBody, 200: uploadedMediaSchema, ...uploadErrors },
+    },
+    config,
+    handler: handle,
+  });
+  app.route({
+    method: "DELETE",
+    url: uploadUrl,
+    schema: {
+      summary: "Abandon an unfinished upload",
+      security: ACCESS.session,
+      response: { 204: noBody, ...uploadErrors },
+    },
+    config,
     handler: handle,
   });
 };

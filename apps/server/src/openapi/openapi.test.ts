@@ -1,3 +1,9 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs/promises";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
 
@@ -19,12 +25,18 @@ type Document = {
           content: Record<string, { schema: { properties?: Record<string, unknown>; required?: string[] } }>;
         };
         parameters?: { name: string }[];
+        summary?: string;
+        security?: Record<string, string[]>[];
+        responses: Record<
+          string,
+          { description: string; content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }
+        >;
       }
     >
   >;
 };
 
-it("describes the spec's API from the routes' own zod schemas", async () => {
+it("describes the API from the routes' own zod schemas", async () => {
   const res = await t.app.inject({ url: "/api/openapi.json" });
   expect(res.statusCode).toBe(200);
   const doc = res.json() as Document;
@@ -71,4 +83,68 @@ it("shows the operations as a readable page without any script, under a strict C
   const csp = String(res.headers["content-security-policy"]);
   expect(csp).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'/);
   expect(csp).not.toContain("unsafe-inline");
+});
+
+const operationsOf = (doc: Document) =>
+  Object.entries(doc.paths).flatMap(([path, operations]) =>
+    Object.entries(operations).map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, operation })),
+  );
+
+it("describes every operation: what it does, who may call it, and each answer it gives", async () => {
+  const doc = (await t.app.inject({ url: "/api/openapi.json" })).json() as Document;
+  const operations = operationsOf(doc);
+  expect(operations.length).toBeGreaterThan(80);
+  for (const { name, operation } of operations) {
+    expect(operation.summary, name).toBeTruthy();
+    expect(operation.security, name).toBeDefined();
+    const statuses = Object.keys(operation.responses);
+    expect(
+      statuses.some((status) => /^[23]/.test(status)),
+      name,
+    ).toBe(true);
+    // Every error is an ApiErrorBody, but a probe's "not ready", which has the shape of "ready".
+    const errors = statuses.filter(
+      (status) => /^[45]/.test(status) && !(name === "GET /api/ready" && status === "503"),
+    );
+    for (const status of errors) {
+      const schema = operation.responses[status]!.content?.["application/json"]?.schema;
+      expect(schema?.properties, `${name} ${status}`).toHaveProperty("message");
+    }
+  }
+  const login = doc.paths["/api/Authorization/loginScout"]!.post!;
+  expect(login.security).toEqual([]);
+  expect(Object.keys(login.responses["200"]!.content!["application/json"]!.schema.properties!)).toEqual(
+    expect.arrayContaining(["scoutId", "username", "role"]),
+  );
+  expect(doc.paths["/api/Authorization/session"]!.get!.security).toEqual([{ session: [] }]);
+});
+
+it("passes Redocly's recommended rules without an error", async () => {
+  const doc = (await t.app.inject({ url: "/api/openapi.json" })).json() as Document;
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "touchline-openapi-"));
+  try {
+    const file = path.join(dir, "openapi.json");
+    await fs.writeFile(file, JSON.stringify(doc));
+    const cli = path.join(
+      path.dirname(createRequire(import.meta.url).resolve("@redocly/cli/package.json")),
+      "bin/cli.js",
+    );
+    // The CLI exits 1 when it finds an error: the report on stdout says which.
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [cli, "lint", file, "--format=json", "--extends=recommended"],
+      { env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" } },
+    ).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? "" }));
+    const report = JSON.parse(stdout) as {
+      totals: { errors: number };
+      problems: { ruleId: string; severity: string; message: string; location: { pointer: string }[] }[];
+    };
+    const errors = report.problems
+      .filter((problem) => problem.severity === "error")
+      .map((problem) => `${problem.ruleId} ${problem.location[0]?.pointer}: ${problem.message}`);
+    expect(errors).toEqual([]);
+    expect(report.totals.errors).toBe(0);
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
 });

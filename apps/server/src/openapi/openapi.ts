@@ -2,6 +2,8 @@ import { createHash } from "node:crypto";
 import swagger from "@fastify/swagger";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { SESSION_COOKIE } from "../auth/session-store.ts";
+import { ERROR_DESCRIPTIONS, installErrorAnswers, MEDIA_TYPES, NO_BODY, type ErrorStatus } from "../http/answers.ts";
 
 /**
  * Describes the API as OpenAPI, from the very zod schemas the routes validate with
@@ -9,6 +11,8 @@ import { jsonSchemaTransform } from "fastify-type-provider-zod";
  * route: @fastify/swagger collects routes as they are added.
  */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  // Before @fastify/swagger's own onRoute hook, so the document shows the added answers too.
+  installErrorAnswers(app);
   await app.register(swagger, {
     openapi: {
       info: {
@@ -16,24 +20,91 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         version: "1.0.0",
         description:
           "The API of the Touchline website and talent showcase. Paths under /api/Authorization and /api/Scouts keep the names the mobile app already calls. " +
-          "Authentication is the HttpOnly session cookie tl_session set by loginScout. Errors are JSON { message, errors? }. " +
+          "Authentication is the HttpOnly session cookie tl_session set by loginScout (players and staff) or /api/scouts/login (scouts). " +
+          "Every answer is sent through its schema below: a field not listed is never sent. Errors are JSON { message, errors?, code?, retryAfterSeconds? }. " +
           "Uploads (/api/uploads) speak the tus 1.0 protocol.",
       },
-      components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: "tl_session" } } },
+      servers: [{ url: "/", description: "The server that serves this document" }],
+      tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
+      components: {
+        securitySchemes: {
+          session: {
+            type: "apiKey",
+            in: "cookie",
+            name: SESSION_COOKIE,
+            description: "The HttpOnly session cookie set by a successful login and cleared by logout.",
+          },
+        },
+      },
     },
     transform: (input) => {
       // Only the API: the web app's page routes are not part of it.
       if (!input.url.startsWith("/api/")) return { schema: { ...input.schema, hide: true }, url: input.url };
       const output = input.schema ? jsonSchemaTransform(input) : { schema: {}, url: input.url };
-      const schema = output.schema ?? {};
-      return { ...output, schema: { ...schema, tags: schema.tags ?? [tagOf(input.url)] } };
+      const schema = (output.schema ?? {}) as Record<string, unknown> & { tags?: string[]; response?: Responses };
+      return {
+        ...output,
+        schema: { ...schema, tags: schema.tags ?? [tagOf(input.url)], response: describedAnswers(schema.response) },
+      };
     },
   });
 }
 
-/** Operations grouped by the first path segment after /api: Authorization, Scouts, media, site … */
+type Responses = Record<string, Record<string, unknown>>;
+
+const SUCCESS_DESCRIPTIONS: Record<string, string> = {
+  200: "Done: the answer.",
+  201: "Created: the answer describes what was made.",
+  204: "Done: nothing to send back.",
+  206: "Part of the file, as the Range header asked.",
+  304: "Not modified: the copy the client holds (If-None-Match) is still right.",
+};
+
+/** Every answer with a description of when it comes (OpenAPI requires one). */
+function describedAnswers(response: Responses | undefined): Responses | undefined {
+  if (!response) return undefined;
+  return Object.fromEntries(
+    Object.entries(response).map(([status, schema]) => {
+      const description =
+        (schema.description as string | undefined) ??
+        SUCCESS_DESCRIPTIONS[status] ??
+        ERROR_DESCRIPTIONS[Number(status) as ErrorStatus] ??
+        "The answer.";
+      // Swagger leaves out the content of an answer whose schema is of type null.
+      if (schema[NO_BODY]) return [status, { type: "null", description }];
+      const mediaTypes = schema[MEDIA_TYPES];
+      if (Array.isArray(mediaTypes)) {
+        // A file's bytes: listed under each media type it may have, never as JSON.
+        const bytes = { schema: { type: "string", format: "binary" } };
+        return [status, { description, content: Object.fromEntries(mediaTypes.map((type) => [type, bytes])) }];
+      }
+      // Swagger takes the answer's description from here and keeps it out of the body's schema.
+      return [status, { ...schema, "x-response-description": description }];
+    }),
+  );
+}
+
+/** The operations' groups, by the first path segment after /api. */
+const TAGS = {
+  Authorization:
+    "Player and staff accounts: registration, phone codes, login, password reset (paths the mobile app calls).",
+  Scouts: "A player's own profile (paths the mobile app calls).",
+  "guardian-consent": "A guardian's consent for a player under 18, and the scouts' requests the guardian answers.",
+  player: "The logged-in player's guardian, scouts' requests and settings.",
+  site: "The public site's forms: contact messages and account-deletion requests.",
+  uploads: "Resumable uploads of photos and videos (tus 1.0).",
+  media: "Stored photos and videos, their sizes, renditions and posters.",
+  admin: "The review console: profiles, messages, deletion requests, scouts, deliveries and the audit log.",
+  talent: "The public talent showcase and contact requests about a player.",
+  scouts: "Scouts' accounts and their area: shortlists, saved searches and requests to players.",
+  notifications: "The inbox and one-tap unsubscribe.",
+  health: "Liveness and readiness for load balancers and monitors.",
+} satisfies Record<string, string>;
+
+/** The first path segment after /api (Authorization, Scouts, media, site …); health and ready share one. */
 function tagOf(url: string): string {
-  return url.split("/")[2] ?? "api";
+  const segment = url.split("/")[2] ?? "api";
+  return segment === "ready" ? "health" : segment;
 }
 
 /** /api/openapi.json, and /api/docs: the operations as a plain HTML page (no script, so the strict CSP holds). */

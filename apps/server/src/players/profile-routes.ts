@@ -7,6 +7,8 @@ import { fillUserFromSession } from "../auth/session-plugin.ts";
 import { createSessionStore } from "../auth/session-store.ts";
 import { HttpError } from "../http/errors.ts";
 import { scheduleWhenReady } from "../jobs/schedule-when-ready.ts";
+import { playerInfoAnswerSchema } from "@touchline/contract/answers/account";
+import { ACCESS, errorAnswers } from "../http/answers.ts";
 import type { AppServices } from "../services.ts";
 import { PUBLIC_TIME_NOTICES_CRON, publicTimeNoticesJob } from "./public-time-job.ts";
 import { profileAnswer, profileServiceFor } from "./profile-answer.ts";
@@ -26,7 +28,15 @@ export const profileRoutes: FastifyPluginAsync<{ services: AppServices }> = asyn
 
   app.post(
     "/api/Scouts/ScoutManagement/CreateNewScout",
-    { schema: { body: playerInfoSchema }, config: { rateLimit: perPlayerLimit } },
+    {
+      schema: {
+        summary: "Submit the player's profile for review",
+        security: ACCESS.session,
+        body: playerInfoSchema,
+        response: { 201: playerInfoAnswerSchema, ...errorAnswers(401, 409) },
+      },
+      config: { rateLimit: perPlayerLimit },
+    },
     async (request, reply) => {
       const user = requirePlayerArea(request);
       if (request.body.scoutId !== user.playerId) throw new HttpError(403, MEDIA.profileNotYours);
@@ -37,7 +47,14 @@ export const profileRoutes: FastifyPluginAsync<{ services: AppServices }> = asyn
 
   app.get<{ Params: { scoutId: string } }>(
     "/api/Scouts/ScoutManagement/GetScoutById/:scoutId",
-    { config: { readsSessionItself: true, notFoundMessage: MEDIA.profileNotFound } },
+    {
+      schema: {
+        summary: "The player's own profile (staff: any profile)",
+        security: ACCESS.session,
+        response: { 200: playerInfoAnswerSchema, ...errorAnswers(401, 403) },
+      },
+      config: { readsSessionItself: true, notFoundMessage: MEDIA.profileNotFound },
+    },
     async (request, reply) => {
       const { scoutId } = request.params;
       // The session and the profile in one statement (the onRequest hook skips this route).

@@ -9,6 +9,13 @@ import {
 } from "@touchline/contract/scout-schemas";
 import { SCOUT } from "@touchline/contract/scouts";
 import { requireUser } from "../auth/request-user.ts";
+import {
+  savedSearchesAnswerSchema,
+  scoutRequestSentAnswerSchema,
+  scoutSentRequestsAnswerSchema,
+  shortlistsAnswerSchema,
+} from "@touchline/contract/answers/scouts";
+import { ACCESS, errorAnswers } from "../http/answers.ts";
 import type { AppServices } from "../services.ts";
 import { createScoutAccountService } from "./scout-account-service.ts";
 import { createScoutListService } from "./scout-list-service.ts";
@@ -17,6 +24,8 @@ import { createScoutRequestService } from "./scout-request-service.ts";
 const idParams = z.object({ id: z.string().max(100) });
 const entryParams = z.object({ id: z.string().max(100), username: z.string().max(100) });
 const subscribedBody = z.object({ subscribed: z.boolean() });
+/** Every route here: anonymous visitors 401, any account but a verified scout 403. */
+const scoutAreaErrors = errorAnswers(401, 403);
 
 /**
  * The scout area's API: only verified scouts, checked before anything else (players, staff,
@@ -36,56 +45,180 @@ export const scoutAreaRoutes: FastifyPluginAsync<{ services: AppServices }> = as
     reply.header("cache-control", "no-store");
   });
 
-  app.get("/api/scouts/shortlists", async (request) => ({ shortlists: await lists.shortlists(scoutId(request)) }));
+  app.get(
+    "/api/scouts/shortlists",
+    {
+      schema: {
+        summary: "The scout's shortlists",
+        security: ACCESS.session,
+        response: { 200: shortlistsAnswerSchema, ...scoutAreaErrors },
+      },
+    },
+    async (request) => ({ shortlists: await lists.shortlists(scoutId(request)) }),
+  );
 
-  app.post("/api/scouts/shortlists", { schema: { body: shortlistNameSchema } }, async (request, reply) => {
-    const shortlists = await lists.createShortlist(scoutId(request), request.body.name);
-    return reply.code(201).send({ shortlists });
-  });
+  app.post(
+    "/api/scouts/shortlists",
+    {
+      schema: {
+        summary: "Create a shortlist",
+        security: ACCESS.session,
+        body: shortlistNameSchema,
+        response: { 201: shortlistsAnswerSchema, ...scoutAreaErrors, ...errorAnswers(409) },
+      },
+    },
+    async (request, reply) => {
+      const shortlists = await lists.createShortlist(scoutId(request), request.body.name);
+      return reply.code(201).send({ shortlists });
+    },
+  );
 
   app.patch(
     "/api/scouts/shortlists/:id",
-    { schema: { params: idParams, body: shortlistNameSchema } },
+    {
+      schema: {
+        summary: "Rename a shortlist",
+        security: ACCESS.session,
+        params: idParams,
+        body: shortlistNameSchema,
+        response: { 200: shortlistsAnswerSchema, ...scoutAreaErrors, ...errorAnswers(409) },
+      },
+    },
     async (request) => ({
       shortlists: await lists.renameShortlist(scoutId(request), request.params.id, request.body.name),
     }),
   );
 
-  app.delete("/api/scouts/shortlists/:id", { schema: { params: idParams } }, async (request) => ({
-    shortlists: await lists.deleteShortlist(scoutId(request), request.params.id),
-  }));
+  app.delete(
+    "/api/scouts/shortlists/:id",
+    {
+      schema: {
+        summary: "Delete a shortlist",
+        security: ACCESS.session,
+        params: idParams,
+        response: { 200: shortlistsAnswerSchema, ...scoutAreaErrors },
+      },
+    },
+    async (request) => ({
+      shortlists: await lists.deleteShortlist(scoutId(request), request.params.id),
+    }),
+  );
 
   app.put(
     "/api/scouts/shortlists/:id/players/:username",
-    { schema: { params: entryParams, body: shortlistEntrySchema } },
+    {
+      schema: {
+        summary: "Put a player on a shortlist, with a note",
+        security: ACCESS.session,
+        params: entryParams,
+        body: shortlistEntrySchema,
+        response: { 200: shortlistsAnswerSchema, ...scoutAreaErrors },
+      },
+    },
     async (request) => ({
       shortlists: await lists.putEntry(scoutId(request), request.params.id, request.params.username, request.body.note),
     }),
   );
 
-  app.delete("/api/scouts/shortlists/:id/players/:username", { schema: { params: entryParams } }, async (request) => ({
-    shortlists: await lists.removeEntry(scoutId(request), request.params.id, request.params.username),
-  }));
+  app.delete(
+    "/api/scouts/shortlists/:id/players/:username",
+    {
+      schema: {
+        summary: "Take a player off a shortlist",
+        security: ACCESS.session,
+        params: entryParams,
+        response: { 200: shortlistsAnswerSchema, ...scoutAreaErrors },
+      },
+    },
+    async (request) => ({
+      shortlists: await lists.removeEntry(scoutId(request), request.params.id, request.params.username),
+    }),
+  );
 
-  app.get("/api/scouts/searches", async (request) => ({ searches: await lists.savedSearches(scoutId(request)) }));
+  app.get(
+    "/api/scouts/searches",
+    {
+      schema: {
+        summary: "The scout's saved searches",
+        security: ACCESS.session,
+        response: { 200: savedSearchesAnswerSchema, ...scoutAreaErrors },
+      },
+    },
+    async (request) => ({ searches: await lists.savedSearches(scoutId(request)) }),
+  );
 
-  app.post("/api/scouts/searches", { schema: { body: savedSearchSchema } }, async (request, reply) => {
-    const searches = await lists.saveSearch(scoutId(request), request.body);
-    return reply.code(201).send({ searches });
-  });
+  app.post(
+    "/api/scouts/searches",
+    {
+      schema: {
+        summary: "Save a search (and its weekly digest)",
+        security: ACCESS.session,
+        body: savedSearchSchema,
+        response: { 201: savedSearchesAnswerSchema, ...scoutAreaErrors, ...errorAnswers(409) },
+      },
+    },
+    async (request, reply) => {
+      const searches = await lists.saveSearch(scoutId(request), request.body);
+      return reply.code(201).send({ searches });
+    },
+  );
 
-  app.patch("/api/scouts/searches/:id", { schema: { params: idParams, body: subscribedBody } }, async (request) => ({
-    searches: await lists.setSubscribed(scoutId(request), request.params.id, request.body.subscribed),
-  }));
+  app.patch(
+    "/api/scouts/searches/:id",
+    {
+      schema: {
+        summary: "Turn a saved search's digest on or off",
+        security: ACCESS.session,
+        params: idParams,
+        body: subscribedBody,
+        response: { 200: savedSearchesAnswerSchema, ...scoutAreaErrors },
+      },
+    },
+    async (request) => ({
+      searches: await lists.setSubscribed(scoutId(request), request.params.id, request.body.subscribed),
+    }),
+  );
 
-  app.delete("/api/scouts/searches/:id", { schema: { params: idParams } }, async (request) => ({
-    searches: await lists.deleteSearch(scoutId(request), request.params.id),
-  }));
+  app.delete(
+    "/api/scouts/searches/:id",
+    {
+      schema: {
+        summary: "Delete a saved search",
+        security: ACCESS.session,
+        params: idParams,
+        response: { 200: savedSearchesAnswerSchema, ...scoutAreaErrors },
+      },
+    },
+    async (request) => ({
+      searches: await lists.deleteSearch(scoutId(request), request.params.id),
+    }),
+  );
 
-  app.get("/api/scouts/requests", async (request) => ({ requests: await requests.sentBy(requireUser(request)) }));
+  app.get(
+    "/api/scouts/requests",
+    {
+      schema: {
+        summary: "The requests the scout has sent",
+        security: ACCESS.session,
+        response: { 200: scoutSentRequestsAnswerSchema, ...scoutAreaErrors },
+      },
+    },
+    async (request) => ({ requests: await requests.sentBy(requireUser(request)) }),
+  );
 
-  app.post("/api/scouts/requests", { schema: { body: scoutRequestSchema } }, async (request, reply) => {
-    const sent = await requests.send(requireUser(request), request.body, services.config.messageOrigin);
-    return reply.code(201).send({ message: SCOUT.requestSent, request: sent });
-  });
+  app.post(
+    "/api/scouts/requests",
+    {
+      schema: {
+        summary: "Send a player a contact request or trial invitation",
+        security: ACCESS.session,
+        body: scoutRequestSchema,
+        response: { 201: scoutRequestSentAnswerSchema, ...scoutAreaErrors, ...errorAnswers(409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const sent = await requests.send(requireUser(request), request.body, services.config.messageOrigin);
+      return reply.code(201).send({ message: SCOUT.requestSent, request: sent });
+    },
+  );
 };

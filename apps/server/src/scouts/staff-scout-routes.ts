@@ -6,6 +6,13 @@ import { SCOUT_DECISIONS, SCOUT_STATES } from "@touchline/contract/scouts";
 import { STAFF_ROLES } from "@touchline/contract/session";
 import { createPlayerStore } from "../auth/player-store.ts";
 import { requireRole } from "../auth/request-user.ts";
+import {
+  scoutAnswerSchema,
+  scoutReportListAnswerSchema,
+  staffScoutListAnswerSchema,
+} from "@touchline/contract/answers/scouts";
+import { messageAnswerSchema } from "@touchline/contract/answers/common";
+import { ACCESS, errorAnswers } from "../http/answers.ts";
 import type { AppServices } from "../services.ts";
 import type { Actor } from "../admin/audit.ts";
 import { createScoutAccountService } from "./scout-account-service.ts";
@@ -17,6 +24,8 @@ const decisionParams = z.object({
   decision: z.enum(SCOUT_DECISIONS),
 });
 const idParams = z.object({ id: z.string().max(100) });
+/** Every route here is for staff: anonymous visitors 401, everyone else 403. */
+const staffErrors = errorAnswers(401, 403);
 
 /** Staff checking scouts in the review console: every decision is in the audit log. */
 export const staffScoutRoutes: FastifyPluginAsync<{ services: AppServices }> = async (fastify, { services }) => {
@@ -35,14 +44,33 @@ export const staffScoutRoutes: FastifyPluginAsync<{ services: AppServices }> = a
     reply.header("cache-control", "no-store");
   });
 
-  app.get("/api/admin/scouts", { schema: { querystring: listQuery } }, async (request) => {
-    const rows = await accounts.store.list(request.query.state);
-    return { items: rows.map(toScoutAccountView) };
-  });
+  app.get(
+    "/api/admin/scouts",
+    {
+      schema: {
+        summary: "Scouts in one state, for staff to check",
+        security: ACCESS.session,
+        querystring: listQuery,
+        response: { 200: staffScoutListAnswerSchema, ...staffErrors },
+      },
+    },
+    async (request) => {
+      const rows = await accounts.store.list(request.query.state);
+      return { items: rows.map(toScoutAccountView) };
+    },
+  );
 
   app.post(
     "/api/admin/scouts/:id/:decision",
-    { schema: { params: decisionParams, body: z.optional(staffScoutDecisionSchema) } },
+    {
+      schema: {
+        summary: "Verify, reject, suspend or restore a scout",
+        security: ACCESS.session,
+        params: decisionParams,
+        body: z.optional(staffScoutDecisionSchema),
+        response: { 200: scoutAnswerSchema, ...staffErrors, ...errorAnswers(409) },
+      },
+    },
     async (request) => {
       const actor = await staff(request);
       const scout = await accounts.decide(
@@ -55,20 +83,41 @@ export const staffScoutRoutes: FastifyPluginAsync<{ services: AppServices }> = a
     },
   );
 
-  app.get("/api/admin/scout-reports", async () => {
-    const reports = await accounts.store.openReports();
-    return {
-      items: reports.map((report) => ({
-        id: report.id,
-        scoutId: report.scoutId,
-        playerUsername: report.playerUsername,
-        reason: report.reason,
-        createdAt: report.createdAt.toISOString(),
-      })),
-    };
-  });
+  app.get(
+    "/api/admin/scout-reports",
+    {
+      schema: {
+        summary: "Open reports about scouts",
+        security: ACCESS.session,
+        response: { 200: scoutReportListAnswerSchema, ...staffErrors },
+      },
+    },
+    async () => {
+      const reports = await accounts.store.openReports();
+      return {
+        items: reports.map((report) => ({
+          id: report.id,
+          scoutId: report.scoutId,
+          playerUsername: report.playerUsername,
+          reason: report.reason,
+          createdAt: report.createdAt.toISOString(),
+        })),
+      };
+    },
+  );
 
-  app.post("/api/admin/scout-reports/:id/handled", { schema: { params: idParams } }, async (request) => {
-    return accounts.handleReport(await staff(request), request.params.id);
-  });
+  app.post(
+    "/api/admin/scout-reports/:id/handled",
+    {
+      schema: {
+        summary: "Mark a report about a scout handled",
+        security: ACCESS.session,
+        params: idParams,
+        response: { 200: messageAnswerSchema, ...staffErrors },
+      },
+    },
+    async (request) => {
+      return accounts.handleReport(await staff(request), request.params.id);
+    },
+  );
 };

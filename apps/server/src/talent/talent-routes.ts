@@ -10,6 +10,12 @@ import {
 import { identifierText } from "@touchline/contract/text";
 import { createRateLimiter, LIMITS } from "../http/rate-limiter.ts";
 import { HttpError } from "../http/errors.ts";
+import {
+  playerContactSavedAnswerSchema,
+  publicPlayerListSchema,
+  publicPlayerSchema,
+} from "@touchline/contract/answers/talent";
+import { ACCESS, errorAnswers } from "../http/answers.ts";
 import type { AppServices } from "../services.ts";
 import { startPgliteVacuum } from "./pglite-vacuum.ts";
 import { createPlayerContactStore } from "./player-contact.ts";
@@ -37,21 +43,51 @@ export const talentRoutes: FastifyPluginAsync<{ services: AppServices }> = async
   const stopVacuum = startPgliteVacuum(services.database, services.log);
   fastify.addHook("onClose", async () => stopVacuum());
 
-  app.get("/api/talent/players", { schema: { querystring: talentListQuerySchema } }, async (request, reply) => {
-    const list = await talent.listPublicPlayers(request.query);
-    return reply.header("cache-control", PUBLIC_TALENT_CACHE_CONTROL).send(list);
-  });
+  app.get(
+    "/api/talent/players",
+    {
+      schema: {
+        summary: "Public players, filtered and paged",
+        security: ACCESS.public,
+        querystring: talentListQuerySchema,
+        response: { 200: publicPlayerListSchema },
+      },
+    },
+    async (request, reply) => {
+      const list = await talent.listPublicPlayers(request.query);
+      return reply.header("cache-control", PUBLIC_TALENT_CACHE_CONTROL).send(list);
+    },
+  );
 
-  app.get("/api/talent/players/:username", { schema: { params: usernameParams } }, async (request, reply) => {
-    const player = await talent.getPublicPlayer(request.params.username);
-    // Unknown, pending, rejected and expired all answer alike: nothing tells them apart.
-    if (!player) throw new HttpError(404, TALENT.playerNotFound);
-    return reply.header("cache-control", PUBLIC_TALENT_CACHE_CONTROL).send(player);
-  });
+  app.get(
+    "/api/talent/players/:username",
+    {
+      schema: {
+        summary: "One public player",
+        security: ACCESS.public,
+        params: usernameParams,
+        response: { 200: publicPlayerSchema },
+      },
+    },
+    async (request, reply) => {
+      const player = await talent.getPublicPlayer(request.params.username);
+      // Unknown, pending, rejected and expired all answer alike: nothing tells them apart.
+      if (!player) throw new HttpError(404, TALENT.playerNotFound);
+      return reply.header("cache-control", PUBLIC_TALENT_CACHE_CONTROL).send(player);
+    },
+  );
 
   app.post(
     "/api/talent/players/:username/contact",
-    { schema: { params: usernameParams, body: playerContactRequestSchema } },
+    {
+      schema: {
+        summary: "Ask about a public player (staff pass the request on)",
+        security: ACCESS.public,
+        params: usernameParams,
+        body: playerContactRequestSchema,
+        response: { 201: playerContactSavedAnswerSchema, ...errorAnswers(429) },
+      },
+    },
     async (request, reply) => {
       const player = await talent.findPublicPlayerId(request.params.username);
       if (!player) throw new HttpError(404, TALENT.playerNotFound);

@@ -8,6 +8,13 @@ import {
 } from "@touchline/contract/site";
 import { requireUser } from "../auth/request-user.ts";
 import { ROUTE_LIMITS } from "../http/rate-limiter.ts";
+import {
+  contactMessageSavedAnswerSchema,
+  deletionConfirmAnswerSchema,
+  deletionRequestAnswerSchema,
+  ownDeletionRequestAnswerSchema,
+} from "@touchline/contract/answers/site";
+import { ACCESS, errorAnswers } from "../http/answers.ts";
 import type { AppServices } from "../services.ts";
 import { createDeletionRequestService } from "./deletion-request-service.ts";
 import { createSiteService } from "./site-service.ts";
@@ -27,7 +34,15 @@ export const siteRoutes: FastifyPluginAsync<{ services: AppServices }> = async (
 
   app.post(
     "/api/site/contact-messages",
-    { schema: { body: contactMessageSchema }, config: limit },
+    {
+      schema: {
+        summary: "Send a message through the contact form",
+        security: ACCESS.public,
+        body: contactMessageSchema,
+        response: { 201: contactMessageSavedAnswerSchema },
+      },
+      config: limit,
+    },
     async (request, reply) => {
       const saved = await site.saveContactMessage(request.body);
       return reply.code(201).send(saved);
@@ -36,13 +51,29 @@ export const siteRoutes: FastifyPluginAsync<{ services: AppServices }> = async (
 
   app.post(
     "/api/site/deletion-requests",
-    { schema: { body: deletionRequestSchema }, config: limit },
+    {
+      schema: {
+        summary: "Ask for an account's deletion; a link to confirm goes to the address",
+        security: ACCESS.public,
+        body: deletionRequestSchema,
+        response: { 201: deletionRequestAnswerSchema },
+      },
+      config: limit,
+    },
     async (request, reply) => reply.code(201).send(await deletions.request(request.body, origin())),
   );
 
   app.post(
     "/api/site/deletion-requests/own",
-    { schema: { body: ownDeletionRequestSchema }, config: limit },
+    {
+      schema: {
+        summary: "Ask for the logged-in player's own account to be deleted",
+        security: ACCESS.session,
+        body: ownDeletionRequestSchema,
+        response: { 201: ownDeletionRequestAnswerSchema, ...errorAnswers(401, 409) },
+      },
+      config: limit,
+    },
     async (request, reply) => {
       const user = requireUser(request);
       return reply.code(201).send(await deletions.requestOwn(user.playerId, request.body));
@@ -51,7 +82,15 @@ export const siteRoutes: FastifyPluginAsync<{ services: AppServices }> = async (
 
   app.post(
     "/api/site/deletion-requests/confirm",
-    { schema: { body: deletionConfirmSchema }, config: limit },
+    {
+      schema: {
+        summary: "Confirm a deletion request with the e-mailed link's token",
+        security: ACCESS.public,
+        body: deletionConfirmSchema,
+        response: { 200: deletionConfirmAnswerSchema },
+      },
+      config: limit,
+    },
     async (request) => deletions.confirm(request.body.token),
   );
 };

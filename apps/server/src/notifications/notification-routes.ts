@@ -6,7 +6,12 @@ import {
   markReadBodySchema,
   playerSettingsSchema,
   unsubscribeBodySchema,
+  deliveryListResponseSchema,
+  inboxResponseSchema,
+  markReadResponseSchema,
 } from "@touchline/contract/notification-schemas";
+import { messageAnswerSchema } from "@touchline/contract/answers/common";
+import { ACCESS, errorAnswers } from "../http/answers.ts";
 import { NOTIFICATIONS } from "@touchline/contract/notifications";
 import { HttpError } from "../http/errors.ts";
 import { scheduleWhenReady } from "../jobs/schedule-when-ready.ts";
@@ -50,21 +55,49 @@ export const notificationRoutes: FastifyPluginAsync<{ services: AppServices }> =
 
   scheduleWhenReady(fastify, services, notificationSweepJob, NOTIFICATION_SWEEP_CRON, {});
 
-  app.get("/api/notifications", { config: perAccount }, async (request, reply) => {
-    const user = requireUser(request);
-    return reply.header("cache-control", "private, no-store").send(await notifications.inbox(user.playerId));
-  });
+  app.get(
+    "/api/notifications",
+    {
+      schema: {
+        summary: "The logged-in account's inbox, newest first",
+        security: ACCESS.session,
+        response: { 200: inboxResponseSchema, ...errorAnswers(401) },
+      },
+      config: perAccount,
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      return reply.header("cache-control", "private, no-store").send(await notifications.inbox(user.playerId));
+    },
+  );
 
-  app.post("/api/notifications/read", { schema: { body: markReadBodySchema }, config: perAccount }, async (request) => {
-    const user = requireUser(request);
-    return notifications.markRead(user.playerId, request.body.ids);
-  });
+  app.post(
+    "/api/notifications/read",
+    {
+      schema: {
+        summary: "Mark inbox notifications read (all, without ids)",
+        security: ACCESS.session,
+        body: markReadBodySchema,
+        response: { 200: markReadResponseSchema, ...errorAnswers(401) },
+      },
+      config: perAccount,
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return notifications.markRead(user.playerId, request.body.ids);
+    },
+  );
 
   app.get(
     "/api/admin/notifications",
     {
       onRequest: async (request) => void requireRole(request, "reviewer", "admin"),
-      schema: { querystring: deliveryListQuerySchema },
+      schema: {
+        summary: "Notification deliveries by SMS and e-mail, for staff",
+        security: ACCESS.session,
+        querystring: deliveryListQuerySchema,
+        response: { 200: deliveryListResponseSchema, ...errorAnswers(401, 403) },
+      },
     },
     async (request, reply) => {
       const { state, limit } = request.query;
@@ -72,21 +105,51 @@ export const notificationRoutes: FastifyPluginAsync<{ services: AppServices }> =
     },
   );
 
-  app.get("/api/player/settings", async (request, reply) => {
-    const user = requireUser(request);
-    return reply
-      .header("cache-control", "private, no-store")
-      .send(await notifications.settings(user.playerId, user.role));
-  });
+  app.get(
+    "/api/player/settings",
+    {
+      schema: {
+        summary: "How the account wants to be told things",
+        security: ACCESS.session,
+        response: { 200: playerSettingsSchema, ...errorAnswers(401) },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      return reply
+        .header("cache-control", "private, no-store")
+        .send(await notifications.settings(user.playerId, user.role));
+    },
+  );
 
-  app.put("/api/player/settings", { schema: { body: playerSettingsSchema }, config: perAccount }, async (request) => {
-    const user = requireUser(request);
-    return notifications.saveSettings(user.playerId, request.body);
-  });
+  app.put(
+    "/api/player/settings",
+    {
+      schema: {
+        summary: "Choose how the account is told things",
+        security: ACCESS.session,
+        body: playerSettingsSchema,
+        response: { 200: playerSettingsSchema, ...errorAnswers(401) },
+      },
+      config: perAccount,
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return notifications.saveSettings(user.playerId, request.body);
+    },
+  );
 
   app.post(
     "/api/notifications/unsubscribe",
-    { schema: { body: unsubscribeBodySchema }, config: perAddress },
+    {
+      schema: {
+        summary: "Stop non-essential messages with an unsubscribe link's token",
+        security: ACCESS.public,
+        body: unsubscribeBodySchema,
+        response: { 200: messageAnswerSchema, ...errorAnswers(404) },
+      },
+      config: perAddress,
+    },
     async (request) => {
       if (!(await notifications.unsubscribe(request.body.token)))
         throw new HttpError(404, NOTIFICATIONS.unsubscribeInvalid);
