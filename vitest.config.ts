@@ -25,7 +25,10 @@ function serverTestFiles(): { withDatabase: string[]; withoutDatabase: string[] 
   return { withDatabase, withoutDatabase: files.filter((file) => !withDatabase.includes(file)) };
 }
 
-const serverProject = (name: string, env: Record<string, string>, include: string[]) => ({
+/** A file that replaces a module (vi.mock) needs it loaded afresh, with the mock in place. */
+const MOCKS_A_MODULE = /\bvi\.mock\(/;
+
+const serverProject = (name: string, env: Record<string, string>, include: string[], isolate: boolean) => ({
   test: {
     name,
     root: SERVER_ROOT,
@@ -34,12 +37,24 @@ const serverProject = (name: string, env: Record<string, string>, include: strin
     env,
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // One module graph per worker, not per file: every server file imports the whole app, and
-    // loading it again for each of ~150 files cost about a third of the CPU of a run. Each file
-    // still builds its own app on its own database (createTestApp), so no state is shared.
-    isolate: false,
+    isolate,
   },
 });
+
+/**
+ * One module graph per worker, not per file: every server file imports the whole app, and
+ * loading it again for each of ~150 files cost about a third of the CPU of a run. Each file still
+ * builds its own app on its own database (createTestApp), so no state is shared. Files that mock
+ * a module run isolated, in a project of their own ("…:isolated").
+ */
+function serverProjects(name: string, env: Record<string, string>, files: string[]) {
+  const mocking = files.filter((file) => MOCKS_A_MODULE.test(fs.readFileSync(path.join(SERVER_ROOT, file), "utf8")));
+  const shared = files.filter((file) => !mocking.includes(file));
+  return [
+    serverProject(name, env, shared, false),
+    ...(mocking.length > 0 ? [serverProject(`${name}:isolated`, env, mocking, true)] : []),
+  ];
+}
 
 const server = serverTestFiles();
 
@@ -54,10 +69,10 @@ export default defineConfig({
       { test: { name: "scripts", root: "scripts", include: ["**/*.test.mjs"], environment: "node" } },
       "apps/web/vitest.config.ts",
       "apps/web/vitest.server-render.config.ts",
-      serverProject("server", {}, server.withoutDatabase),
-      serverProject("server-pglite", { TEST_DB: "pglite" }, server.withDatabase),
+      ...serverProjects("server", {}, server.withoutDatabase),
+      ...serverProjects("server-pglite", { TEST_DB: "pglite" }, server.withDatabase),
       ...(process.env.TEST_DATABASE_URL
-        ? [serverProject("server-postgres", { TEST_DB: "postgres" }, server.withDatabase)]
+        ? serverProjects("server-postgres", { TEST_DB: "postgres" }, server.withDatabase)
         : []),
     ],
   },
