@@ -44,4 +44,15 @@ describe("toast", () => {
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(screen.getByText("Verification successful")).toBeVisible();
   });
+
+  it("replaces an open toast of the same id in place: one toast, never two", async () => {
+    render(<ToastHost />);
+    toast.error("Login failed", { id: "login" });
+    await screen.findByText("Login failed");
+    toast.error("Login failed", { id: "login" });
+    toast.success("Welcome back", { id: "login" });
+    await screen.findByText("Welcome back");
+    expect(screen.queryByText("Login failed")).toBeNull();
+    expect(document.querySelectorAll("[data-sonner-toast]")).toHaveLength(1);
+  });
 });

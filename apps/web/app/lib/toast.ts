@@ -68,31 +68,31 @@ function reportFailure(error: unknown): void {
 
 /**
  * A toast given an id replaces the one shown under that id (a code "sent" becomes "verified").
- * sonner updates a toast of the same id in place, but drops the update when that toast is in
- * its closing animation, so the news never shows. Each toast therefore gets an id of its own;
- * the caller's id names a slot, whose current toast is dismissed when the next one arrives.
+ * sonner updates a toast of the same id in place, but drops the update when that toast has begun
+ * to close (its closing animation), so the news would never show. The caller's id therefore names
+ * a slot: its toast is updated in place while open, and once it has begun to close the next toast
+ * of the slot gets an id of its own.
  */
-const slots = new Map<string | number, string>();
+const slots = new Map<string | number, { id: string; closing: boolean }>();
 let shown = 0;
 
 function showInSlot(sonner: Sonner, kind: Kind, message: string, options: ExternalToast & { id: string | number }) {
   const slot = options.id;
-  const previous = slots.get(slot);
-  if (previous !== undefined) sonner.toast.dismiss(previous);
-  const id = `${slot}#${++shown}`;
-  slots.set(slot, id);
-  const forget = () => {
-    if (slots.get(slot) === id) slots.delete(slot);
+  const open = slots.get(slot);
+  const current = open && !open.closing ? open : { id: `${slot}#${++shown}`, closing: false };
+  slots.set(slot, current);
+  const closing = () => {
+    current.closing = true;
   };
   sonner.toast[kind](message, {
     ...options,
-    id,
+    id: current.id,
     onDismiss: (closed) => {
-      forget();
+      closing();
       options.onDismiss?.(closed);
     },
     onAutoClose: (closed) => {
-      forget();
+      closing();
       options.onAutoClose?.(closed);
     },
   });
@@ -120,7 +120,7 @@ export const toast = {
       }
       const current = slots.get(id);
       slots.delete(id);
-      sonner.toast.dismiss(current ?? id);
+      sonner.toast.dismiss(current?.id ?? id);
     });
   },
 };
