@@ -4,7 +4,15 @@
  * Messages we added beyond the spec live in the EXTRA_* groups so the two are never confused.
  */
 export { AUTH, AUTH_SCREENS, DELETION, LOGIN, OTP, REGISTER, RESET } from "./account-messages.ts";
-export { EXTRA, INPUT } from "./extra-messages.ts";
+export {
+  ACCOUNT_DELETION,
+  CONTACT,
+  FIELD,
+  INPUT,
+  PROFILE_CHECKS,
+  PROFILE_REVIEW,
+  REQUEST_FAILED,
+} from "./extra-messages.ts";
 export { daysLeftText, MEDIA, PROFILE_FORM, PROFILE_PAGE, UPLOAD_TOASTS, VIDEO_FILE } from "./profile-messages.ts";
 export { ADMIN, ADMIN_CONSOLE } from "./staff-messages.ts";
 export { TALENT } from "./talent-messages.ts";

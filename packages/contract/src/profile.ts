@@ -2,7 +2,7 @@ import type { VideoView } from "./video.ts";
 import * as z from "zod/mini";
 import { FITNESS_VALUES, POSITION_VALUES, PREFERRED_FOOT_VALUES } from "./enums.ts";
 import { ABOUT_MAX_LENGTH, HEIGHT_CM, WEIGHT_KG } from "./limits.ts";
-import { EXTRA, PROFILE_FORM } from "./messages.ts";
+import { PROFILE_CHECKS, PROFILE_FORM } from "./messages.ts";
 import { displayText } from "./text.ts";
 
 /** Required select: empty gets the "required" message, anything outside the list the "select" one. */
@@ -55,11 +55,11 @@ export const playerInfoSchema = z
         z.refine((v) => v === null || (POSITION_VALUES as readonly string[]).includes(v), PROFILE_FORM.positionSelect),
       ),
     preferredFoot: choice(PREFERRED_FOOT_VALUES, PROFILE_FORM.footRequired, PROFILE_FORM.footSelect),
-    heightInCm: measure(HEIGHT_CM, EXTRA.heightRequired, PROFILE_FORM.heightMin, PROFILE_FORM.heightMax),
-    weightInKg: measure(WEIGHT_KG, EXTRA.weightRequired, PROFILE_FORM.weightMin, PROFILE_FORM.weightMax),
+    heightInCm: measure(HEIGHT_CM, PROFILE_CHECKS.heightRequired, PROFILE_FORM.heightMin, PROFILE_FORM.heightMax),
+    weightInKg: measure(WEIGHT_KG, PROFILE_CHECKS.weightRequired, PROFILE_FORM.weightMin, PROFILE_FORM.weightMax),
     currentFitnessStatus: choice(FITNESS_VALUES, PROFILE_FORM.fitnessRequired, PROFILE_FORM.fitnessSelect),
     aboutYourself: z.pipe(
-      z.nullish(displayText({ max: ABOUT_MAX_LENGTH, tooLong: EXTRA.aboutTooLong, multiline: true })),
+      z.nullish(displayText({ max: ABOUT_MAX_LENGTH, tooLong: PROFILE_CHECKS.aboutTooLong, multiline: true })),
       z.transform((v: string | null | undefined) => v ?? ""),
     ),
     /** Sent by the spec's client; the server ignores both and uses its own clock. */
@@ -68,7 +68,7 @@ export const playerInfoSchema = z
   })
   .check(
     z.refine((body) => body.secondaryPosition === null || body.secondaryPosition !== body.position, {
-      message: EXTRA.secondarySameAsPrimary,
+      message: PROFILE_CHECKS.secondarySameAsPrimary,
       path: ["secondaryPosition"],
     }),
   );

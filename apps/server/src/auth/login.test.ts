@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { SESSION_REMEMBER_MS } from "@touchline/contract/limits";
-import { AUTH, EXTRA, LOGIN, RESET } from "@touchline/contract/messages";
+import { AUTH, LOGIN, REQUEST_FAILED, RESET } from "@touchline/contract/messages";
 import { sessions } from "../db/schema/auth.ts";
 import {
   createPlayer,
@@ -276,7 +276,7 @@ describe("POST /api/Authorization/loginScout", () => {
       payload: { phoneNumber: player.phoneNumber, password: player.password },
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe(EXTRA.forbiddenOrigin);
+    expect(res.json().message).toBe(REQUEST_FAILED.forbiddenOrigin);
     expect(await sessionRows(player.id)).toHaveLength(0);
   });
 });

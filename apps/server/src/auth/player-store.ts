@@ -28,7 +28,7 @@ export const emailKeyOf = (email: string) => email.trim().toLowerCase();
 /** The spec's session object; players are "scouts" at the API. */
 export function toSessionInfo(player: PlayerRow): SessionInfo {
   return {
-    scoutId: player.id,
+    playerId: player.id,
     username: player.username,
     email: player.email,
     phoneNumber: player.phoneNumber,

@@ -10,7 +10,7 @@ import { ACCESS, errorAnswers, installErrorAnswers } from "./answers.ts";
  * routes whose handlers return more than their answers list: what is not listed never leaves.
  */
 const session: SessionInfo = {
-  scoutId: "5b0c1d7e-6a41-4f4f-9a53-0a4f6a3c2b11",
+  playerId: "5b0c1d7e-6a41-4f4f-9a53-0a4f6a3c2b11",
   username: "mwila",
   email: "mwila@example.com",
   phoneNumber: "+260971234567",

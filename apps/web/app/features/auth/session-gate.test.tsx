@@ -11,7 +11,7 @@ import { forgetEndedSession, saveLoginSession } from "../../lib/session-store.ts
 const SESSION_ROUTE = "GET /api/Authorization/session";
 
 const session: SessionInfo = {
-  scoutId: "p1",
+  playerId: "p1",
   username: "chanda10",
   email: "c@example.zm",
   phoneNumber: "+260971234567",

@@ -4,7 +4,7 @@ import { apiFetch } from "../../lib/api.ts";
 /** The profile calls, paths exactly as the published API names them. */
 const BASE = "/api/Scouts/ScoutManagement";
 
-export const getPlayerProfile = (scoutId: string, signal?: AbortSignal) =>
-  apiFetch<PlayerInfoResponse>(`${BASE}/GetScoutById/${encodeURIComponent(scoutId)}`, { signal });
+export const getPlayerProfile = (playerId: string, signal?: AbortSignal) =>
+  apiFetch<PlayerInfoResponse>(`${BASE}/GetScoutById/${encodeURIComponent(playerId)}`, { signal });
 
 export const createPlayerProfile = (body: PlayerInfoInput) => apiFetch<unknown>(`${BASE}/CreateNewScout`, { body });

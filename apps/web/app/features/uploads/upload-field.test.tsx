@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import { ToastHost } from "../../components/toast-host.tsx";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { MediaKind, UploadedMedia } from "@touchline/contract/media";
-import { EXTRA, UPLOAD_TOASTS, VIDEO_FILE } from "@touchline/contract/messages";
+import { PROFILE_CHECKS, UPLOAD_TOASTS, VIDEO_FILE } from "@touchline/contract/messages";
 import { UploadField } from "./upload-field.tsx";
 import { useFileUpload } from "./use-file-upload.ts";
 import type { OnSuccessPayload, UploadOptions } from "tus-js-client";
@@ -359,7 +359,7 @@ describe("UploadField with a cover photo", () => {
   it("refuses a type other than JPEG, PNG or GIF", async () => {
     const f = setup("image");
     await userEvent.setup({ applyAccept: false }).upload(f.input(), new File(["x"], "me.webp", { type: "image/webp" }));
-    await expectRefused(EXTRA.imageInvalidType);
+    await expectRefused(PROFILE_CHECKS.imageInvalidType);
     expect(uploads).toHaveLength(0);
   });
 
