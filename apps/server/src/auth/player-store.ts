@@ -25,7 +25,7 @@ export interface NewAccount {
 export const usernameKeyOf = (userName: string) => userName.toLowerCase();
 export const emailKeyOf = (email: string) => email.trim().toLowerCase();
 
-/** The spec's session object; players are "scouts" at the API. */
+/** Who is logged in; the routes answer it with sessionToAnswer, under the names the companion app reads. */
 export function toSessionInfo(player: PlayerRow): SessionInfo {
   return {
     playerId: player.id,

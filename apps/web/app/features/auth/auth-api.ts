@@ -1,5 +1,5 @@
 import type { OwnDeletionRequestAnswer, OwnDeletionRequestInput } from "@touchline/contract/site";
-import type { SessionInfo } from "@touchline/contract/session";
+import { sessionFromAnswer, type SessionAnswer } from "@touchline/contract/session";
 import { apiFetch } from "../../lib/api.ts";
 
 /**
@@ -55,8 +55,8 @@ export const resetPassword = (body: {
   confirmPassword: string;
 }) => apiFetch<unknown>(`${BASE}/resetPasswordByPhoneNumber`, { body });
 
-export const login = (body: { phoneNumber: string; password: string; rememberMe: boolean }) =>
-  apiFetch<SessionInfo>(`${BASE}/loginScout`, { body });
+export const login = async (body: { phoneNumber: string; password: string; rememberMe: boolean }) =>
+  sessionFromAnswer(await apiFetch<SessionAnswer>(`${BASE}/loginScout`, { body }));
 
 export const logout = () => apiFetch<unknown>(`${BASE}/logout`, { method: "POST", body: {} });
 

@@ -8,6 +8,7 @@ import { clearLoginSession, readLoginSession, readRememberMe } from "../../lib/s
 import { mockApi, recordRequests } from "../../test/api-server.ts";
 import { jsonResponse, renderScreen } from "../../test/render.tsx";
 
+/** The answer as it travels: the player's id is `scoutId` there. */
 const session = {
   scoutId: "p1",
   username: "chanda10",
@@ -68,10 +69,12 @@ describe("LoginForm", () => {
         body: { phoneNumber: "+260971234567", password: "Goal@Kick1", rememberMe: true },
       },
     ]);
-    expect(readLoginSession()).toEqual(session);
+    // Stored as answered; read back, and published, with the player's id as playerId.
+    const { scoutId, ...rest } = session;
+    expect(JSON.parse(localStorage.getItem("touchline.session") ?? "null")).toEqual(session);
+    expect(readLoginSession()).toEqual({ playerId: scoutId, ...rest });
     expect(readRememberMe()).toBe(true);
-    expect(localStorage.getItem("touchline.session")).not.toBeNull();
-    expect(queryClient.getQueryData(SESSION_QUERY_KEY)).toEqual(session);
+    expect(queryClient.getQueryData(SESSION_QUERY_KEY)).toEqual({ playerId: scoutId, ...rest });
     expect(readFlow()).toEqual({});
   });
 

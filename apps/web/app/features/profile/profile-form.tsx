@@ -3,11 +3,15 @@ import { useEffect, useState, type FormEvent } from "react";
 import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { useNavigate } from "react-router";
 import { toast } from "../../lib/toast.ts";
-import type * as z from "zod/mini";
 import { FITNESS_LEVELS, POSITIONS, PREFERRED_FEET } from "@touchline/contract/enums";
 import { ABOUT_MAX_LENGTH, HEIGHT_CM, WEIGHT_KG } from "@touchline/contract/limits";
 import { PROFILE_CHECKS, PROFILE_FORM, PROFILE_PAGE } from "@touchline/contract/messages";
-import { playerInfoSchema, type PlayerInfoInput, type PlayerInfoResponse } from "@touchline/contract/profile";
+import {
+  profileFieldsSchema,
+  type PlayerInfoResponse,
+  type ProfileFields,
+  type ProfileFieldsInput,
+} from "@touchline/contract/profile";
 import { Button } from "../../components/button.tsx";
 import { SelectField, TextAreaField, TextField } from "../../components/field.tsx";
 import { ApiError } from "../../lib/api.ts";
@@ -22,11 +26,11 @@ import { profileQueryKey } from "./use-player-profile.ts";
 import { VIDEO_FIELD_HINT } from "@touchline/contract/profile-messages";
 import { applyServerErrors } from "../../lib/server-errors.ts";
 
-type FormInput = PlayerInfoInput;
-type FormOutput = z.output<typeof playerInfoSchema>;
+type FormInput = ProfileFieldsInput;
+type FormOutput = ProfileFields;
 type FieldName = keyof FormInput;
 type MediaField = "coverPhotoPath" | "videoPath" | "videoPathTwo";
-type Scout = PlayerInfoResponse["scout"];
+type SubmittedProfile = PlayerInfoResponse["scout"];
 
 const FIELDS: FieldName[] = [
   "coverPhotoPath",
@@ -73,7 +77,6 @@ function readDraft(playerId: string): Partial<FormInput> {
 }
 
 const EMPTY: FormInput = {
-  scoutId: "",
   coverPhotoPath: "",
   videoPath: "",
   videoPathTwo: "",
@@ -87,10 +90,9 @@ const EMPTY: FormInput = {
 };
 
 /** A resubmission starts from what the player sent last time, media URLs included. */
-function initialValues(playerId: string, existing: Scout | null): FormInput {
-  if (!existing) return { ...EMPTY, scoutId: playerId };
+function initialValues(existing: SubmittedProfile | null): FormInput {
+  if (!existing) return EMPTY;
   return {
-    scoutId: playerId,
     coverPhotoPath: existing.coverPhotoPath,
     videoPath: existing.videoPath,
     videoPathTwo: existing.videoPathTwo ?? "",
@@ -120,7 +122,7 @@ export function ProfileForm({
   onSubmitted,
 }: {
   playerId: string;
-  existing?: Scout | null;
+  existing?: SubmittedProfile | null;
   onSubmitted: () => void;
 }) {
   const hydrated = useHydrated();
@@ -138,8 +140,8 @@ export function ProfileForm({
     watch,
     formState: { errors, isSubmitting, isSubmitted },
   } = useSchemaForm<FormInput, FormOutput>({
-    schema: playerInfoSchema,
-    defaultValues: initialValues(playerId, existing),
+    schema: profileFieldsSchema,
+    defaultValues: initialValues(existing),
   });
 
   /** The profile's own file for a field, unless the player took it off: what the field falls back to. */
@@ -222,10 +224,8 @@ export function ProfileForm({
     const now = new Date().toISOString();
     try {
       await createProfile.mutateAsync({
-        ...values,
-        scoutId: playerId,
-        submissionDate: now,
-        videoUploadDate: values.videoPath ? now : null,
+        playerId,
+        fields: { ...values, submissionDate: now, videoUploadDate: values.videoPath ? now : null },
       });
     } catch (error) {
       // Nothing typed or uploaded is lost: the player fixes what the server names and resends.
