@@ -64,7 +64,7 @@ test.describe("account deletion (/delete)", () => {
     await f.continue.click();
     await expect(page.getByText(FIELD.emailInvalid)).toBeVisible();
 
-    // The five reasons of the spec, and a details box only for Other.
+    // The five published reasons, and a details box only for Other.
     const options = await f.reason.locator("option").allTextContents();
     expect(options.slice(1)).toEqual(DELETION_REASONS.map((r) => r.label));
     await expect(f.details).toHaveCount(0);

@@ -25,7 +25,7 @@ describe("registrationSchema", () => {
   it("normalises the phone to E.164", () => {
     expect(registrationSchema.parse(valid).phoneNumber).toBe("+260971234567");
   });
-  it("uses the spec's messages", () => {
+  it("uses the published messages", () => {
     expect(errorsOf({ ...valid, userName: "two words" }).userName).toBe(REGISTER.usernameNoSpaces);
     expect(errorsOf({ ...valid, password: "short" }).password).toBe(REGISTER.passwordTooShort);
     expect(errorsOf({ ...valid, email: "x@" }).email).toBe(REGISTER.emailInvalid);

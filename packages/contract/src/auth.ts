@@ -37,7 +37,7 @@ export const loginSchema = z.object({
 export type LoginInput = z.input<typeof loginSchema>;
 
 /**
- * The spec's client sends the joined code as a number, which drops a leading zero
+ * The companion app sends the joined code as a number, which drops a leading zero
  * ("01234" -> 1234). We accept a number or a string and pad it back to five digits.
  */
 const OTP_FORMAT = `Enter the ${OTP_LENGTH}-digit code`;

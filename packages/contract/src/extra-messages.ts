@@ -83,7 +83,7 @@ export const PROFILE_CHECKS = {
   weightRequired: "Weight is required",
   aboutTooLong: `About yourself must be at most ${ABOUT_MAX_LENGTH} characters`,
   secondarySameAsPrimary: "Secondary position must differ from the main position",
-  /** Cover photo checks (the spec names the types but quotes no message). */
+  /** Cover photo checks: JPEG, PNG or GIF, and a size limit. */
   imageInvalidType: "Please upload a JPEG, PNG or GIF image",
   imageTooLarge: `Image must be smaller than ${IMAGE_MAX_MEGABYTES}MB`,
   uploadsInProgress: "Please wait for your uploads to finish.",
@@ -91,7 +91,7 @@ export const PROFILE_CHECKS = {
 
 /** Where the player's own profile stands in review, and resubmitting it. */
 export const PROFILE_REVIEW = {
-  /** Player profile screens: review states the spec implies but does not word. */
+  /** Player profile screens: pending, rejected, reopened. */
   profileUnderReview: "Your information has been submitted and is being reviewed.",
   profileRejectedTitle: "Your profile was not approved",
   profileRejectedStatus: "Not Approved",

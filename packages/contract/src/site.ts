@@ -10,7 +10,7 @@ import {
 import { ACCOUNT_DELETION, CONTACT, FIELD } from "./messages.ts";
 import { displayText, identifierText } from "./text.ts";
 
-/** The spec's "standard pattern" for e-mail addresses, shared by every form that asks for one. */
+/** The "standard pattern" for e-mail addresses, shared by every form that asks for one. */
 export const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}$/i;
 
 export const emailField = (required: string, invalid: string) =>
@@ -21,7 +21,7 @@ export const emailField = (required: string, invalid: string) =>
     z.regex(EMAIL_PATTERN, invalid),
   );
 
-/** Contact form (home page and /contact). The spec shows no validation; we add plain rules. */
+/** Contact form (home page and /contact): plain rules on each field. */
 export const contactMessageSchema = z.object({
   name: displayText({ required: CONTACT.contactNameRequired, max: CONTACT_NAME_MAX }),
   email: emailField(FIELD.emailRequired, FIELD.emailInvalid),

@@ -142,7 +142,7 @@ describe("the shared schemas", () => {
     );
   });
 
-  it("keep the spec's own messages for the spec's own rules", () => {
+  it("keep the published messages for the published rules", () => {
     const errors = errorsOf(
       registrationSchema.safeParse({ ...registration, firstName: "\u200B", lastName: "", userName: "chipo 10" }),
     );

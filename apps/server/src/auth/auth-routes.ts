@@ -35,7 +35,7 @@ const contextOf = (request: FastifyRequest, messageOrigin?: string): CallContext
   origin: messageOrigin,
 });
 
-/** The account API: the spec's /api/Authorization calls plus logout, session and password change. */
+/** The account API: the companion app's /api/Authorization calls plus logout, session and password change. */
 export const authRoutes: FastifyPluginAsync<{ services: AppServices }> = async (fastify, { services }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const auth = createAuthService(services);

@@ -81,7 +81,7 @@ describe("POST /api/Authorization/registerScoutWithOtp", () => {
     }
   });
 
-  it("enforces every form rule with the spec's messages and stores nothing", async () => {
+  it("enforces every form rule with the published messages and stores nothing", async () => {
     const before = await playerCount();
     const thirteen = new Date();
     thirteen.setUTCFullYear(thirteen.getUTCFullYear() - 13);
@@ -348,7 +348,7 @@ describe("POST /api/Authorization/registerScoutWithOtp", () => {
 });
 
 describe("POST /api/Authorization/verifyGeneralOtp", () => {
-  it("confirms the number with the registration code (sent as a number, as the spec's client does)", async () => {
+  it("confirms the number with the registration code (sent as a number, as the companion app does)", async () => {
     const body = registrationBody();
     await post("registerScoutWithOtp", body);
     const before = await post("loginScout", { phoneNumber: body.phoneNumber, password: body.password });

@@ -48,7 +48,7 @@ const valid = () => ({
   weightInKg: 68,
   currentFitnessStatus: "excellent",
   aboutYourself: "Box-to-box midfielder from Kitwe.",
-  // The spec's client sends these; the server ignores them.
+  // The companion app sends these; the server ignores them.
   submissionDate: "2001-01-01T00:00:00.000Z",
   videoUploadDate: "2001-01-01T00:00:00.000Z",
 });
@@ -69,7 +69,7 @@ describe("POST CreateNewScout: refusals change nothing", () => {
     expect(await profileCount()).toBe(0);
   });
 
-  it("gives the spec's message for each form rule", async () => {
+  it("gives the published message for each form rule", async () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ coverPhotoPath: undefined }, "coverPhotoPath", PROFILE_FORM.imageRequired],
       [{ coverPhotoPath: "" }, "coverPhotoPath", PROFILE_FORM.imageRequired],

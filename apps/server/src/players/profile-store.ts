@@ -235,7 +235,7 @@ export function createProfileStore({ db, changes, batchReads = false }: ProfileS
         fitness: input.currentFitnessStatus,
         about: input.aboutYourself,
         submittedAt,
-        // The spec's client sets this when a video is present; a first video always is.
+        // The companion app sets this when a video is present; a first video always is.
         videoUploadedAt: submittedAt,
         reviewStatus: "pending" as const,
         updatedAt: submittedAt,

@@ -30,7 +30,7 @@ const password = () => screen.getByLabelText("Password") as HTMLInputElement;
 const logIn = () => screen.getByRole("button", { name: "Log in" });
 
 describe("LoginForm", () => {
-  it("has the spec's controls: fixed country, password toggle, Remember me, Forgot password?, Sign Up", () => {
+  it("has its controls: fixed country, password toggle, Remember me, Forgot password?, Sign Up", () => {
     renderScreen(<LoginForm />);
     expect(screen.getByLabelText(/^Country/)).toBeDisabled();
     expect(screen.getByRole("button", { name: "Show password" })).toBeInTheDocument();
@@ -90,7 +90,7 @@ describe("LoginForm", () => {
     expect(sessionStorage.getItem("touchline.session")).not.toBeNull();
   });
 
-  it("shows the spec's failure toast and the server's reason for a wrong password", async () => {
+  it("shows the published failure toast and the server's reason for a wrong password", async () => {
     mockApi({ [LOGIN_ROUTE]: () => jsonResponse(401, { message: AUTH.loginFailed }) });
     const { user, queryClient } = renderScreen(<LoginForm />);
     await user.type(phone(), "0971234567");

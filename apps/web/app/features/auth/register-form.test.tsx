@@ -34,7 +34,7 @@ async function fillValid(user: ReturnType<typeof renderScreen>["user"], age = 19
 }
 
 describe("RegisterForm", () => {
-  it("names every missing field with the spec's message and sends nothing", async () => {
+  it("names every missing field with its published message and sends nothing", async () => {
     const started = recordRequests();
     const { user } = renderScreen(<RegisterForm />);
     await user.click(signUp());

@@ -111,7 +111,7 @@ describe("AddContent form", () => {
     expect(api.calls(CREATE)).toHaveLength(0);
   });
 
-  it("checks height and weight bounds with the spec's messages", async () => {
+  it("checks height and weight bounds with the published messages", async () => {
     const { user } = setup(noProfile);
     await screen.findByRole("heading", { name: "Submit your info" });
     await user.type(field("Height (cm)"), "99");

@@ -37,7 +37,7 @@ afterEach(() => {
 });
 
 describe("PlayerProfile", () => {
-  it("asks for the profile at the spec's path", async () => {
+  it("asks for the profile at GetScoutById, the companion app's path", async () => {
     const { api } = setup(async () => json(200, profileFixture()));
     await screen.findByRole("heading", { level: 1, name: "chanda10" });
     expect(api.sent.map((call) => call.url)).toEqual(["/api/Scouts/ScoutManagement/GetScoutById/player_1"]);
@@ -87,7 +87,7 @@ describe("PlayerProfile", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "chanda10" })).toBeInTheDocument();
   });
 
-  it("without any answer from the server shows the spec's unknown-error text", async () => {
+  it("without any answer from the server shows the published unknown-error text", async () => {
     setup(() => HttpResponse.error());
     expect(await screen.findByText(PROFILE_PAGE.unknownError)).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: PROFILE_PAGE.failedToLoad })).toBeInTheDocument();

@@ -12,7 +12,7 @@ export const profileQueryKey = (playerId: string) => ["player", "profile", playe
 
 /**
  * The player's own profile, or null when they have not submitted one yet: the server answers
- * 404 then, which the spec treats as "no profile", not as an error (so it is never retried).
+ * 404 then, which means "no profile", not an error (so it is never retried).
  * Other failures are retried up to 3 times and kept for 5 minutes once loaded, so moving between the player pages costs no extra request.
  */
 export async function loadPlayerProfile(playerId: string, signal?: AbortSignal): Promise<PlayerInfoResponse | null> {
@@ -43,7 +43,7 @@ export function usePlayerProfile(playerId: string | undefined, loaded?: PlayerIn
       current.state.data?.videos?.some((video) => video.status === "processing") ? VIDEO_PROCESSING_POLL_MS : false,
   });
 
-  // One toast per failed load (the spec's 'Error fetching player data'), not one per render.
+  // One toast per failed load ('Error fetching player data'), not one per render.
   const { isError, errorUpdatedAt } = query;
   useEffect(() => {
     if (isError) toast.error(PROFILE_PAGE.fetchError, { id: "profile-fetch-error" });
@@ -52,7 +52,7 @@ export function usePlayerProfile(playerId: string | undefined, loaded?: PlayerIn
   return query;
 }
 
-/** What the failure screen says: the server's message, or the spec's fallback. */
+/** What the failure screen says: the server's message, or the published fallback. */
 export function profileErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.status > 0 && error.message) return error.message;
   return PROFILE_PAGE.unknownError;

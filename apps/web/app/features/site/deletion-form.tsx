@@ -35,7 +35,7 @@ const STEP_TWO_FIELDS = ["confirmation_text", "confirmation"] as const;
 /**
  * The two-step account deletion form. Each step has its own form
  * so that step 2 starts clean, while both live in this component: going Back and forth keeps
- * everything typed. Unlike the spec's original, the request is really stored on the server,
+ * everything typed. The request is stored on the server,
  * and only counts once confirmed from the link e-mailed to the address (anyone can type an
  * address); the answer reads the same whether or not an account uses it. If storing fails the
  * visitor stays on step 2 with all their answers.

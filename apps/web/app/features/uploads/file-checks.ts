@@ -25,7 +25,7 @@ export function checkImageFile(file: File): FileCheck {
 export type DurationReader = (file: File) => Promise<number>;
 
 export async function checkVideoFile(file: File, readDuration: DurationReader = readVideoDuration): Promise<FileCheck> {
-  // The spec asks for "a video type"; we only store MP4 (the technical specs say so), so
+  // Only MP4 is stored (the technical specs say so), so
   // anything else is refused here rather than after a long upload.
   if (!(VIDEO_MIME_TYPES as readonly string[]).includes(file.type))
     return { ok: false, message: VIDEO_FILE.invalidType };

@@ -372,7 +372,7 @@ describe("UploadField with a cover photo", () => {
     expect(screen.getByRole("button", { name: "Retry" })).toBeInTheDocument();
   });
 
-  it("Remove deletes the stored image with the spec's toasts", async () => {
+  it("Remove deletes the stored image with the published toasts", async () => {
     const api = mockApi({ [DELETE_MEDIA]: deleted });
     const f = setup("image");
     await f.user.upload(f.input(), png());

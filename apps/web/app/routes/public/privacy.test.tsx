@@ -25,7 +25,7 @@ describe("privacy page", () => {
     expect(screen.getByText("Last updated March 9, 2025")).toBeInTheDocument();
   });
 
-  it("has every section the spec lists and the links back", () => {
+  it("has every published section and the links back", () => {
     renderAt("/privacy");
     for (const heading of [
       "Information we collect",
