@@ -70,11 +70,11 @@ describe("LoginForm", () => {
       },
     ]);
     // Stored as answered; read back, and published, with the player's id as playerId.
-    const { scoutId, ...rest } = session;
+    const { scoutId: playerId, ...rest } = session;
     expect(JSON.parse(localStorage.getItem("touchline.session") ?? "null")).toEqual(session);
-    expect(readLoginSession()).toEqual({ playerId: scoutId, ...rest });
+    expect(readLoginSession()).toEqual({ playerId, ...rest });
     expect(readRememberMe()).toBe(true);
-    expect(queryClient.getQueryData(SESSION_QUERY_KEY)).toEqual({ playerId: scoutId, ...rest });
+    expect(queryClient.getQueryData(SESSION_QUERY_KEY)).toEqual({ playerId, ...rest });
     expect(readFlow()).toEqual({});
   });
 
