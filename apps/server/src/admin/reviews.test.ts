@@ -63,7 +63,7 @@ describe("the review queue", () => {
     expect(Object.keys(item).sort()).toEqual(
       [
         "profileId",
-        "scoutId",
+        "playerId",
         "username",
         "firstName",
         "lastName",
@@ -92,7 +92,7 @@ describe("the review queue", () => {
       ].sort(),
     );
     expect(item).toMatchObject({
-      scoutId: first.id,
+      playerId: first.id,
       username: first.username,
       firstName: "Chanda",
       lastName: "Phiri",
