@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { rejectionReasonText } from "@touchline/contract/admin";
 import { PROFILE_FORM, PROFILE_PAGE, PROFILE_REVIEW, UPLOAD_TOASTS } from "@touchline/contract/messages";
 import type { PlayerInfoResponse } from "@touchline/contract/profile";
-import type { SessionInfo } from "@touchline/contract/session";
+import type { SessionAnswer } from "@touchline/contract/session";
 import { E2E_REVIEWER } from "../staff-accounts.ts";
 import { expectAccessible, fileInput, newPlayer } from "./support.ts";
 
@@ -22,7 +22,7 @@ const PHOTO = path.join(FIXTURES, "gps.jpg");
 async function ownProfile(page: Page): Promise<PlayerInfoResponse> {
   const session = await page.request.get("/api/Authorization/session");
   expect(session.ok(), await session.text()).toBe(true);
-  const { scoutId: playerId } = (await session.json()) as SessionInfo;
+  const { scoutId: playerId } = (await session.json()) as SessionAnswer;
   const profile = await page.request.get(`/api/Scouts/ScoutManagement/GetScoutById/${playerId}`);
   expect(profile.ok(), await profile.text()).toBe(true);
   return (await profile.json()) as PlayerInfoResponse;
