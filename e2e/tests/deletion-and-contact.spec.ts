@@ -268,7 +268,7 @@ test.describe("account deletion (/delete)", () => {
  * The contact form of / and /contact is a plain HTML post to its page (those pages load no
  * JavaScript): the server's action answers 400 with the page again, each field's error beside it
  * and everything typed kept, or stores the message and redirects (303) to /contact/sent.
- * Not covered here: a failure to store (503, values kept, EXTRA.contactFailed). A plain post goes
+ * Not covered here: a failure to store (503, values kept, CONTACT.contactFailed). A plain post goes
  * straight to the real server, which cannot be made to fail from a browser test without faking
  * its answer; contact-form.test.tsx runs the real action against a failing store instead.
  */
