@@ -1,7 +1,14 @@
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { REJECTION_REASONS, rejectionReasonText } from "@touchline/contract/admin";
-import { ADMIN, ADMIN_CONSOLE, EXTRA, PROFILE_FORM, PROFILE_PAGE, UPLOAD_TOASTS } from "@touchline/contract/messages";
+import {
+  ADMIN,
+  ADMIN_CONSOLE,
+  PROFILE_FORM,
+  PROFILE_PAGE,
+  PROFILE_REVIEW,
+  UPLOAD_TOASTS,
+} from "@touchline/contract/messages";
 import { DELIVERY_VIEW } from "@touchline/contract/delivery-view";
 import { INBOX } from "@touchline/contract/inbox";
 import { NOTIFICATIONS, renderNotification } from "@touchline/contract/notifications";
@@ -214,9 +221,9 @@ test("a rejection with a reason reaches the player's profile page", async ({ pag
   await expect(reviewCard(staff, player)).toContainText(expected);
 
   await page.goto("/player/profile");
-  const alert = page.getByRole("alert").filter({ hasText: EXTRA.profileRejectedTitle });
+  const alert = page.getByRole("alert").filter({ hasText: PROFILE_REVIEW.profileRejectedTitle });
   await expect(alert).toContainText(expected);
-  await expect(page.getByRole("region", { name: "Video Status" })).toContainText(EXTRA.profileRejectedStatus);
+  await expect(page.getByRole("region", { name: "Video Status" })).toContainText(PROFILE_REVIEW.profileRejectedStatus);
   await staff.context().close();
 });
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DELETION_REASONS } from "@touchline/contract/enums";
 import { DELETION_CONFIRM_TTL_MS, DELETION_REDIRECT_MS } from "@touchline/contract/limits";
-import { ADMIN, DELETION, EXTRA } from "@touchline/contract/messages";
+import { ACCOUNT_DELETION, ADMIN, CONTACT, DELETION, FIELD, REQUEST_FAILED } from "@touchline/contract/messages";
 import { baseURL } from "../playwright.config.ts";
 import { E2E_REVIEWER } from "../staff-accounts.ts";
 import {
@@ -58,13 +58,13 @@ test.describe("account deletion (/delete)", () => {
 
     // Step 1: e-mail and the understand tick are required; the reason is not.
     await f.continue.click();
-    await expect(page.getByText(EXTRA.emailRequired)).toBeVisible();
-    await expect(page.getByText(EXTRA.understandRequired)).toBeVisible();
+    await expect(page.getByText(FIELD.emailRequired)).toBeVisible();
+    await expect(page.getByText(ACCOUNT_DELETION.understandRequired)).toBeVisible();
     await f.email.fill("mwila@");
     await f.continue.click();
-    await expect(page.getByText(EXTRA.emailInvalid)).toBeVisible();
+    await expect(page.getByText(FIELD.emailInvalid)).toBeVisible();
 
-    // The five reasons of the spec, and a details box only for Other.
+    // The five published reasons, and a details box only for Other.
     const options = await f.reason.locator("option").allTextContents();
     expect(options.slice(1)).toEqual(DELETION_REASONS.map((r) => r.label));
     await expect(f.details).toHaveCount(0);
@@ -80,15 +80,15 @@ test.describe("account deletion (/delete)", () => {
 
     // Step 2: the phrase is required, exact and case-sensitive; the tick is required.
     await f.submit.click();
-    await expect(page.getByText(EXTRA.confirmationTextRequired)).toBeVisible();
-    await expect(page.getByText(EXTRA.confirmationCheckboxRequired)).toBeVisible();
+    await expect(page.getByText(ACCOUNT_DELETION.confirmationTextRequired)).toBeVisible();
+    await expect(page.getByText(ACCOUNT_DELETION.confirmationCheckboxRequired)).toBeVisible();
     await f.phrase.fill("delete my account");
     await f.confirm.check();
     await f.submit.click();
-    await expect(page.getByText(EXTRA.confirmationTextMismatch)).toBeVisible();
+    await expect(page.getByText(ACCOUNT_DELETION.confirmationTextMismatch)).toBeVisible();
     await f.phrase.fill("Delete My Account");
     await f.submit.click();
-    await expect(page.getByText(EXTRA.confirmationTextMismatch)).toBeVisible();
+    await expect(page.getByText(ACCOUNT_DELETION.confirmationTextMismatch)).toBeVisible();
     expect(posted).toEqual([]);
 
     // Back keeps every step-1 answer; returning keeps step 2's too.
@@ -142,8 +142,10 @@ test.describe("account deletion (/delete)", () => {
     });
 
     await expect(page.getByRole("heading", { name: DELETION.submittedTitle })).toBeVisible();
-    await expect(page.getByRole("status")).toContainText(EXTRA.deletionCheckEmail);
-    await expect(page.getByRole("status")).toContainText(EXTRA.deletionCheckEmailDetail("mwila.banda@example.zm", 7));
+    await expect(page.getByRole("status")).toContainText(ACCOUNT_DELETION.deletionCheckEmail);
+    await expect(page.getByRole("status")).toContainText(
+      ACCOUNT_DELETION.deletionCheckEmailDetail("mwila.banda@example.zm", 7),
+    );
     // No account uses this address: the e-mail the page points to says so (the page could not).
     await expect
       .poll(() =>
@@ -161,7 +163,7 @@ test.describe("account deletion (/delete)", () => {
     expect(new URL(page.url()).pathname).toBe("/privacy");
     expect(new URL(page.url()).searchParams.get("deletionRequested")).toBe("1");
     // The privacy page acknowledges the request visibly.
-    await expect(page.getByText(EXTRA.deletionReceived)).toBeVisible();
+    await expect(page.getByText(ACCOUNT_DELETION.deletionReceived)).toBeVisible();
   });
 
   test("a player's request waits for the e-mailed link; opening it and pressing the button confirms it for staff", async ({
@@ -182,7 +184,7 @@ test.describe("account deletion (/delete)", () => {
     const stored = visitor.waitForResponse((r) => r.url().endsWith(DELETION_API));
     await f.submit.click();
     const { id } = (await (await stored).json()) as { id: string };
-    await expect(visitor.getByRole("status")).toContainText(EXTRA.deletionCheckEmail);
+    await expect(visitor.getByRole("status")).toContainText(ACCOUNT_DELETION.deletionCheckEmail);
     await visitor.context().close();
 
     // Staff cannot carry it out yet.
@@ -199,14 +201,14 @@ test.describe("account deletion (/delete)", () => {
     const link = await deletionConfirmLink(player.email);
     expect(new URL(link).origin).toBe(baseURL);
     await page.goto(link);
-    const heading = page.getByRole("heading", { name: EXTRA.deletionConfirmTitle });
+    const heading = page.getByRole("heading", { name: ACCOUNT_DELETION.deletionConfirmTitle });
     await expect(heading).toBeVisible();
     await expect(heading).toBeFocused();
     // The token is taken off the address at once (no history entry keeps it).
     await expect(page).toHaveURL(`${baseURL}/delete`);
     await expectAccessible(page);
     await page.getByRole("button", { name: "Yes, delete my account" }).click();
-    await expect(page.getByRole("status")).toHaveText(EXTRA.deletionConfirmed);
+    await expect(page.getByRole("status")).toHaveText(ACCOUNT_DELETION.deletionConfirmed);
 
     const open = (await (await staff.get("/api/admin/deletion-requests?status=open&page=1")).json()) as {
       items: { id: string; confirmedVia: string | null; daysLeft: number }[];
@@ -222,7 +224,7 @@ test.describe("account deletion (/delete)", () => {
         route.fulfill({
           status: 503,
           contentType: "application/json",
-          body: JSON.stringify({ message: EXTRA.serverError }),
+          body: JSON.stringify({ message: REQUEST_FAILED.serverError }),
         }),
       { times: 1 },
     );
@@ -236,8 +238,8 @@ test.describe("account deletion (/delete)", () => {
     await f.confirm.check();
     await f.submit.click();
 
-    await expect(page.getByText(EXTRA.deletionFailed).first()).toBeVisible();
-    await expect(page.getByRole("alert").filter({ hasText: EXTRA.serverError })).toBeVisible();
+    await expect(page.getByText(ACCOUNT_DELETION.deletionFailed).first()).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: REQUEST_FAILED.serverError })).toBeVisible();
     await expect(page.getByRole("heading", { name: DELETION.submittedTitle })).toHaveCount(0);
     await expect(page).toHaveURL(/\/delete$/);
     await expect(f.phrase).toHaveValue("DELETE MY ACCOUNT");
@@ -266,7 +268,7 @@ test.describe("account deletion (/delete)", () => {
  * The contact form of / and /contact is a plain HTML post to its page (those pages load no
  * JavaScript): the server's action answers 400 with the page again, each field's error beside it
  * and everything typed kept, or stores the message and redirects (303) to /contact/sent.
- * Not covered here: a failure to store (503, values kept, EXTRA.contactFailed). A plain post goes
+ * Not covered here: a failure to store (503, values kept, CONTACT.contactFailed). A plain post goes
  * straight to the real server, which cannot be made to fail from a browser test without faking
  * its answer; contact-form.test.tsx runs the real action against a failing store instead.
  */
@@ -311,9 +313,9 @@ test.describe("contact form (/contact and the home page)", () => {
     expect(response.status()).toBe(400);
     expect(response.request().url()).toMatch(/\/contact$/);
     await expect(page).toHaveURL(`${baseURL}/contact#contact-form`);
-    await expect(page.getByRole("alert").filter({ hasText: EXTRA.contactInvalid })).toBeVisible();
-    await expect(f.name).toHaveAccessibleDescription(EXTRA.contactNameRequired);
-    await expect(f.email).toHaveAccessibleDescription(EXTRA.emailRequired);
+    await expect(page.getByRole("alert").filter({ hasText: CONTACT.contactInvalid })).toBeVisible();
+    await expect(f.name).toHaveAccessibleDescription(CONTACT.contactNameRequired);
+    await expect(f.email).toHaveAccessibleDescription(FIELD.emailRequired);
     await expect(f.name).toHaveAttribute("aria-invalid", "true");
     await expect(f.message).not.toHaveAttribute("aria-invalid");
     await expect(f.message).toHaveValue(marker);
@@ -330,13 +332,13 @@ test.describe("contact form (/contact and the home page)", () => {
     await f.email.fill("not-an-address");
     await f.message.fill("Do you cover the Zambia Super League?\nAnd the FAZ Women's League?");
     expect((await submit(page, f)).status()).toBe(400);
-    await expect(f.email).toHaveAccessibleDescription(EXTRA.emailInvalid);
+    await expect(f.email).toHaveAccessibleDescription(FIELD.emailInvalid);
     await expect(f.email).toHaveAttribute("aria-invalid", "true");
     await expect(f.name).not.toHaveAttribute("aria-invalid");
     await expect(f.name).toHaveValue("Chanda Mulenga");
     await expect(f.email).toHaveValue("not-an-address");
     await expect(f.message).toHaveValue("Do you cover the Zambia Super League?\nAnd the FAZ Women's League?");
-    await expect(page.getByText(EXTRA.contactNameRequired)).toHaveCount(0);
+    await expect(page.getByText(CONTACT.contactNameRequired)).toHaveCount(0);
   });
 
   test("a good message is stored, lands on /contact/sent and reaches the staff inbox", async ({ page, playwright }) => {
@@ -358,7 +360,7 @@ test.describe("contact form (/contact and the home page)", () => {
 
     // (The browser carries the form's #contact-form over to the redirect, which names no fragment.)
     await expect(page).toHaveURL(SENT_PAGE);
-    await expect(page.getByRole("status")).toHaveText(EXTRA.contactSent);
+    await expect(page.getByRole("status")).toHaveText(CONTACT.contactSent);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Message sent");
     await expectAccessible(page);
     expect(await findOpenContactMessage(playwright.request, text)).toMatchObject({
@@ -370,7 +372,7 @@ test.describe("contact form (/contact and the home page)", () => {
     // Reloading the confirmation is a GET of its own: nothing is sent twice.
     const reload = await page.reload();
     expect(reload?.request().method()).toBe("GET");
-    await expect(page.getByRole("status")).toHaveText(EXTRA.contactSent);
+    await expect(page.getByRole("status")).toHaveText(CONTACT.contactSent);
   });
 
   test("the home page's form works with JavaScript turned off", async ({ browser, playwright }) => {
@@ -380,9 +382,9 @@ test.describe("contact form (/contact and the home page)", () => {
     const f = contactForm(page);
     await f.send.click();
     await expect(page).toHaveURL(`${baseURL}/?index#contact`);
-    await expect(f.name).toHaveAccessibleDescription(EXTRA.contactNameRequired);
-    await expect(f.email).toHaveAccessibleDescription(EXTRA.emailRequired);
-    await expect(f.message).toHaveAccessibleDescription(EXTRA.contactMessageRequired);
+    await expect(f.name).toHaveAccessibleDescription(CONTACT.contactNameRequired);
+    await expect(f.email).toHaveAccessibleDescription(FIELD.emailRequired);
+    await expect(f.message).toHaveAccessibleDescription(CONTACT.contactMessageRequired);
     await expect(page.locator("#contact")).toBeInViewport();
     // Still the home page around the form.
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Every match, every moment, right in your pocket");
@@ -393,7 +395,7 @@ test.describe("contact form (/contact and the home page)", () => {
     await f.message.fill(text);
     await f.send.click();
     await expect(page).toHaveURL(SENT_PAGE);
-    await expect(page.getByRole("status")).toHaveText(EXTRA.contactSent);
+    await expect(page.getByRole("status")).toHaveText(CONTACT.contactSent);
     expect(await findOpenContactMessage(playwright.request, text)).toMatchObject({
       name: "Mutale Bwalya",
       source: "website",

@@ -94,11 +94,11 @@ export async function approvedPlayer(
     data: { phoneNumber, password: PASSWORD, rememberMe: false },
   });
   expect(login.ok(), await login.text()).toBe(true);
-  const { scoutId } = (await login.json()) as { scoutId: string };
+  const { scoutId: playerId } = (await login.json()) as { scoutId: string };
 
   const submitted = await api.post("/api/Scouts/ScoutManagement/CreateNewScout", {
     data: {
-      scoutId,
+      scoutId: playerId,
       coverPhotoPath: await upload(api, "gps.jpg", "image"),
       videoPath: await upload(api, "short.mp4", "video"),
       videoPathTwo: null,
@@ -117,7 +117,7 @@ export async function approvedPlayer(
   await expect
     .poll(
       async () => {
-        const own = await api.get(`/api/Scouts/ScoutManagement/GetScoutById/${scoutId}`);
+        const own = await api.get(`/api/Scouts/ScoutManagement/GetScoutById/${playerId}`);
         const { videos } = (await own.json()) as { videos?: { status: string }[] };
         return videos?.every((video) => video.status === "ready") ?? false;
       },

@@ -110,7 +110,7 @@ test("before submitting, the profile page prompts to complete it, and a removed 
   await expect(page).toHaveURL(/\/player\/add-content$/);
   await expect(page.getByRole("button", { name: "Submit" })).toBeEnabled();
 
-  // Submitting empty shows the spec's messages.
+  // Submitting empty shows the published messages.
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByText(PROFILE_FORM.imageRequired)).toBeVisible();
   await expect(page.getByText(PROFILE_FORM.videoRequired)).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { EXTRA } from "@touchline/contract/messages";
+import { ACCOUNT_DELETION, CONTACT, FIELD } from "@touchline/contract/messages";
 import { baseURL } from "../playwright.config.ts";
 import { expectAccessible, expectNoHorizontalScroll, findOpenContactMessage } from "./support.ts";
 
@@ -261,16 +261,16 @@ test.describe("client-side navigation into the public pages", () => {
 
     const form = page.locator("#contact form");
     await form.getByRole("button", { name: "Send Message" }).click();
-    await expect(form.getByLabel("Name")).toHaveAccessibleDescription(EXTRA.contactNameRequired);
-    await expect(form.getByLabel("Email")).toHaveAccessibleDescription(EXTRA.emailRequired);
-    await expect(form.getByLabel("Message")).toHaveAccessibleDescription(EXTRA.contactMessageRequired);
+    await expect(form.getByLabel("Name")).toHaveAccessibleDescription(CONTACT.contactNameRequired);
+    await expect(form.getByLabel("Email")).toHaveAccessibleDescription(FIELD.emailRequired);
+    await expect(form.getByLabel("Message")).toHaveAccessibleDescription(CONTACT.contactMessageRequired);
     const text = `Sent after a client-side navigation ${Date.now()}`;
     await form.getByLabel("Name").fill("Bupe Zulu");
     await form.getByLabel("Email").fill("bupe@example.zm");
     await form.getByLabel("Message").fill(text);
     await form.getByRole("button", { name: "Send Message" }).click();
     await expect(page).toHaveURL(`${baseURL}/contact/sent#main`);
-    await expect(page.getByRole("status")).toHaveText(EXTRA.contactSent);
+    await expect(page.getByRole("status")).toHaveText(CONTACT.contactSent);
     expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
     expect(await findOpenContactMessage(playwright.request, text)).toMatchObject({
       name: "Bupe Zulu",
@@ -480,10 +480,10 @@ test.describe("privacy page", () => {
     await page.goto("/privacy");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy Policy");
     await expect(page.getByText("Last updated March 9, 2025")).toBeVisible();
-    await expect(page.getByText(EXTRA.deletionReceived)).toHaveCount(0);
+    await expect(page.getByText(ACCOUNT_DELETION.deletionReceived)).toHaveCount(0);
 
     await page.goto("/privacy?deletionRequested=1");
-    await expect(page.getByRole("status")).toContainText(EXTRA.deletionReceived);
+    await expect(page.getByRole("status")).toContainText(ACCOUNT_DELETION.deletionReceived);
     await expectAccessible(page);
   });
 

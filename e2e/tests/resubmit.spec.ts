@@ -1,9 +1,9 @@
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { rejectionReasonText } from "@touchline/contract/admin";
-import { EXTRA, PROFILE_FORM, PROFILE_PAGE, UPLOAD_TOASTS } from "@touchline/contract/messages";
+import { PROFILE_FORM, PROFILE_PAGE, PROFILE_REVIEW, UPLOAD_TOASTS } from "@touchline/contract/messages";
 import type { PlayerInfoResponse } from "@touchline/contract/profile";
-import type { SessionInfo } from "@touchline/contract/session";
+import type { SessionAnswer } from "@touchline/contract/session";
 import { E2E_REVIEWER } from "../staff-accounts.ts";
 import { expectAccessible, fileInput, newPlayer } from "./support.ts";
 
@@ -22,8 +22,8 @@ const PHOTO = path.join(FIXTURES, "gps.jpg");
 async function ownProfile(page: Page): Promise<PlayerInfoResponse> {
   const session = await page.request.get("/api/Authorization/session");
   expect(session.ok(), await session.text()).toBe(true);
-  const { scoutId } = (await session.json()) as SessionInfo;
-  const profile = await page.request.get(`/api/Scouts/ScoutManagement/GetScoutById/${scoutId}`);
+  const { scoutId: playerId } = (await session.json()) as SessionAnswer;
+  const profile = await page.request.get(`/api/Scouts/ScoutManagement/GetScoutById/${playerId}`);
   expect(profile.ok(), await profile.text()).toBe(true);
   return (await profile.json()) as PlayerInfoResponse;
 }
@@ -67,14 +67,14 @@ test("a rejected player sees the reason, corrects the profile with a new video a
 
   // The profile page shows the reason and the way to correct it.
   await page.reload();
-  const alert = page.getByRole("alert").filter({ hasText: EXTRA.profileRejectedTitle });
+  const alert = page.getByRole("alert").filter({ hasText: PROFILE_REVIEW.profileRejectedTitle });
   await expect(alert).toContainText(reason);
   await alert.getByRole("link", { name: "Update and resubmit" }).click();
 
   // The form comes back filled in, with the reason on top and the current files.
   await expect(page).toHaveURL(/\/player\/add-content$/);
   await expect(page.getByRole("heading", { name: "Submit your info" })).toBeVisible();
-  await expect(page.getByRole("alert").filter({ hasText: EXTRA.profileRejectedTitle })).toContainText(reason);
+  await expect(page.getByRole("alert").filter({ hasText: PROFILE_REVIEW.profileRejectedTitle })).toContainText(reason);
   await expect(page.getByLabel("Position", { exact: true })).toHaveValue("center-back");
   await expect(page.getByLabel("Height (cm)")).toHaveValue("183");
   await expect(page.getByLabel("About yourself")).toHaveValue("Centre-back from Kabwe.");
@@ -93,7 +93,7 @@ test("a rejected player sees the reason, corrects the profile with a new video a
   await expect(page.getByText(PROFILE_FORM.submitted)).toBeVisible();
   await expect(page).toHaveURL(/\/player\/profile$/);
   await expect(page.getByRole("region", { name: "Video Status" })).toContainText(PROFILE_PAGE.pending);
-  await expect(page.getByText(EXTRA.profileRejectedTitle)).toHaveCount(0);
+  await expect(page.getByText(PROFILE_REVIEW.profileRejectedTitle)).toHaveCount(0);
 
   const second = await ownProfile(page);
   expect(second.scout).toMatchObject({

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { EXTRA } from "@touchline/contract/messages";
+import { CONTACT } from "@touchline/contract/messages";
 
 test.describe("production serving", () => {
   test("pages are compressed, revalidated and carry the security headers", async ({ request }) => {
@@ -115,7 +115,7 @@ test.describe("production serving", () => {
     expect(html.headers()["content-type"]).toMatch(/^text\/html/);
     // Rendered by the server for the post, the page still has its CSS inline and no module script.
     const body = await html.text();
-    expect(body).toContain(EXTRA.contactInvalid);
+    expect(body).toContain(CONTACT.contactInvalid);
     expect(body).toContain("<style>");
     expect(body).not.toMatch(/<link rel="stylesheet"|type="module"/);
     expect(html.headers()["content-security-policy"]).toMatch(/script-src 'self' 'sha256-/);

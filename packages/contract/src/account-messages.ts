@@ -59,7 +59,7 @@ export const DELETION = {
   submittedTitle: "Request Submitted",
 } as const;
 
-/** Messages of the account API beyond the spec. */
+/** Answers of the account API: conflicts, refusals, confirmations. */
 export const AUTH = {
   /** The question of the log-out dialog, on every page of the player area. */
   logoutConfirm: "Are you sure you want to logout?",
@@ -100,7 +100,7 @@ export const AUTH = {
     "This number was registered again with other details, so this code cannot finish your registration. Please sign up again.",
 } as const;
 
-/** Messages of the account screens beyond the spec. */
+/** Texts of the account screens: headings, hints, dialogs. */
 export const AUTH_SCREENS = {
   /**
    * Under the login's toast ("Something went wrong, please try again"), the page says why, as
@@ -116,4 +116,4 @@ export const AUTH_SCREENS = {
     `We have received your request. Your account will be deleted within ${countOf(days, "day")}, and we will e-mail you when it is done.`,
 } as const;
 
-/** Messages of the upload, media and profile API beyond the spec. */
+/** Answers of the upload, media and profile API. */

@@ -153,7 +153,7 @@ interface Page<T> {
 /** One profile in the review console. Dates are ISO strings; media paths are /api/media/{id}. */
 export interface ReviewItem {
   profileId: string;
-  scoutId: string;
+  playerId: string;
   username: string;
   firstName: string;
   lastName: string;

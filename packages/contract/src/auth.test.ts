@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ageOn, otpField, resetPasswordSchema } from "./auth.ts";
 import { oldestBirthDateIso, registrationSchema } from "./registration.ts";
 import { MAX_REGISTRATION_AGE } from "./limits.ts";
-import { EXTRA, REGISTER, RESET } from "./messages.ts";
+import { FIELD, REGISTER, RESET } from "./messages.ts";
 
 const valid = {
   firstName: "Mwila",
@@ -25,7 +25,7 @@ describe("registrationSchema", () => {
   it("normalises the phone to E.164", () => {
     expect(registrationSchema.parse(valid).phoneNumber).toBe("+260971234567");
   });
-  it("uses the spec's messages", () => {
+  it("uses the published messages", () => {
     expect(errorsOf({ ...valid, userName: "two words" }).userName).toBe(REGISTER.usernameNoSpaces);
     expect(errorsOf({ ...valid, password: "short" }).password).toBe(REGISTER.passwordTooShort);
     expect(errorsOf({ ...valid, email: "x@" }).email).toBe(REGISTER.emailInvalid);
@@ -52,12 +52,12 @@ describe("registrationSchema", () => {
       date.setUTCFullYear(date.getUTCFullYear() - years);
       return date.toISOString().slice(0, 10);
     };
-    expect(errorsOf({ ...valid, dateOfBirth: yearsAgo(99) }).dateOfBirth).toBe(EXTRA.dateOfBirthTooOld(60));
-    expect(errorsOf({ ...valid, dateOfBirth: yearsAgo(61) }).dateOfBirth).toBe(EXTRA.dateOfBirthTooOld(60));
+    expect(errorsOf({ ...valid, dateOfBirth: yearsAgo(99) }).dateOfBirth).toBe(FIELD.dateOfBirthTooOld(60));
+    expect(errorsOf({ ...valid, dateOfBirth: yearsAgo(61) }).dateOfBirth).toBe(FIELD.dateOfBirthTooOld(60));
     expect(errorsOf({ ...valid, dateOfBirth: yearsAgo(60) }).dateOfBirth).toBeUndefined();
   });
   it("refuses a date of birth further back than the oldest age, with a plain message", () => {
-    const tooOld = EXTRA.dateOfBirthTooOld(MAX_REGISTRATION_AGE);
+    const tooOld = FIELD.dateOfBirthTooOld(MAX_REGISTRATION_AGE);
     expect(errorsOf({ ...valid, dateOfBirth: "1900-01-01" }).dateOfBirth).toBe(tooOld);
     const oldest = oldestBirthDateIso();
     expect(errorsOf({ ...valid, dateOfBirth: oldest }).dateOfBirth).toBeUndefined();

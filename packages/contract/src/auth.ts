@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { ageOn, todayIso } from "./age.ts";
 import { OTP_LENGTH } from "./limits.ts";
 import { addIssue } from "./issue.ts";
-import { EXTRA, LOGIN, REGISTER, RESET } from "./messages.ts";
+import { FIELD, LOGIN, REGISTER, RESET } from "./messages.ts";
 import { normalizeZambianMobile } from "./phone.ts";
 import { confirmPasswordField, newPasswordField, PASSWORD_MAX_LENGTH, passwordsMatch } from "./password.ts";
 
@@ -13,7 +13,7 @@ export const phoneField = (required: string) =>
     z.transform((value, ctx) => {
       const e164 = normalizeZambianMobile(value);
       if (!e164) {
-        addIssue(ctx, EXTRA.phoneInvalid);
+        addIssue(ctx, FIELD.phoneInvalid);
         return z.NEVER;
       }
       return e164;
@@ -30,14 +30,14 @@ export const loginSchema = z.object({
     .string({ error: LOGIN.passwordRequired })
     .check(
       z.minLength(1, LOGIN.passwordRequired),
-      z.maxLength(PASSWORD_MAX_LENGTH, EXTRA.tooLong(PASSWORD_MAX_LENGTH)),
+      z.maxLength(PASSWORD_MAX_LENGTH, FIELD.tooLong(PASSWORD_MAX_LENGTH)),
     ),
   rememberMe: z._default(z.optional(z.boolean()), false),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
 /**
- * The spec's client sends the joined code as a number, which drops a leading zero
+ * The companion app sends the joined code as a number, which drops a leading zero
  * ("01234" -> 1234). We accept a number or a string and pad it back to five digits.
  */
 const OTP_FORMAT = `Enter the ${OTP_LENGTH}-digit code`;

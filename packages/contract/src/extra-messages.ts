@@ -19,24 +19,35 @@ export const INPUT = {
   databaseRefused: "The request contains a value that cannot be used. Please check it and try again.",
 } as const;
 
-/** Messages we added beyond the spec (validation of forms the spec leaves unvalidated, server errors). */
 /** Above a form whose check failed, when its messages are beside the fields. */
 const FIELDS_TO_CORRECT = "Please correct the fields marked below.";
 
-export const EXTRA = {
+/** Checks of fields that several forms share (e-mail, phone, username, date of birth, lengths). */
+export const FIELD = {
   emailRequired: "Email is required",
   emailInvalid: "Invalid email address",
+  tooLong: (max: number) => `Must be at most ${max} characters`,
+  fieldsToCorrect: FIELDS_TO_CORRECT,
+  phoneInvalid: "Enter a valid Zambian mobile number, for example 0971234567",
+  usernameChars: "Username can only contain letters, numbers, dots, dashes and underscores",
+  dateOfBirthTooOld: (years: number) => `Please check your date of birth: it cannot be more than ${years} years ago.`,
+} as const;
+
+/** The contact form. */
+export const CONTACT = {
+  contactNameRequired: "Name is required",
+  contactMessageRequired: "Message is required",
+  contactSent: "Thank you! Your message has been sent. We will get back to you soon.",
+  contactFailed: "Your message could not be sent. Please try again.",
+  contactInvalid: FIELDS_TO_CORRECT,
+} as const;
+
+/** Asking for an account's deletion (/delete) and confirming it from the e-mailed link. */
+export const ACCOUNT_DELETION = {
   understandRequired: "Please confirm that you understand what deleting your account means",
   confirmationTextRequired: `Please type ${DELETION_CONFIRMATION_PHRASE} to confirm`,
   confirmationTextMismatch: `Type ${DELETION_CONFIRMATION_PHRASE} exactly as shown, in capital letters`,
   confirmationCheckboxRequired: "Please tick the box to confirm the deletion",
-  contactNameRequired: "Name is required",
-  contactMessageRequired: "Message is required",
-  tooLong: (max: number) => `Must be at most ${max} characters`,
-  contactSent: "Thank you! Your message has been sent. We will get back to you soon.",
-  contactFailed: "Your message could not be sent. Please try again.",
-  contactInvalid: FIELDS_TO_CORRECT,
-  fieldsToCorrect: FIELDS_TO_CORRECT,
   deletionFailed: "Your request could not be submitted. Please try again.",
   /** Shown on /privacy?deletionRequested=1, where the deletion flow lands after storing the request. */
   deletionReceived: `Your account deletion request has been received. Check your e-mail and open the link we sent to confirm it: nothing is deleted until you do. We then delete your account within ${DELETION_PROCESSING_DAYS} days and send you an e-mail when it is done.`,
@@ -51,6 +62,10 @@ export const EXTRA = {
     "This confirmation link has expired or is not valid. Nothing will be deleted. To delete your account, please send a new request.",
   deletionConfirmFailed: "Your request could not be confirmed. Please try again.",
   deletionEmailFailed: "We could not send the confirmation e-mail just now. Please try again in a moment.",
+} as const;
+
+/** A request refused or failed as a whole, whatever the page. */
+export const REQUEST_FAILED = {
   invalidRequest: "The request is not valid. Please check the highlighted fields.",
   serverError: "Something went wrong on our side. Please try again later.",
   /** A call that failed with no words of the server's to show (a bug, an answer we could not read). */
@@ -58,24 +73,29 @@ export const EXTRA = {
   /** 503 while the database (or another system behind the server) cannot be reached. */
   serviceUnavailable: "The service is temporarily unavailable. Please try again in a moment.",
   notFound: "Not found",
-  phoneInvalid: "Enter a valid Zambian mobile number, for example 0971234567",
-  usernameChars: "Username can only contain letters, numbers, dots, dashes and underscores",
-  dateOfBirthTooOld: (years: number) => `Please check your date of birth: it cannot be more than ${years} years ago.`,
+  tooManyRequests: "Too many attempts. Please wait a moment and try again.",
+  forbiddenOrigin: "This request came from another site and was refused.",
+} as const;
+
+/** Checks of the profile form: measures, about text, second position, cover photo, uploads. */
+export const PROFILE_CHECKS = {
   heightRequired: "Height is required",
   weightRequired: "Weight is required",
   aboutTooLong: `About yourself must be at most ${ABOUT_MAX_LENGTH} characters`,
   secondarySameAsPrimary: "Secondary position must differ from the main position",
-  tooManyRequests: "Too many attempts. Please wait a moment and try again.",
-  forbiddenOrigin: "This request came from another site and was refused.",
-  /** Cover photo checks (the spec names the types but quotes no message). */
+  /** Cover photo checks: JPEG, PNG or GIF, and a size limit. */
   imageInvalidType: "Please upload a JPEG, PNG or GIF image",
   imageTooLarge: `Image must be smaller than ${IMAGE_MAX_MEGABYTES}MB`,
-  /** Player profile screens: review states the spec implies but does not word. */
+  uploadsInProgress: "Please wait for your uploads to finish.",
+} as const;
+
+/** Where the player's own profile stands in review, and resubmitting it. */
+export const PROFILE_REVIEW = {
+  /** Player profile screens: pending, rejected, reopened. */
   profileUnderReview: "Your information has been submitted and is being reviewed.",
   profileRejectedTitle: "Your profile was not approved",
   profileRejectedStatus: "Not Approved",
   profileRejectedNoReason: "The reviewer did not give a reason.",
-  uploadsInProgress: "Please wait for your uploads to finish.",
   /** Resubmission of a rejected profile, or of one staff reopened for new videos. */
   resubmitAfterRejection: "Correct your profile below and submit it again for review.",
   profileReopenedTitle: "You can upload new videos",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EXTRA, LOGIN, PROFILE_FORM, REGISTER, VIDEO_FILE } from "./messages.ts";
+import { ACCOUNT_DELETION, LOGIN, PROFILE_FORM, REGISTER, VIDEO_FILE } from "./messages.ts";
 
 describe("messages derived from the limits they mention", () => {
   it("read exactly as the published wording at today's limits", () => {
@@ -10,7 +10,7 @@ describe("messages derived from the limits they mention", () => {
     expect(PROFILE_FORM.weightMin).toBe("Weight must be at least 30 kg");
     expect(PROFILE_FORM.weightMax).toBe("Weight must be less than 150 kg");
     expect(REGISTER.tooYoung).toBe("You must be at least 14 years old");
-    expect(EXTRA.deletionConfirmed).toContain("within 30 days");
+    expect(ACCOUNT_DELETION.deletionConfirmed).toContain("within 30 days");
     expect(LOGIN.failure).toBe("Something went wrong, please try again");
   });
 });

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { PASSWORD_MIN_LENGTH } from "./limits.ts";
-import { EXTRA, LOGIN, RESET } from "./messages.ts";
+import { FIELD, LOGIN, RESET } from "./messages.ts";
 
 /**
  * Password rules, apart from auth.ts: that module holds the phone-number rules, whose library
@@ -21,7 +21,7 @@ export const passwordField = (required: string) =>
     .check(
       z.minLength(1, required),
       z.minLength(PASSWORD_MIN_LENGTH, RESET.passwordTooShort),
-      z.maxLength(PASSWORD_MAX_LENGTH, EXTRA.tooLong(PASSWORD_MAX_LENGTH)),
+      z.maxLength(PASSWORD_MAX_LENGTH, FIELD.tooLong(PASSWORD_MAX_LENGTH)),
       z.regex(STRONG_PASSWORD_PATTERN, RESET.passwordRule),
     );
 

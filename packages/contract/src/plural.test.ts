@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AUTH, daysLeftText, EXTRA } from "./messages.ts";
+import { ACCOUNT_DELETION, AUTH, daysLeftText } from "./messages.ts";
 import { countOf } from "./plural.ts";
 
 describe("countOf", () => {
@@ -18,6 +18,6 @@ describe("messages with counts", () => {
     expect(AUTH.tooManyAttempts(1)).toBe("Too many attempts. Please try again in 1 minute.");
     expect(AUTH.tooManyAttempts(12)).toBe("Too many attempts. Please try again in 12 minutes.");
     expect(AUTH.resendTooSoon(1)).toBe("Please wait 1 second before requesting a new code.");
-    expect(EXTRA.deletionCheckEmailDetail("a@b.zm", 1)).toContain("within 1 day to confirm");
+    expect(ACCOUNT_DELETION.deletionCheckEmailDetail("a@b.zm", 1)).toContain("within 1 day to confirm");
   });
 });

@@ -2,7 +2,7 @@ import type { VideoView } from "./video.ts";
 import * as z from "zod/mini";
 import { FITNESS_VALUES, POSITION_VALUES, PREFERRED_FOOT_VALUES } from "./enums.ts";
 import { ABOUT_MAX_LENGTH, HEIGHT_CM, WEIGHT_KG } from "./limits.ts";
-import { EXTRA, PROFILE_FORM } from "./messages.ts";
+import { PROFILE_CHECKS, PROFILE_FORM } from "./messages.ts";
 import { displayText } from "./text.ts";
 
 /** Required select: empty gets the "required" message, anything outside the list the "select" one. */
@@ -31,50 +31,74 @@ export function fileIdFromMediaUrl(url: string): string | null {
   return /^[A-Za-z0-9_-]{8,64}$/.test(id) ? id : null;
 }
 
-/** Body of POST /api/Scouts/ScoutManagement/CreateNewScout. */
-export const playerInfoSchema = z
-  .object({
-    scoutId: z.string().check(z.minLength(1)),
-    coverPhotoPath: z
-      .string({ error: PROFILE_FORM.imageRequired })
-      .check(z.minLength(1, PROFILE_FORM.imageRequired), z.maxLength(500)),
-    videoPath: z
-      .string({ error: PROFILE_FORM.videoRequired })
-      .check(z.minLength(1, PROFILE_FORM.videoRequired), z.maxLength(500)),
-    videoPathTwo: z.pipe(
-      z.nullish(z.string().check(z.maxLength(500))),
+/** What a player fills in: the profile's fields, as the form and the server's store use them. */
+const profileFieldShape = {
+  coverPhotoPath: z
+    .string({ error: PROFILE_FORM.imageRequired })
+    .check(z.minLength(1, PROFILE_FORM.imageRequired), z.maxLength(500)),
+  videoPath: z
+    .string({ error: PROFILE_FORM.videoRequired })
+    .check(z.minLength(1, PROFILE_FORM.videoRequired), z.maxLength(500)),
+  videoPathTwo: z.pipe(
+    z.nullish(z.string().check(z.maxLength(500))),
+    z.transform((v: string | null | undefined) => (v ? v : null)),
+  ),
+  position: choice(POSITION_VALUES, PROFILE_FORM.positionRequired, PROFILE_FORM.positionSelect),
+  secondaryPosition: z
+    .pipe(
+      z.nullish(z.string()),
       z.transform((v: string | null | undefined) => (v ? v : null)),
+    )
+    .check(
+      z.refine((v) => v === null || (POSITION_VALUES as readonly string[]).includes(v), PROFILE_FORM.positionSelect),
     ),
-    position: choice(POSITION_VALUES, PROFILE_FORM.positionRequired, PROFILE_FORM.positionSelect),
-    secondaryPosition: z
-      .pipe(
-        z.nullish(z.string()),
-        z.transform((v: string | null | undefined) => (v ? v : null)),
-      )
-      .check(
-        z.refine((v) => v === null || (POSITION_VALUES as readonly string[]).includes(v), PROFILE_FORM.positionSelect),
-      ),
-    preferredFoot: choice(PREFERRED_FOOT_VALUES, PROFILE_FORM.footRequired, PROFILE_FORM.footSelect),
-    heightInCm: measure(HEIGHT_CM, EXTRA.heightRequired, PROFILE_FORM.heightMin, PROFILE_FORM.heightMax),
-    weightInKg: measure(WEIGHT_KG, EXTRA.weightRequired, PROFILE_FORM.weightMin, PROFILE_FORM.weightMax),
-    currentFitnessStatus: choice(FITNESS_VALUES, PROFILE_FORM.fitnessRequired, PROFILE_FORM.fitnessSelect),
-    aboutYourself: z.pipe(
-      z.nullish(displayText({ max: ABOUT_MAX_LENGTH, tooLong: EXTRA.aboutTooLong, multiline: true })),
-      z.transform((v: string | null | undefined) => v ?? ""),
-    ),
-    /** Sent by the spec's client; the server ignores both and uses its own clock. */
-    submissionDate: z.optional(z.string()),
-    videoUploadDate: z.nullish(z.string()),
-  })
-  .check(
-    z.refine((body) => body.secondaryPosition === null || body.secondaryPosition !== body.position, {
-      message: EXTRA.secondarySameAsPrimary,
-      path: ["secondaryPosition"],
-    }),
-  );
+  preferredFoot: choice(PREFERRED_FOOT_VALUES, PROFILE_FORM.footRequired, PROFILE_FORM.footSelect),
+  heightInCm: measure(HEIGHT_CM, PROFILE_CHECKS.heightRequired, PROFILE_FORM.heightMin, PROFILE_FORM.heightMax),
+  weightInKg: measure(WEIGHT_KG, PROFILE_CHECKS.weightRequired, PROFILE_FORM.weightMin, PROFILE_FORM.weightMax),
+  currentFitnessStatus: choice(FITNESS_VALUES, PROFILE_FORM.fitnessRequired, PROFILE_FORM.fitnessSelect),
+  aboutYourself: z.pipe(
+    z.nullish(displayText({ max: ABOUT_MAX_LENGTH, tooLong: PROFILE_CHECKS.aboutTooLong, multiline: true })),
+    z.transform((v: string | null | undefined) => v ?? ""),
+  ),
+  /** Sent by the companion app; the server ignores both and uses its own clock. */
+  submissionDate: z.optional(z.string()),
+  videoUploadDate: z.nullish(z.string()),
+};
+
+/** The second position, when given, differs from the main one. */
+const secondaryDiffers = z.refine<{ position: string; secondaryPosition: string | null }>(
+  (fields) => fields.secondaryPosition === null || fields.secondaryPosition !== fields.position,
+  { message: PROFILE_CHECKS.secondarySameAsPrimary, path: ["secondaryPosition"] },
+);
+
+export const profileFieldsSchema = z.object(profileFieldShape).check(secondaryDiffers);
+export type ProfileFieldsInput = z.input<typeof profileFieldsSchema>;
+export type ProfileFields = z.output<typeof profileFieldsSchema>;
+
+/**
+ * Body of POST /api/Scouts/ScoutManagement/CreateNewScout: the fields plus the player's id, which
+ * the companion app sends as `scoutId`. Only the two functions below use that name.
+ */
+export const playerInfoSchema = z
+  .object({ scoutId: z.string().check(z.minLength(1)), ...profileFieldShape })
+  .check(secondaryDiffers);
 export type PlayerInfoInput = z.input<typeof playerInfoSchema>;
 
-/** GET /api/Scouts/ScoutManagement/GetScoutById/{scoutId}. */
+export const toPlayerInfoBody = (playerId: string, fields: ProfileFieldsInput): PlayerInfoInput => ({
+  ...fields,
+  scoutId: playerId,
+});
+
+export const fromPlayerInfoBody = ({
+  scoutId,
+  ...fields
+}: z.output<typeof playerInfoSchema>): { playerId: string; fields: ProfileFields } => ({ playerId: scoutId, fields });
+
+/**
+ * GET /api/Scouts/ScoutManagement/GetScoutById/{scoutId}, as the companion app reads it: `scout` is
+ * the player, `scoutId` the player's id and `scoutsInformationId` the profile's id. The server
+ * builds it in one place (the profile service's toResponse).
+ */
 export interface PlayerInfoResponse {
   scout: {
     scoutsInformationId: string;

@@ -5,7 +5,7 @@ import { GUARDIAN, needsGuardianConsent } from "./guardian.ts";
 import { addIssue } from "./issue.ts";
 import { guardianNameField } from "./guardian-schemas.ts";
 import { MAX_REGISTRATION_AGE, MIN_REGISTRATION_AGE } from "./limits.ts";
-import { EXTRA, REGISTER } from "./messages.ts";
+import { FIELD, REGISTER } from "./messages.ts";
 import { normalizeZambianMobile } from "./phone.ts";
 import { passwordField } from "./password.ts";
 import { emailField } from "./site.ts";
@@ -34,7 +34,7 @@ const dateOfBirthField = z
     z.refine((value) => !Number.isNaN(Date.parse(value)), REGISTER.dateOfBirthRequired),
     z.refine((value) => value <= todayIso(), REGISTER.dateOfBirthFuture),
     z.refine((value) => value > todayIso() || ageOn(value) >= MIN_REGISTRATION_AGE, REGISTER.tooYoung),
-    z.refine((value) => ageOn(value) <= MAX_REGISTRATION_AGE, EXTRA.dateOfBirthTooOld(MAX_REGISTRATION_AGE)),
+    z.refine((value) => ageOn(value) <= MAX_REGISTRATION_AGE, FIELD.dateOfBirthTooOld(MAX_REGISTRATION_AGE)),
   );
 
 /** The registration's fields one by one (other forms reuse single fields of it). */
@@ -44,8 +44,8 @@ export const registrationFields = z.object({
   userName: identifierText({ required: REGISTER.usernameRequired }).check(
     z.minLength(1, REGISTER.usernameRequired),
     z.regex(/^\S*$/, REGISTER.usernameNoSpaces),
-    z.maxLength(USERNAME_MAX, EXTRA.tooLong(USERNAME_MAX)),
-    z.regex(/^[A-Za-z0-9._-]*$/, EXTRA.usernameChars),
+    z.maxLength(USERNAME_MAX, FIELD.tooLong(USERNAME_MAX)),
+    z.regex(/^[A-Za-z0-9._-]*$/, FIELD.usernameChars),
   ),
   dateOfBirth: dateOfBirthField,
   email: emailField(REGISTER.emailRequired, REGISTER.emailInvalid),
@@ -74,7 +74,7 @@ export const registrationSchema = z.pipe(
     if (!guardianPhone?.trim()) {
       addIssue(ctx, GUARDIAN.phoneRequired, ["guardianPhone"]);
     } else if (!phone) {
-      addIssue(ctx, EXTRA.phoneInvalid, ["guardianPhone"]);
+      addIssue(ctx, FIELD.phoneInvalid, ["guardianPhone"]);
     } else if (phone === input.phoneNumber) {
       addIssue(ctx, GUARDIAN.phoneNotOwn, ["guardianPhone"]);
     }

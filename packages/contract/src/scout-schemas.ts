@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { todayIso } from "./age.ts";
 import { OTP_LENGTH, SCOUT_NOTE_MAX, SCOUT_REQUEST_MESSAGE_MAX } from "./limits.ts";
 import { addIssue } from "./issue.ts";
-import { EXTRA, REGISTER } from "./messages.ts";
+import { FIELD, REGISTER } from "./messages.ts";
 import { passwordField } from "./password.ts";
 import { normalizeInternationalPhone } from "./phone.ts";
 import { DIGEST_CHANNELS, ORGANISATION_KINDS, SCOUT, SCOUT_REQUEST_KINDS } from "./scouts.ts";
@@ -32,7 +32,7 @@ const internationalPhoneField = z.pipe(
 const proofUrlField = z.string({ error: SCOUT.proofRequired }).check(
   z.trim(),
   z.minLength(1, SCOUT.proofRequired),
-  z.maxLength(URL_MAX, EXTRA.tooLong(URL_MAX)),
+  z.maxLength(URL_MAX, FIELD.tooLong(URL_MAX)),
   z.refine((value) => {
     try {
       const url = new URL(value);

@@ -9,7 +9,10 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 export const isStaffRole = (role: string | null | undefined): role is StaffRole =>
   (STAFF_ROLES as readonly string[]).includes(role ?? "");
 
-/** The login answer; the client keeps it for display only. */
+/**
+ * The login answer as it travels (loginScout, session) and as the browser keeps it, for display
+ * only. The companion app reads the player's id from `scoutId`, so that name stays on the wire.
+ */
 export const sessionSchema = z.object({
   scoutId: z.string(),
   username: z.string(),
@@ -19,4 +22,13 @@ export const sessionSchema = z.object({
   lastName: z.string(),
   role: z.enum(ROLES),
 });
-export type SessionInfo = z.infer<typeof sessionSchema>;
+export type SessionAnswer = z.infer<typeof sessionSchema>;
+
+/** Who is logged in, as the code names it: the answer with the player's id called playerId. */
+export type SessionInfo = Omit<SessionAnswer, "scoutId"> & { playerId: string };
+
+/** The one place where the answer's `scoutId` becomes `playerId`. */
+export const sessionFromAnswer = ({ scoutId, ...rest }: SessionAnswer): SessionInfo => ({ playerId: scoutId, ...rest });
+
+/** The one place where `playerId` goes back to the answer's `scoutId`. */
+export const sessionToAnswer = ({ playerId, ...rest }: SessionInfo): SessionAnswer => ({ scoutId: playerId, ...rest });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { contactMessageSchema, deletionRequestSchema, readContactForm } from "./site.ts";
-import { EXTRA } from "./messages.ts";
+import { ACCOUNT_DELETION, CONTACT, FIELD } from "./messages.ts";
 
 function firstErrors(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
   return Object.fromEntries((result.error?.issues ?? []).map((i) => [String(i.path[0]), i.message]));
@@ -14,9 +14,9 @@ describe("contactMessageSchema", () => {
   it("names every missing field", () => {
     const errors = firstErrors(contactMessageSchema.safeParse({ name: "", email: "nope", message: "" }));
     expect(errors).toEqual({
-      name: EXTRA.contactNameRequired,
-      email: EXTRA.emailInvalid,
-      message: EXTRA.contactMessageRequired,
+      name: CONTACT.contactNameRequired,
+      email: FIELD.emailInvalid,
+      message: CONTACT.contactMessageRequired,
     });
   });
 });
@@ -28,11 +28,14 @@ describe("deletionRequestSchema", () => {
   });
   it("rejects the phrase in another case", () => {
     const errors = firstErrors(deletionRequestSchema.safeParse({ ...valid, confirmation_text: "delete my account" }));
-    expect(errors.confirmation_text).toBe(EXTRA.confirmationTextMismatch);
+    expect(errors.confirmation_text).toBe(ACCOUNT_DELETION.confirmationTextMismatch);
   });
   it("requires both ticks", () => {
     const errors = firstErrors(deletionRequestSchema.safeParse({ ...valid, understand: false, confirmation: false }));
-    expect(errors).toEqual({ understand: EXTRA.understandRequired, confirmation: EXTRA.confirmationCheckboxRequired });
+    expect(errors).toEqual({
+      understand: ACCOUNT_DELETION.understandRequired,
+      confirmation: ACCOUNT_DELETION.confirmationCheckboxRequired,
+    });
   });
 });
 
@@ -51,7 +54,7 @@ describe("readContactForm", () => {
     expect(readContactForm(form)).toEqual({
       ok: false,
       values: { name: "", email: "not-an-address", message: "Still here" },
-      errors: { name: EXTRA.contactNameRequired, email: EXTRA.emailInvalid },
+      errors: { name: CONTACT.contactNameRequired, email: FIELD.emailInvalid },
     });
   });
 

@@ -7,31 +7,31 @@ import {
   DELETION_CONFIRMATION_PHRASE,
   DELETION_REASON_OTHER_MAX,
 } from "./limits.ts";
-import { EXTRA } from "./messages.ts";
+import { ACCOUNT_DELETION, CONTACT, FIELD } from "./messages.ts";
 import { displayText, identifierText } from "./text.ts";
 
-/** The spec's "standard pattern" for e-mail addresses, shared by every form that asks for one. */
+/** The "standard pattern" for e-mail addresses, shared by every form that asks for one. */
 export const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}$/i;
 
 export const emailField = (required: string, invalid: string) =>
   identifierText({ required }).check(
     z.trim(),
     z.minLength(1, required),
-    z.maxLength(CONTACT_EMAIL_MAX, EXTRA.tooLong(CONTACT_EMAIL_MAX)),
+    z.maxLength(CONTACT_EMAIL_MAX, FIELD.tooLong(CONTACT_EMAIL_MAX)),
     z.regex(EMAIL_PATTERN, invalid),
   );
 
-/** Contact form (home page and /contact). The spec shows no validation; we add plain rules. */
+/** Contact form (home page and /contact): plain rules on each field. */
 export const contactMessageSchema = z.object({
-  name: displayText({ required: EXTRA.contactNameRequired, max: CONTACT_NAME_MAX }),
-  email: emailField(EXTRA.emailRequired, EXTRA.emailInvalid),
-  message: displayText({ required: EXTRA.contactMessageRequired, max: CONTACT_MESSAGE_MAX, multiline: true }),
+  name: displayText({ required: CONTACT.contactNameRequired, max: CONTACT_NAME_MAX }),
+  email: emailField(FIELD.emailRequired, FIELD.emailInvalid),
+  message: displayText({ required: CONTACT.contactMessageRequired, max: CONTACT_MESSAGE_MAX, multiline: true }),
 });
 export type ContactMessageInput = z.infer<typeof contactMessageSchema>;
 
 /** Step 1 of the account deletion form. */
 export const deletionStepOneSchema = z.object({
-  email: emailField(EXTRA.emailRequired, EXTRA.emailInvalid),
+  email: emailField(FIELD.emailRequired, FIELD.emailInvalid),
   reason: z.union([
     z.optional(z.enum(DELETION_REASON_VALUES)),
     z.pipe(
@@ -40,16 +40,16 @@ export const deletionStepOneSchema = z.object({
     ),
   ]),
   otherReason: z.optional(displayText({ max: DELETION_REASON_OTHER_MAX, multiline: true })),
-  understand: z.literal(true, { error: EXTRA.understandRequired }),
+  understand: z.literal(true, { error: ACCOUNT_DELETION.understandRequired }),
 });
 
 /** Step 2: the exact, case-sensitive phrase and a second tick. */
 export const deletionStepTwoSchema = z.object({
-  confirmation_text: z.string({ error: EXTRA.confirmationTextRequired }).check(
-    z.minLength(1, EXTRA.confirmationTextRequired),
-    z.refine((text) => text === DELETION_CONFIRMATION_PHRASE, EXTRA.confirmationTextMismatch),
+  confirmation_text: z.string({ error: ACCOUNT_DELETION.confirmationTextRequired }).check(
+    z.minLength(1, ACCOUNT_DELETION.confirmationTextRequired),
+    z.refine((text) => text === DELETION_CONFIRMATION_PHRASE, ACCOUNT_DELETION.confirmationTextMismatch),
   ),
-  confirmation: z.literal(true, { error: EXTRA.confirmationCheckboxRequired }),
+  confirmation: z.literal(true, { error: ACCOUNT_DELETION.confirmationCheckboxRequired }),
 });
 
 /** What the browser sends to POST /api/site/deletion-requests: both steps together. */
@@ -80,8 +80,11 @@ export interface OwnDeletionRequestAnswer {
 /** POST /api/site/deletion-requests/confirm: the token of the e-mailed link (the part after #confirm=). */
 export const deletionConfirmSchema = z.object({
   token: z
-    .string({ error: EXTRA.deletionLinkInvalid })
-    .check(z.minLength(1, EXTRA.deletionLinkInvalid), z.maxLength(200, EXTRA.deletionLinkInvalid)),
+    .string({ error: ACCOUNT_DELETION.deletionLinkInvalid })
+    .check(
+      z.minLength(1, ACCOUNT_DELETION.deletionLinkInvalid),
+      z.maxLength(200, ACCOUNT_DELETION.deletionLinkInvalid),
+    ),
 });
 export interface DeletionConfirmAnswer {
   message: string;

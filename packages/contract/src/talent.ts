@@ -23,7 +23,7 @@ import {
   TALENT_SEARCH_MAX,
 } from "./limits.ts";
 import { addIssue } from "./issue.ts";
-import { EXTRA, TALENT } from "./messages.ts";
+import { CONTACT, FIELD, TALENT } from "./messages.ts";
 import { emailField } from "./site.ts";
 import { displayText } from "./text.ts";
 
@@ -289,9 +289,9 @@ export function normalizeContactPhone(input: string): string | null {
  * staff can always answer.
  */
 export const playerContactRequestSchema = z.object({
-  name: requiredText(EXTRA.contactNameRequired, CONTACT_NAME_MAX),
+  name: requiredText(CONTACT.contactNameRequired, CONTACT_NAME_MAX),
   organisation: requiredText(TALENT.contactOrganisationRequired, CONTACT_ORGANISATION_MAX),
-  email: emailField(EXTRA.emailRequired, EXTRA.emailInvalid),
+  email: emailField(FIELD.emailRequired, FIELD.emailInvalid),
   phone: z.pipe(
     z.pipe(
       z.transform((value: unknown) => (value === null ? undefined : value)),
@@ -307,7 +307,7 @@ export const playerContactRequestSchema = z.object({
       return phone;
     }),
   ),
-  message: requiredText(EXTRA.contactMessageRequired, PLAYER_CONTACT_MESSAGE_MAX, true),
+  message: requiredText(CONTACT.contactMessageRequired, PLAYER_CONTACT_MESSAGE_MAX, true),
 });
 export type PlayerContactRequestInput = z.input<typeof playerContactRequestSchema>;
 export type PlayerContactRequest = z.output<typeof playerContactRequestSchema>;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { playerInfoSchema } from "./profile.ts";
 import { registrationSchema } from "./registration.ts";
 import { rejectProfileSchema } from "./admin.ts";
-import { EXTRA, INPUT, REGISTER, TALENT } from "./messages.ts";
+import { FIELD, INPUT, REGISTER, TALENT } from "./messages.ts";
 import { contactMessageSchema, deletionRequestSchema } from "./site.ts";
 import { playerContactRequestSchema, readTalentQuery, talentListQuerySchema } from "./talent.ts";
 import { cleanDisplayText, displayText, identifierText, isCleanIdentifier } from "./text.ts";
@@ -81,7 +81,7 @@ describe("display text", () => {
 
   it("counts the length after cleaning", () => {
     expect(name.parse(`${"a".repeat(20)}\u200B\u200B`)).toHaveLength(20);
-    expect(name.safeParse("a".repeat(21)).error?.issues[0]?.message).toBe(EXTRA.tooLong(20));
+    expect(name.safeParse("a".repeat(21)).error?.issues[0]?.message).toBe(FIELD.tooLong(20));
   });
 
   it("keeps letters of every script, emoji and their variation selectors", () => {
@@ -142,7 +142,7 @@ describe("the shared schemas", () => {
     );
   });
 
-  it("keep the spec's own messages for the spec's own rules", () => {
+  it("keep the published messages for the published rules", () => {
     const errors = errorsOf(
       registrationSchema.safeParse({ ...registration, firstName: "\u200B", lastName: "", userName: "chipo 10" }),
     );

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { EXTRA, INPUT } from "./messages.ts";
+import { FIELD, INPUT } from "./messages.ts";
 
 /**
  * Text hygiene for every text field a person fills in, on the web forms and in the API alike.
@@ -72,7 +72,7 @@ export function displayText({ max, required, tooLong, notText, multiline = false
     z.refine((text) => !hasControlCharacters(text), { message: INPUT.controlCharacters, abort: true }),
     z.overwrite((text) => cleanDisplayText(text, multiline)),
     ...(required ? [z.minLength(1, required)] : []),
-    z.maxLength(max, tooLong ?? EXTRA.tooLong(max)),
+    z.maxLength(max, tooLong ?? FIELD.tooLong(max)),
   );
 }
 

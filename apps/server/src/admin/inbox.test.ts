@@ -4,7 +4,7 @@ import type {
   ContactMessageListResponse,
   DeletionRequestListResponse,
 } from "@touchline/contract/admin";
-import { ADMIN, EXTRA } from "@touchline/contract/messages";
+import { ADMIN, REQUEST_FAILED } from "@touchline/contract/messages";
 import { createPlayer, createStaff, loginCookie, uniqueAddress } from "../test/auth-helpers.ts";
 import { requestAndConfirmDeletion, requestDeletion as requestUnconfirmed } from "../test/deletion-helpers.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
@@ -100,7 +100,7 @@ describe("contact messages", () => {
     });
     expect(status.statusCode).toBe(400);
     expect(status.json()).toEqual({
-      message: EXTRA.invalidRequest,
+      message: REQUEST_FAILED.invalidRequest,
       errors: { status: ADMIN.statusInvalid(["open", "handled"]) },
     });
   });

@@ -51,7 +51,7 @@ export function createReviewService({ db, now, videoExpiryDays, notifications }:
     const expiry = profileExpiry(profile, videoExpiryDays, now());
     return {
       profileId: profile.id,
-      scoutId: player.id,
+      playerId: player.id,
       username: player.username,
       firstName: player.firstName,
       lastName: player.lastName,

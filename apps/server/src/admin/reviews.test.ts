@@ -7,7 +7,7 @@ import {
   type ReviewListResponse,
 } from "@touchline/contract/admin";
 import { ageOn } from "@touchline/contract/auth";
-import { ADMIN, EXTRA, MEDIA } from "@touchline/contract/messages";
+import { ADMIN, FIELD, MEDIA, REQUEST_FAILED } from "@touchline/contract/messages";
 import { fileIdFromMediaUrl, type PlayerInfoResponse } from "@touchline/contract/profile";
 import { mediaFiles } from "../db/schema/media.ts";
 import { playerProfiles } from "../db/schema/profiles.ts";
@@ -63,7 +63,7 @@ describe("the review queue", () => {
     expect(Object.keys(item).sort()).toEqual(
       [
         "profileId",
-        "scoutId",
+        "playerId",
         "username",
         "firstName",
         "lastName",
@@ -92,7 +92,7 @@ describe("the review queue", () => {
       ].sort(),
     );
     expect(item).toMatchObject({
-      scoutId: first.id,
+      playerId: first.id,
       username: first.username,
       firstName: "Chanda",
       lastName: "Phiri",
@@ -135,7 +135,7 @@ describe("the review queue", () => {
     });
     expect(status.statusCode).toBe(400);
     expect(status.json()).toEqual({
-      message: EXTRA.invalidRequest,
+      message: REQUEST_FAILED.invalidRequest,
       errors: { status: ADMIN.statusInvalid(["pending", "approved", "rejected", "expired"]) },
     });
     const page = await t.app.inject({
@@ -267,12 +267,12 @@ describe("rejecting and resubmitting", () => {
       [{ reasonCode: "boring" }, { reasonCode: ADMIN.reasonRequired }],
       [{ reasonCode: "other" }, { reasonText: ADMIN.reasonTextRequired }],
       [{ reasonCode: "other", reasonText: "   " }, { reasonText: ADMIN.reasonTextRequired }],
-      [{ reasonCode: "other", reasonText: "x".repeat(501) }, { reasonText: EXTRA.tooLong(500) }],
+      [{ reasonCode: "other", reasonText: "x".repeat(501) }, { reasonText: FIELD.tooLong(500) }],
     ];
     for (const [body, errors] of cases) {
       const res = await post(`/api/admin/reviews/${player.profileId}/reject`, reviewer.cookie, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json()).toEqual({ message: EXTRA.invalidRequest, errors });
+      expect(res.json()).toEqual({ message: REQUEST_FAILED.invalidRequest, errors });
     }
     expect(await profileRow(player.profileId)).toEqual(before);
 

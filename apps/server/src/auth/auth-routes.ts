@@ -18,7 +18,7 @@ import {
   resetCodeVerifiedAnswerSchema,
   sessionsEndedAnswerSchema,
 } from "@touchline/contract/answers/account";
-import { sessionSchema } from "@touchline/contract/session";
+import { sessionSchema, sessionToAnswer } from "@touchline/contract/session";
 import { ACCESS, errorAnswers } from "../http/answers.ts";
 import { HttpError } from "../http/errors.ts";
 import type { AppServices } from "../services.ts";
@@ -35,7 +35,7 @@ const contextOf = (request: FastifyRequest, messageOrigin?: string): CallContext
   origin: messageOrigin,
 });
 
-/** The account API: the spec's /api/Authorization calls plus logout, session and password change. */
+/** The account API: the companion app's /api/Authorization calls plus logout, session and password change. */
 export const authRoutes: FastifyPluginAsync<{ services: AppServices }> = async (fastify, { services }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const auth = createAuthService(services);
@@ -126,7 +126,7 @@ export const authRoutes: FastifyPluginAsync<{ services: AppServices }> = async (
   ) => {
     const { token, info } = await auth.login(request.body, contextOf(request));
     reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(services.config, request.body.rememberMe));
-    return reply.send(info);
+    return reply.send(sessionToAnswer(info));
   };
   const loginAnswers = { 200: sessionSchema, ...errorAnswers(403, 429) };
   app.post(
@@ -203,7 +203,7 @@ export const authRoutes: FastifyPluginAsync<{ services: AppServices }> = async (
       // Sessions cascade away with their player, so a live session always has one.
       if (!info) throw new HttpError(401, NOT_LOGGED_IN);
       // Per-user data: never kept by a shared cache.
-      return reply.header("cache-control", "no-store").send(info);
+      return reply.header("cache-control", "no-store").send(sessionToAnswer(info));
     },
   );
 

@@ -200,12 +200,12 @@ export function createAuthService(services: AppServices) {
         await guardians.invite(player.id, ctx.origin).catch((error: unknown) => {
           log.warn({ playerId: player.id, err: error }, "guardian invitation not sent");
         });
-      // The spec's client stores a resetToken from this answer; registration issues none.
+      // The companion app stores a resetToken from this answer; registration issues none.
       return { message: AUTH.phoneVerified, resetToken: null };
     },
 
     /**
-     * requestPasswordResetOtp, which the spec's client also uses to resend the registration code.
+     * requestPasswordResetOtp, which the companion app also uses to resend the registration code.
      * Confirmed account: a reset code. Pending account: a registration code (so the resend on the
      * registration screen completes registration; the code confirms the details registered,
      * which cannot change while it is open). No account: nothing sent, but a code is stored all

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
 import { GUARDIAN } from "@touchline/contract/guardian";
-import { AUTH, EXTRA } from "@touchline/contract/messages";
+import { AUTH, FIELD } from "@touchline/contract/messages";
 import type { PublicPlayerList } from "@touchline/contract/talent";
 import { players } from "../db/schema/auth.ts";
 import { guardianConsents } from "../db/schema/guardians.ts";
@@ -85,7 +85,7 @@ describe("registration of a player under 18", () => {
       guardianName: "Grace Banda",
       guardianPhone: "12345",
     });
-    expect(invalid.json().errors).toMatchObject({ guardianPhone: EXTRA.phoneInvalid });
+    expect(invalid.json().errors).toMatchObject({ guardianPhone: FIELD.phoneInvalid });
     expect((await t.database.db.select({ n: count() }).from(players))[0]!.n).toBe(before);
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { SESSION_REMEMBER_MS } from "@touchline/contract/limits";
-import { AUTH, EXTRA, LOGIN, RESET } from "@touchline/contract/messages";
+import { AUTH, LOGIN, REQUEST_FAILED, RESET } from "@touchline/contract/messages";
 import { sessions } from "../db/schema/auth.ts";
 import {
   createPlayer,
@@ -45,7 +45,7 @@ const sessionRows = async (playerId: string) =>
   t.database.db.select().from(sessions).where(eq(sessions.playerId, playerId));
 
 describe("POST /api/Authorization/loginScout", () => {
-  it("answers the spec's session object and sets an HttpOnly, SameSite=Lax browser-session cookie", async () => {
+  it("answers the session object (the player's id as scoutId) and sets an HttpOnly, SameSite=Lax browser-session cookie", async () => {
     const player = await createPlayer(t, { firstName: "Patson", lastName: "Daka", userName: "PDaka20" });
     const res = await post("loginScout", {
       phoneNumber: player.phoneNumber.replace("+260", "0"),
@@ -82,7 +82,7 @@ describe("POST /api/Authorization/loginScout", () => {
     expect(String(res.headers["set-cookie"])).toMatch(new RegExp(`Max-Age=${SESSION_REMEMBER_MS / 1000}`));
   });
 
-  it("also answers on the spec's path with the stray trailing space", async () => {
+  it("also answers on the path with the stray trailing space the companion app calls", async () => {
     const player = await createPlayer(t);
     const res = await post("loginScout%20", {
       phoneNumber: player.phoneNumber,
@@ -104,7 +104,7 @@ describe("POST /api/Authorization/loginScout", () => {
     expect(wrongPassword.headers["set-cookie"]).toBeUndefined();
   });
 
-  it("checks required fields with the spec's messages", async () => {
+  it("checks required fields with the published messages", async () => {
     const res = await post("loginScout", { phoneNumber: "", password: "" });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({ phoneNumber: LOGIN.phoneRequired, password: LOGIN.passwordRequired });
@@ -276,7 +276,7 @@ describe("POST /api/Authorization/loginScout", () => {
       payload: { phoneNumber: player.phoneNumber, password: player.password },
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe(EXTRA.forbiddenOrigin);
+    expect(res.json().message).toBe(REQUEST_FAILED.forbiddenOrigin);
     expect(await sessionRows(player.id)).toHaveLength(0);
   });
 });

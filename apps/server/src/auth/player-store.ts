@@ -25,10 +25,10 @@ export interface NewAccount {
 export const usernameKeyOf = (userName: string) => userName.toLowerCase();
 export const emailKeyOf = (email: string) => email.trim().toLowerCase();
 
-/** The spec's session object; players are "scouts" at the API. */
+/** Who is logged in; the routes answer it with sessionToAnswer, under the names the companion app reads. */
 export function toSessionInfo(player: PlayerRow): SessionInfo {
   return {
-    scoutId: player.id,
+    playerId: player.id,
     username: player.username,
     email: player.email,
     phoneNumber: player.phoneNumber,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
 import { MAX_REGISTRATION_AGE, OTP_RESEND_INTERVAL_MS, OTP_TTL_MS } from "@touchline/contract/limits";
-import { AUTH, EXTRA, REGISTER, RESET } from "@touchline/contract/messages";
+import { AUTH, FIELD, REGISTER, RESET } from "@touchline/contract/messages";
 import { players } from "../db/schema/auth.ts";
 import { verifyPassword } from "./passwords.ts";
 import { createPlayer, latestCode, readSmsOutbox, registrationBody, uniqueAddress } from "../test/auth-helpers.ts";
@@ -81,7 +81,7 @@ describe("POST /api/Authorization/registerScoutWithOtp", () => {
     }
   });
 
-  it("enforces every form rule with the spec's messages and stores nothing", async () => {
+  it("enforces every form rule with the published messages and stores nothing", async () => {
     const before = await playerCount();
     const thirteen = new Date();
     thirteen.setUTCFullYear(thirteen.getUTCFullYear() - 13);
@@ -96,8 +96,8 @@ describe("POST /api/Authorization/registerScoutWithOtp", () => {
       [{ email: "" }, "email", REGISTER.emailRequired],
       [{ email: "chipo@" }, "email", REGISTER.emailInvalid],
       [{ phoneNumber: "" }, "phoneNumber", REGISTER.phoneRequired],
-      [{ phoneNumber: "+254712345678" }, "phoneNumber", EXTRA.phoneInvalid],
-      [{ phoneNumber: "0211234567" }, "phoneNumber", EXTRA.phoneInvalid], // a Lusaka landline: no SMS
+      [{ phoneNumber: "+254712345678" }, "phoneNumber", FIELD.phoneInvalid],
+      [{ phoneNumber: "0211234567" }, "phoneNumber", FIELD.phoneInvalid], // a Lusaka landline: no SMS
       [{ password: "" }, "password", REGISTER.passwordRequired],
       [{ password: "short" }, "password", REGISTER.passwordTooShort],
       // The same rule as reset and change of password: every character class, nothing else.
@@ -105,11 +105,11 @@ describe("POST /api/Authorization/registerScoutWithOtp", () => {
       [{ password: "12345678" }, "password", RESET.passwordRule],
       [{ password: "Kickoff2025" }, "password", RESET.passwordRule],
       [{ password: "Kickoff 2025!" }, "password", RESET.passwordRule],
-      [{ dateOfBirth: "1900-01-01" }, "dateOfBirth", EXTRA.dateOfBirthTooOld(MAX_REGISTRATION_AGE)],
+      [{ dateOfBirth: "1900-01-01" }, "dateOfBirth", FIELD.dateOfBirthTooOld(MAX_REGISTRATION_AGE)],
       [
         { dateOfBirth: yearsAgo(MAX_REGISTRATION_AGE + 1) },
         "dateOfBirth",
-        EXTRA.dateOfBirthTooOld(MAX_REGISTRATION_AGE),
+        FIELD.dateOfBirthTooOld(MAX_REGISTRATION_AGE),
       ],
     ];
     for (const [override, field, message] of cases) {
@@ -348,7 +348,7 @@ describe("POST /api/Authorization/registerScoutWithOtp", () => {
 });
 
 describe("POST /api/Authorization/verifyGeneralOtp", () => {
-  it("confirms the number with the registration code (sent as a number, as the spec's client does)", async () => {
+  it("confirms the number with the registration code (sent as a number, as the companion app does)", async () => {
     const body = registrationBody();
     await post("registerScoutWithOtp", body);
     const before = await post("loginScout", { phoneNumber: body.phoneNumber, password: body.password });

@@ -224,7 +224,7 @@ describe("reset tokens", () => {
 });
 
 describe("POST /api/Authorization/resetPasswordByPhoneNumber validation", () => {
-  it("uses the spec's messages and changes nothing", async () => {
+  it("uses the published messages and changes nothing", async () => {
     const player = await createPlayer(t);
     const token = await resetToken(player.phoneNumber);
     const send = (body: object) =>

@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuditListResponse } from "@touchline/contract/admin";
-import { EXTRA, REGISTER, RESET } from "@touchline/contract/messages";
+import { FIELD, REGISTER, RESET } from "@touchline/contract/messages";
 import { connectDatabase } from "../db/client.ts";
 import { players } from "../db/schema/auth.ts";
 import { createPlayer, loginCookie, uniquePhone } from "../test/auth-helpers.ts";
@@ -35,7 +35,7 @@ describe("create-staff", () => {
   it.each([
     [[], "Missing --phone, --password, --role."],
     [["--phone", "0971234567", "--password", PASSWORD], "Missing --role."],
-    [["--phone", "12345", "--password", PASSWORD, "--role", "admin"], `--phone "12345": ${EXTRA.phoneInvalid}`],
+    [["--phone", "12345", "--password", PASSWORD, "--role", "admin"], `--phone "12345": ${FIELD.phoneInvalid}`],
     [
       ["--phone", "0971234567", "--password", PASSWORD, "--role", "player"],
       '--role "player": Choose a staff role: reviewer or admin.',

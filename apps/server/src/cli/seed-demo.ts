@@ -584,7 +584,6 @@ export async function seedDemo(app: App): Promise<SeedResult> {
     const profile = await createProfileService({ db, now, videoExpiryDays: config.VIDEO_EXPIRY_DAYS }).submit(
       account.id,
       {
-        scoutId: account.id,
         coverPhotoPath: cover.url,
         videoPath: first.url,
         videoPathTwo: second?.url ?? null,

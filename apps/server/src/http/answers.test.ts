@@ -1,7 +1,7 @@
 import Fastify from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessionSchema, type SessionInfo } from "@touchline/contract/session";
+import { sessionSchema, type SessionAnswer } from "@touchline/contract/session";
 import { HttpError, installErrorHandler } from "./errors.ts";
 import { ACCESS, errorAnswers, installErrorAnswers } from "./answers.ts";
 
@@ -9,7 +9,7 @@ import { ACCESS, errorAnswers, installErrorAnswers } from "./answers.ts";
  * A server set up as buildApp sets it up (zod serialiser, error handler, error answers), with
  * routes whose handlers return more than their answers list: what is not listed never leaves.
  */
-const session: SessionInfo = {
+const session: SessionAnswer = {
   scoutId: "5b0c1d7e-6a41-4f4f-9a53-0a4f6a3c2b11",
   username: "mwila",
   email: "mwila@example.com",

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EXTRA, INPUT } from "@touchline/contract/messages";
+import { INPUT, REQUEST_FAILED } from "@touchline/contract/messages";
 import { players } from "../db/schema/auth.ts";
 import { isUnavailableError } from "../db/unavailable.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
@@ -112,7 +112,7 @@ describe("a value the database refuses", () => {
     const before = lines.length;
     const res = await server.inject({ url: "/a-bug" });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ message: EXTRA.serverError });
+    expect(res.json()).toEqual({ message: REQUEST_FAILED.serverError });
     const logged = lines.slice(before).join("\n");
     expect(logged).toContain("request failed");
     expect(logged).toContain('"sqlState":"42P01"');

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ZodError } from "zod";
 import type { ApiErrorBody } from "@touchline/contract/api-error";
-import { EXTRA, INPUT } from "@touchline/contract/messages";
+import { INPUT, REQUEST_FAILED } from "@touchline/contract/messages";
 import { badInputSqlState } from "../db/bad-input.ts";
 import { isUnavailableError } from "../db/unavailable.ts";
 
@@ -34,7 +34,7 @@ export function fieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message
 }
 
 export function validationError(error: ZodError): HttpError {
-  return new HttpError(400, EXTRA.invalidRequest, fieldErrors(error.issues));
+  return new HttpError(400, REQUEST_FAILED.invalidRequest, fieldErrors(error.issues));
 }
 
 /** Every error leaves as { message, errors? } with a 4xx or 500; a 500 never shows internals. */
@@ -47,11 +47,11 @@ export function installErrorHandler(app: FastifyInstance): void {
       // instancePath is "/field/sub" for body issues; the message is the one our schema wrote.
       const issues = error.validation.map((v) => ({
         path: v.instancePath.split("/").filter(Boolean) as PropertyKey[],
-        message: v.message ?? EXTRA.invalidRequest,
+        message: v.message ?? REQUEST_FAILED.invalidRequest,
       }));
       return reply
         .code(400)
-        .send({ message: EXTRA.invalidRequest, errors: fieldErrors(issues) } satisfies ApiErrorBody);
+        .send({ message: REQUEST_FAILED.invalidRequest, errors: fieldErrors(issues) } satisfies ApiErrorBody);
     }
     if (error instanceof HttpError) {
       const retryAfter = error.extra?.retryAfterSeconds;
@@ -74,19 +74,20 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply
         .code(503)
         .header("retry-after", "5")
-        .send({ message: EXTRA.serviceUnavailable } satisfies ApiErrorBody);
+        .send({ message: REQUEST_FAILED.serviceUnavailable } satisfies ApiErrorBody);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const message = status === 429 ? EXTRA.tooManyRequests : publicMessageFor(error, request.url.startsWith("/api/"));
+      const message =
+        status === 429 ? REQUEST_FAILED.tooManyRequests : publicMessageFor(error, request.url.startsWith("/api/"));
       return reply.code(status).send({ message } satisfies ApiErrorBody);
     }
     request.log.error({ err: error }, "request failed");
-    return reply.code(500).send({ message: EXTRA.serverError } satisfies ApiErrorBody);
+    return reply.code(500).send({ message: REQUEST_FAILED.serverError } satisfies ApiErrorBody);
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ message: EXTRA.notFound } satisfies ApiErrorBody);
+    reply.code(404).send({ message: REQUEST_FAILED.notFound } satisfies ApiErrorBody);
   });
 }
 
@@ -101,6 +102,6 @@ function publicMessageFor(error: FastifyError, api: boolean): string {
     case "FST_ERR_CTP_INVALID_JSON_BODY":
       return "The request body is not valid JSON.";
     default:
-      return error.message || EXTRA.invalidRequest;
+      return error.message || REQUEST_FAILED.invalidRequest;
   }
 }

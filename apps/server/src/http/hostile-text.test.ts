@@ -159,7 +159,7 @@ describe("invisible and direction-override characters", () => {
     expect(stored.rows[0]).toEqual({ first_name: "aliwM", last_name: "Band\u00E9" });
   });
 
-  it("are refused in a username, which keeps the spec's own rules and messages", async () => {
+  it("are refused in a username, which keeps its published rules and messages", async () => {
     const invisible = await send(
       "POST",
       "/api/Authorization/registerScoutWithOtp",

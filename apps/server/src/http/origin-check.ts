@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { EXTRA } from "@touchline/contract/messages";
+import { REQUEST_FAILED } from "@touchline/contract/messages";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -22,6 +22,6 @@ export function installOriginCheck(app: FastifyInstance, publicUrl?: string): vo
     }
     // request.host: the Host header, or X-Forwarded-Host from a trusted proxy only (trust-proxy.ts).
     if (originHost === request.host || originHost === allowed) return;
-    return reply.code(403).send({ message: EXTRA.forbiddenOrigin });
+    return reply.code(403).send({ message: REQUEST_FAILED.forbiddenOrigin });
   });
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { EXTRA } from "@touchline/contract/messages";
+import { REQUEST_FAILED } from "@touchline/contract/messages";
 import { buildApp, type App } from "../app.ts";
 import { rateLimitHits } from "../db/schema/auth.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
@@ -37,7 +37,7 @@ it("counts a route's requests across instances sharing the database", async () =
   for (const app of [t.app, second]) {
     const refused = await contact(app, address);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ message: EXTRA.tooManyRequests });
+    expect(refused.json()).toEqual({ message: REQUEST_FAILED.tooManyRequests });
   }
   // Another address is not affected, and the next minute starts afresh on both.
   expect((await contact(second, "198.51.100.8")).statusCode).toBe(201);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EXTRA } from "@touchline/contract/messages";
+import { REQUEST_FAILED } from "@touchline/contract/messages";
 import { registrationBody } from "../test/auth-helpers.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
 
@@ -119,7 +119,7 @@ describe("TRUST_PROXY with the proxies' addresses", () => {
     expect((await postFromPublicSite(probe, "10.1.2.3", forwarded)).statusCode).toBe(201);
     const direct = await postFromPublicSite(probe, "192.0.2.10", forwarded);
     expect(direct.statusCode).toBe(403);
-    expect(direct.json()).toEqual({ message: EXTRA.forbiddenOrigin });
+    expect(direct.json()).toEqual({ message: REQUEST_FAILED.forbiddenOrigin });
   });
 });
 

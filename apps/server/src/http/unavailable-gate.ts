@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { EXTRA } from "@touchline/contract/messages";
+import { REQUEST_FAILED } from "@touchline/contract/messages";
 import type { DatabaseAvailability } from "../db/availability.ts";
 
 /** Paths that answer without the database: probes and the API description. */
@@ -15,6 +15,6 @@ export function refuseApiUntilDatabaseReady(app: FastifyInstance, availability: 
     if (availability.ready) return;
     const path = request.url.split("?")[0]!;
     if (!path.startsWith("/api/") || WITHOUT_DATABASE.has(path)) return;
-    return reply.code(503).header("retry-after", "5").send({ message: EXTRA.serviceUnavailable });
+    return reply.code(503).header("retry-after", "5").send({ message: REQUEST_FAILED.serviceUnavailable });
   });
 }

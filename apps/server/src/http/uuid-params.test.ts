@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EXTRA } from "@touchline/contract/messages";
+import { REQUEST_FAILED } from "@touchline/contract/messages";
 import { createPlayer, createStaff, loginCookie, uniqueAddress } from "../test/auth-helpers.ts";
 import { createScout } from "../test/scout-helpers.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
@@ -52,7 +52,7 @@ describe("ids in paths that are not UUIDs", () => {
       headers: { cookie: admin.cookie },
       payload: {},
     });
-    expect(plain.json()).toEqual({ message: EXTRA.notFound });
+    expect(plain.json()).toEqual({ message: REQUEST_FAILED.notFound });
   });
 
   it("still tells a visitor without the right to the route only that", async () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, onRequestHookHandler } from "fastify";
-import { EXTRA } from "@touchline/contract/messages";
+import { REQUEST_FAILED } from "@touchline/contract/messages";
 import { HttpError } from "./errors.ts";
 
 declare module "fastify" {
@@ -31,7 +31,7 @@ export function answerNotFoundForNonUuidIds(app: FastifyInstance): void {
       .map((match) => match[1]!)
       .filter((name) => UUID_PARAMS.includes(name));
     if (names.length === 0) return;
-    const message = route.config?.notFoundMessage ?? EXTRA.notFound;
+    const message = route.config?.notFoundMessage ?? REQUEST_FAILED.notFound;
     const check: onRequestHookHandler = (request, _reply, done) => {
       const params = request.params as Record<string, string | undefined>;
       done(names.some((name) => !isUuid(params[name] ?? "")) ? new HttpError(404, message) : undefined);

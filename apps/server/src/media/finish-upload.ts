@@ -7,7 +7,7 @@ import {
   VIDEO_MIME_TYPES,
 } from "@touchline/contract/limits";
 import type { MediaKind, UploadedMedia } from "@touchline/contract/media";
-import { EXTRA, MEDIA, VIDEO_FILE } from "@touchline/contract/messages";
+import { MEDIA, PROFILE_CHECKS, VIDEO_FILE } from "@touchline/contract/messages";
 import { VIDEO_PROCESSING } from "@touchline/contract/video";
 import { mediaUrl } from "@touchline/contract/profile";
 import { ImageRefused, normaliseImage } from "./images.ts";
@@ -146,10 +146,10 @@ async function finishVideo({ storage, tools }: FinishDeps, upload: FinishedUploa
 async function finishImage({ storage }: FinishDeps, upload: FinishedUpload): Promise<UploadedMedia> {
   const sourceKey = mediaKeys.source(upload.id);
   const stored = await storage.uploads.adopt(upload.id, sourceKey);
-  if (stored.size > IMAGE_MAX_BYTES) throw new MediaRejected(413, EXTRA.imageTooLarge);
+  if (stored.size > IMAGE_MAX_BYTES) throw new MediaRejected(413, PROFILE_CHECKS.imageTooLarge);
   const type = await sniffType(readerFor(storage, sourceKey), stored.size);
   if (!type || !(IMAGE_MIME_TYPES as readonly string[]).includes(type))
-    throw new MediaRejected(415, EXTRA.imageInvalidType);
+    throw new MediaRejected(415, PROFILE_CHECKS.imageInvalidType);
 
   let image;
   try {

@@ -8,7 +8,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { IMAGE_MAX_BYTES, UPLOAD_CHUNK_BYTES, VIDEO_MAX_BYTES } from "@touchline/contract/limits";
-import { EXTRA, MEDIA, VIDEO_FILE } from "@touchline/contract/messages";
+import { MEDIA, PROFILE_CHECKS, VIDEO_FILE } from "@touchline/contract/messages";
 import { NOT_LOGGED_IN } from "../auth/request-user.ts";
 import { mediaFiles } from "../db/schema/media.ts";
 import { createPlayer, loginCookie } from "../test/auth-helpers.ts";
@@ -89,7 +89,7 @@ describe("creating an upload", () => {
       [
         await tusCreate(t.app, cookie, IMAGE_MAX_BYTES + 1, { kind: "image", filetype: "image/jpeg" }),
         413,
-        EXTRA.imageTooLarge,
+        PROFILE_CHECKS.imageTooLarge,
       ],
       [await tusCreate(t.app, cookie, 1000, { kind: "document" }), 400, MEDIA.uploadKindInvalid],
       [await tusCreate(t.app, cookie, 1000, {}), 400, MEDIA.uploadKindInvalid],
@@ -112,7 +112,7 @@ describe("creating an upload", () => {
     expect(await mov.json()).toEqual({ message: VIDEO_FILE.invalidType });
     const html = await tusCreate(t.app, cookie, 5000, { kind: "image", filename: "page.html", filetype: "text/html" });
     expect(html.status).toBe(415);
-    expect(await html.json()).toEqual({ message: EXTRA.imageInvalidType });
+    expect(await html.json()).toEqual({ message: PROFILE_CHECKS.imageInvalidType });
   });
 
   it("refuses to join uploads (Upload-Concat) with 400, whatever the request", async () => {
@@ -302,7 +302,7 @@ describe("a complete upload", () => {
       filetype: "image/png",
     });
     expect(status).toBe(415);
-    expect(body).toEqual({ message: EXTRA.imageInvalidType });
+    expect(body).toEqual({ message: PROFILE_CHECKS.imageInvalidType });
     await expectGone(idOf(location));
   });
 

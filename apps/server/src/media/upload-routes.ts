@@ -4,7 +4,7 @@ import { ERRORS, MemoryLocker, Server as TusServer, TUS_RESUMABLE } from "@tus/s
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { UPLOAD_ENDPOINT, type MediaKind, type UploadedMedia } from "@touchline/contract/media";
 import { UPLOAD_BUDGET } from "@touchline/contract/limits";
-import { EXTRA, MEDIA } from "@touchline/contract/messages";
+import { MEDIA, REQUEST_FAILED } from "@touchline/contract/messages";
 import { requirePlayerArea, type RequestUser } from "../auth/request-user.ts";
 import { HttpError } from "../http/errors.ts";
 import { uploadedMediaSchema } from "@touchline/contract/answers/media";
@@ -54,7 +54,7 @@ export const uploadRoutes: FastifyPluginAsync<{ services: AppServices }> = async
 
     async onUploadCreate(req, upload) {
       const user = senders.get(rawRequest(req));
-      if (!user) throw tusRefusal(401, EXTRA.serverError);
+      if (!user) throw tusRefusal(401, REQUEST_FAILED.serverError);
       const metadata = checkNewUpload(upload, user.playerId);
       const unattached = await store.countUnattached(user.playerId);
       if (unattached >= UPLOAD_BUDGET) throw tusRefusal(429, MEDIA.tooManyUploads);
@@ -94,7 +94,7 @@ export const uploadRoutes: FastifyPluginAsync<{ services: AppServices }> = async
       } catch (error) {
         if (error instanceof MediaRejected) throw tusRefusal(error.statusCode, error.message);
         log.error({ err: error, uploadId: upload.id }, "checking a finished upload failed");
-        throw tusRefusal(500, EXTRA.serverError);
+        throw tusRefusal(500, REQUEST_FAILED.serverError);
       }
     },
 
@@ -121,7 +121,7 @@ export const uploadRoutes: FastifyPluginAsync<{ services: AppServices }> = async
     } catch (error) {
       log.error({ err: error }, "upload request failed");
       if (!reply.raw.headersSent) reply.raw.writeHead(500, { "Content-Type": "application/json; charset=utf-8" });
-      if (!reply.raw.writableEnded) reply.raw.end(JSON.stringify({ message: EXTRA.serverError }));
+      if (!reply.raw.writableEnded) reply.raw.end(JSON.stringify({ message: REQUEST_FAILED.serverError }));
     }
   };
 
@@ -203,7 +203,7 @@ function rawRequest(req: unknown): IncomingMessage {
 function refusalFor(error: unknown, log: AppServices["log"]): TusRefusal {
   if (!isTusRefusal(error)) {
     log.error({ err: error }, "upload request failed");
-    return tusRefusal(500, EXTRA.serverError);
+    return tusRefusal(500, REQUEST_FAILED.serverError);
   }
   if (error.body.startsWith("{")) return error;
   const known: [TusRefusal, number, string][] = [
@@ -221,7 +221,7 @@ function refusalFor(error: unknown, log: AppServices["log"]): TusRefusal {
   if (match) return tusRefusal(match[1], match[2]);
   if (error.status_code >= 500) {
     log.error({ status: error.status_code, body: error.body }, "upload request failed");
-    return tusRefusal(500, EXTRA.serverError);
+    return tusRefusal(500, REQUEST_FAILED.serverError);
   }
   return tusRefusal(error.status_code, error.body.trim());
 }

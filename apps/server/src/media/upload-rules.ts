@@ -1,6 +1,6 @@
 import { IMAGE_MAX_BYTES, IMAGE_MIME_TYPES, VIDEO_MAX_BYTES, VIDEO_MIME_TYPES } from "@touchline/contract/limits";
 import { MEDIA_KINDS, type MediaKind } from "@touchline/contract/media";
-import { EXTRA, MEDIA, VIDEO_FILE } from "@touchline/contract/messages";
+import { MEDIA, PROFILE_CHECKS, VIDEO_FILE } from "@touchline/contract/messages";
 
 /** A refusal in the shape @tus/server sends back as-is: status and a JSON { message } body. */
 export interface TusRefusal {
@@ -52,9 +52,9 @@ export function checkNewUpload(
     if (filetype && !(VIDEO_MIME_TYPES as readonly string[]).includes(filetype))
       throw tusRefusal(415, VIDEO_FILE.invalidType);
   } else {
-    if (upload.size > IMAGE_MAX_BYTES) throw tusRefusal(413, EXTRA.imageTooLarge);
+    if (upload.size > IMAGE_MAX_BYTES) throw tusRefusal(413, PROFILE_CHECKS.imageTooLarge);
     if (filetype && !(IMAGE_MIME_TYPES as readonly string[]).includes(filetype))
-      throw tusRefusal(415, EXTRA.imageInvalidType);
+      throw tusRefusal(415, PROFILE_CHECKS.imageInvalidType);
   }
   return { kind: kind as MediaKind, filename: clean(metadata.filename, 255), filetype, ownerId };
 }

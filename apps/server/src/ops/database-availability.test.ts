@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { EXTRA } from "@touchline/contract/messages";
+import { REQUEST_FAILED } from "@touchline/contract/messages";
 import { buildApp, type App } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { createTestDatabase } from "../test/test-app.ts";
@@ -75,7 +75,7 @@ it("starts and listens while the database cannot be reached, answering 503 inste
   });
   expect(call.status).toBe(503);
   expect(call.headers.get("retry-after")).toBe("5");
-  expect(await call.json()).toEqual({ message: EXTRA.serviceUnavailable });
+  expect(await call.json()).toEqual({ message: REQUEST_FAILED.serviceUnavailable });
 });
 
 const onPostgres = process.env.TEST_DB === "postgres";
@@ -124,7 +124,7 @@ describe.skipIf(!onPostgres)(
       expect(probe.json()).toMatchObject({ database: false });
       const refused = await contact(app);
       expect(refused.statusCode).toBe(503);
-      expect(refused.json()).toEqual({ message: EXTRA.serviceUnavailable });
+      expect(refused.json()).toEqual({ message: REQUEST_FAILED.serviceUnavailable });
 
       await proxy.up();
       await waitFor(async () => (await ready(app)).statusCode === 200, "/api/ready to answer 200 again");

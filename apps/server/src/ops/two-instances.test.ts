@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UPLOAD_CHUNK_BYTES } from "@touchline/contract/limits";
-import { EXTRA } from "@touchline/contract/messages";
+import { REQUEST_FAILED } from "@touchline/contract/messages";
 import { largeMp4 } from "../test/upload-client.ts";
 import { startTestS3Server, type TestS3Server } from "../test/s3-server.ts";
 import { createTestDatabase } from "../test/test-app.ts";
@@ -200,7 +200,7 @@ describe.skipIf(!onPostgres)(
       expect(statuses).toEqual(Array(10).fill(201));
       const refused = await contact(b);
       expect(refused.status).toBe(429);
-      expect(await refused.json()).toEqual({ message: EXTRA.tooManyRequests });
+      expect(await refused.json()).toEqual({ message: REQUEST_FAILED.tooManyRequests });
       report.push(
         "rate limits: 5 wrong logins on A + 5 on B -> the 11th (on A) 429; contact form 5 on A + 5 on B -> the 11th (on B) 429",
       );

@@ -14,7 +14,7 @@ import { createTestApp, type TestApp } from "../test/test-app.ts";
  * in the very next request, whichever way it was made. On PostgreSQL nothing is cached and the
  * same rules hold.
  */
-const GET = (scoutId: string) => `/api/Scouts/ScoutManagement/GetScoutById/${scoutId}`;
+const GET = (playerId: string) => `/api/Scouts/ScoutManagement/GetScoutById/${playerId}`;
 const AUTH = "/api/Authorization";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -27,8 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (scoutId: string, cookie: string) =>
-  t.app.inject({ method: "GET", url: GET(scoutId), headers: { cookie } });
+const get = (playerId: string, cookie: string) =>
+  t.app.inject({ method: "GET", url: GET(playerId), headers: { cookie } });
 const post = (url: string, cookie: string | undefined, payload?: object) =>
   t.app.inject({ method: "POST", url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
 const sql = (text: string) => t.database.withSession((query) => query(text));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
 import type { UploadedMedia } from "@touchline/contract/media";
-import { EXTRA, MEDIA, PROFILE_FORM } from "@touchline/contract/messages";
+import { MEDIA, PROFILE_CHECKS, PROFILE_FORM } from "@touchline/contract/messages";
 import { NOT_LOGGED_IN } from "../auth/request-user.ts";
 import { mediaFiles } from "../db/schema/media.ts";
 import { playerProfiles } from "../db/schema/profiles.ts";
@@ -10,7 +10,7 @@ import { createPlayer, createStaff, loginCookie, type TestPlayer } from "../test
 import { createTestApp, type TestApp } from "../test/test-app.ts";
 
 const CREATE = "/api/Scouts/ScoutManagement/CreateNewScout";
-const GET = (scoutId: string) => `/api/Scouts/ScoutManagement/GetScoutById/${scoutId}`;
+const GET = (playerId: string) => `/api/Scouts/ScoutManagement/GetScoutById/${playerId}`;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 let t: TestApp;
@@ -48,7 +48,7 @@ const valid = () => ({
   weightInKg: 68,
   currentFitnessStatus: "excellent",
   aboutYourself: "Box-to-box midfielder from Kitwe.",
-  // The spec's client sends these; the server ignores them.
+  // The companion app sends these; the server ignores them.
   submissionDate: "2001-01-01T00:00:00.000Z",
   videoUploadDate: "2001-01-01T00:00:00.000Z",
 });
@@ -69,7 +69,7 @@ describe("POST CreateNewScout: refusals change nothing", () => {
     expect(await profileCount()).toBe(0);
   });
 
-  it("gives the spec's message for each form rule", async () => {
+  it("gives the published message for each form rule", async () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ coverPhotoPath: undefined }, "coverPhotoPath", PROFILE_FORM.imageRequired],
       [{ coverPhotoPath: "" }, "coverPhotoPath", PROFILE_FORM.imageRequired],
@@ -79,18 +79,18 @@ describe("POST CreateNewScout: refusals change nothing", () => {
       [{ position: undefined }, "position", PROFILE_FORM.positionRequired],
       [{ position: "sweeper" }, "position", PROFILE_FORM.positionSelect],
       [{ secondaryPosition: "libero" }, "secondaryPosition", PROFILE_FORM.positionSelect],
-      [{ secondaryPosition: "central-midfielder" }, "secondaryPosition", EXTRA.secondarySameAsPrimary],
+      [{ secondaryPosition: "central-midfielder" }, "secondaryPosition", PROFILE_CHECKS.secondarySameAsPrimary],
       [{ currentFitnessStatus: "" }, "currentFitnessStatus", PROFILE_FORM.fitnessRequired],
       [{ currentFitnessStatus: "tired" }, "currentFitnessStatus", PROFILE_FORM.fitnessSelect],
       [{ preferredFoot: "" }, "preferredFoot", PROFILE_FORM.footRequired],
       [{ preferredFoot: "head" }, "preferredFoot", PROFILE_FORM.footSelect],
-      [{ heightInCm: undefined }, "heightInCm", EXTRA.heightRequired],
+      [{ heightInCm: undefined }, "heightInCm", PROFILE_CHECKS.heightRequired],
       [{ heightInCm: 99 }, "heightInCm", PROFILE_FORM.heightMin],
       [{ heightInCm: 251 }, "heightInCm", PROFILE_FORM.heightMax],
-      [{ weightInKg: "abc" }, "weightInKg", EXTRA.weightRequired],
+      [{ weightInKg: "abc" }, "weightInKg", PROFILE_CHECKS.weightRequired],
       [{ weightInKg: 29 }, "weightInKg", PROFILE_FORM.weightMin],
       [{ weightInKg: 151 }, "weightInKg", PROFILE_FORM.weightMax],
-      [{ aboutYourself: "x".repeat(301) }, "aboutYourself", EXTRA.aboutTooLong],
+      [{ aboutYourself: "x".repeat(301) }, "aboutYourself", PROFILE_CHECKS.aboutTooLong],
     ];
     for (const [change, field, message] of cases) {
       const res = await submit({ ...valid(), ...change });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { MEDIA } from "@touchline/contract/messages";
-import { playerInfoSchema } from "@touchline/contract/profile";
+import { fromPlayerInfoBody, playerInfoSchema } from "@touchline/contract/profile";
 import { isStaff, requirePlayerArea } from "../auth/request-user.ts";
 import { fillUserFromSession } from "../auth/session-plugin.ts";
 import { createSessionStore } from "../auth/session-store.ts";
@@ -13,7 +13,7 @@ import type { AppServices } from "../services.ts";
 import { PUBLIC_TIME_NOTICES_CRON, publicTimeNoticesJob } from "./public-time-job.ts";
 import { profileAnswer, profileServiceFor } from "./profile-answer.ts";
 
-/** The spec's profile calls, paths exactly as the spec's client uses them. */
+/** The profile calls of the companion app, at the paths it calls (players are "scouts" there). */
 export const profileRoutes: FastifyPluginAsync<{ services: AppServices }> = async (fastify, { services }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Counted per player, not per address: many phones share one mobile-network address.
@@ -39,8 +39,9 @@ export const profileRoutes: FastifyPluginAsync<{ services: AppServices }> = asyn
     },
     async (request, reply) => {
       const user = requirePlayerArea(request);
-      if (request.body.scoutId !== user.playerId) throw new HttpError(403, MEDIA.profileNotYours);
-      const created = await profiles.submit(user.playerId, request.body);
+      const { playerId, fields } = fromPlayerInfoBody(request.body);
+      if (playerId !== user.playerId) throw new HttpError(403, MEDIA.profileNotYours);
+      const created = await profiles.submit(user.playerId, fields);
       return reply.code(201).header("cache-control", "no-store").send(created);
     },
   );
@@ -56,17 +57,18 @@ export const profileRoutes: FastifyPluginAsync<{ services: AppServices }> = asyn
       config: { readsSessionItself: true, notFoundMessage: MEDIA.profileNotFound },
     },
     async (request, reply) => {
-      const { scoutId } = request.params;
+      // The path names the player's id scoutId, as the companion app calls it.
+      const { scoutId: playerId } = request.params;
       // The session and the profile in one statement (the onRequest hook skips this route).
       const read: { profile: Awaited<ReturnType<typeof profiles.findWithSession>>["profile"] } = { profile: null };
       await fillUserFromSession(request, reply, sessions, async (sessionId) => {
-        const both = await profiles.findWithSession(sessionId, scoutId);
+        const both = await profiles.findWithSession(sessionId, playerId);
         read.profile = both.profile;
         return both.session;
       });
       const user = requirePlayerArea(request);
       // Another player's profile answers exactly like a missing one.
-      const profile = user.playerId === scoutId || isStaff(user) ? read.profile : null;
+      const profile = user.playerId === playerId || isStaff(user) ? read.profile : null;
       if (!profile) throw new HttpError(404, MEDIA.profileNotFound);
       // The videos came with the profile.
       return reply.header("cache-control", "private, no-store").send(await profileAnswer(services, profiles, profile));

@@ -2,8 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, isNotNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { MEDIA } from "@touchline/contract/messages";
-import type { playerInfoSchema } from "@touchline/contract/profile";
-import type { z } from "zod";
+import type { ProfileFields } from "@touchline/contract/profile";
 import { sessionColumns, SESSION_TABLES, type SessionRow } from "../auth/session-store.ts";
 import { createBatchedRead } from "../db/batch-reads.ts";
 import type { Database } from "../db/client.ts";
@@ -15,7 +14,7 @@ import type { TableChanges } from "../db/table-changes.ts";
 import { HttpError } from "../http/errors.ts";
 import { createMediaStore, isMediaId } from "../media/media-store.ts";
 
-export type PlayerInfo = z.output<typeof playerInfoSchema>;
+export type PlayerInfo = ProfileFields;
 export type { PlayerProfile };
 
 /** The media a submission names, resolved to files of this player that passed the checks. */
@@ -236,7 +235,7 @@ export function createProfileStore({ db, changes, batchReads = false }: ProfileS
         fitness: input.currentFitnessStatus,
         about: input.aboutYourself,
         submittedAt,
-        // The spec's client sets this when a video is present; a first video always is.
+        // The companion app sets this when a video is present; a first video always is.
         videoUploadedAt: submittedAt,
         reviewStatus: "pending" as const,
         updatedAt: submittedAt,

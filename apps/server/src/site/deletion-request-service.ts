@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { DELETION_CONFIRM_TTL_MS, DELETION_PROCESSING_DAYS } from "@touchline/contract/limits";
-import { EXTRA } from "@touchline/contract/messages";
+import { ACCOUNT_DELETION } from "@touchline/contract/messages";
 import type {
   DeletionConfirmAnswer,
   DeletionRequestAnswer,
@@ -48,7 +48,7 @@ export function createDeletionRequestService(services: AppServices) {
     } catch (error) {
       log.error({ err: error, deletionRequestId: requestId }, "deletion request e-mail could not be sent");
       await store.deleteDeletionRequest(requestId);
-      throw new HttpError(503, EXTRA.deletionEmailFailed, undefined, { code: "EMAIL_FAILED" });
+      throw new HttpError(503, ACCOUNT_DELETION.deletionEmailFailed, undefined, { code: "EMAIL_FAILED" });
     }
   }
 
@@ -119,18 +119,24 @@ export function createDeletionRequestService(services: AppServices) {
      */
     async confirm(token: string): Promise<DeletionConfirmAnswer> {
       const invalid = () =>
-        new HttpError(400, EXTRA.deletionLinkInvalid, { token: EXTRA.deletionLinkInvalid }, { code: "LINK_INVALID" });
+        new HttpError(
+          400,
+          ACCOUNT_DELETION.deletionLinkInvalid,
+          { token: ACCOUNT_DELETION.deletionLinkInvalid },
+          { code: "LINK_INVALID" },
+        );
       const at = now();
       const request = await store.findDeletionRequestByTokenHash(sha256Hex(token));
       if (!request || request.status !== "open") throw invalid();
-      if (request.confirmedAt) return { message: EXTRA.deletionConfirmed, dueAt: request.dueAt.toISOString() };
+      if (request.confirmedAt)
+        return { message: ACCOUNT_DELETION.deletionConfirmed, dueAt: request.dueAt.toISOString() };
       if (!request.confirmExpiresAt || request.confirmExpiresAt <= at) throw invalid();
       const dueAt = new Date(at.getTime() + DELETION_PROCESSING_DAYS * DAY_MS);
       await store.confirmDeletionRequest(request.id, at, "email-link", dueAt);
       // Read back: if two tabs opened the link at once, the first one's confirmation stands.
       const storedDueAt = await store.deletionDueAt(request.id);
       log.info({ deletionRequestId: request.id }, "deletion request confirmed by its e-mailed link");
-      return { message: EXTRA.deletionConfirmed, dueAt: (storedDueAt ?? dueAt).toISOString() };
+      return { message: ACCOUNT_DELETION.deletionConfirmed, dueAt: (storedDueAt ?? dueAt).toISOString() };
     },
   };
 }

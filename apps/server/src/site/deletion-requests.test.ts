@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DeletionRequestItem, DeletionRequestListResponse } from "@touchline/contract/admin";
 import { DELETION_CONFIRM_TTL_MS } from "@touchline/contract/limits";
-import { ADMIN, EXTRA } from "@touchline/contract/messages";
+import { ACCOUNT_DELETION, ADMIN } from "@touchline/contract/messages";
 import { players } from "../db/schema/auth.ts";
 import { deletionRequests } from "../db/schema/site.ts";
 import { EmailError } from "../email/sender.ts";
@@ -74,8 +74,8 @@ describe("a deletion request from the public page", () => {
     const wrong = await confirmDeletion(t, `${token.slice(0, -1)}x`);
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({
-      message: EXTRA.deletionLinkInvalid,
-      errors: { token: EXTRA.deletionLinkInvalid },
+      message: ACCOUNT_DELETION.deletionLinkInvalid,
+      errors: { token: ACCOUNT_DELETION.deletionLinkInvalid },
       code: "LINK_INVALID",
     });
 
@@ -83,9 +83,9 @@ describe("a deletion request from the public page", () => {
     const confirmed = await confirmDeletion(t, token);
     expect(confirmed.statusCode).toBe(200);
     const dueAt = new Date(t.clock.now.getTime() + 30 * DAY_MS).toISOString();
-    expect(confirmed.json()).toEqual({ message: EXTRA.deletionConfirmed, dueAt });
+    expect(confirmed.json()).toEqual({ message: ACCOUNT_DELETION.deletionConfirmed, dueAt });
     // Opening the link again changes nothing and says the same.
-    expect((await confirmDeletion(t, token)).json()).toEqual({ message: EXTRA.deletionConfirmed, dueAt });
+    expect((await confirmDeletion(t, token)).json()).toEqual({ message: ACCOUNT_DELETION.deletionConfirmed, dueAt });
 
     expect(await listed("unconfirmed", id)).toBeUndefined();
     expect(await listed("open", id)).toMatchObject({
@@ -136,7 +136,7 @@ describe("a deletion request from the public page", () => {
     t.clock.advance(DELETION_CONFIRM_TTL_MS);
     const late = await confirmDeletion(t, token);
     expect(late.statusCode).toBe(400);
-    expect(late.json().message).toBe(EXTRA.deletionLinkInvalid);
+    expect(late.json().message).toBe(ACCOUNT_DELETION.deletionLinkInvalid);
     expect(await listed("unconfirmed", id)).toBeUndefined();
     // The next request of anyone removes what nobody confirmed in time.
     await requestDeletion(t, "someone.else@example.zm");
@@ -178,7 +178,7 @@ describe("a deletion request from the public page", () => {
         const res = await post("/api/site/deletion-requests", deletionRequestBody(address));
         answers.push([res.statusCode, res.json()]);
       }
-      expect(answers[0]).toEqual([503, { message: EXTRA.deletionEmailFailed, code: "EMAIL_FAILED" }]);
+      expect(answers[0]).toEqual([503, { message: ACCOUNT_DELETION.deletionEmailFailed, code: "EMAIL_FAILED" }]);
       expect(answers[1]).toEqual(answers[0]);
       expect((await t.database.db.select().from(deletionRequests)).length).toBe(before);
     } finally {

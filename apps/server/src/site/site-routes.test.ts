@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
-import { EXTRA } from "@touchline/contract/messages";
+import { ACCOUNT_DELETION, CONTACT, FIELD, REQUEST_FAILED } from "@touchline/contract/messages";
 import { contactMessages, deletionRequests } from "../db/schema/site.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
 
@@ -38,8 +38,8 @@ describe("POST /api/site/contact-messages", () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
-      message: EXTRA.invalidRequest,
-      errors: { name: EXTRA.contactNameRequired, email: EXTRA.emailInvalid, message: EXTRA.contactMessageRequired },
+      message: REQUEST_FAILED.invalidRequest,
+      errors: { name: CONTACT.contactNameRequired, email: FIELD.emailInvalid, message: CONTACT.contactMessageRequired },
     });
     expect(await rows(contactMessages)).toBe(before);
   });
@@ -77,7 +77,7 @@ describe("POST /api/site/contact-messages", () => {
       payload: { name: "a", email: "a@b.co", message: "x".repeat(5001) },
     });
     expect(long.statusCode).toBe(400);
-    expect(long.json().errors.message).toBe(EXTRA.tooLong(5000));
+    expect(long.json().errors.message).toBe(FIELD.tooLong(5000));
 
     const text = await t.app.inject({
       method: "POST",
@@ -127,7 +127,7 @@ describe("POST /api/site/deletion-requests", () => {
       payload: { ...valid, confirmation_text: "delete my account" },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors.confirmation_text).toBe(EXTRA.confirmationTextMismatch);
+    expect(res.json().errors.confirmation_text).toBe(ACCOUNT_DELETION.confirmationTextMismatch);
     expect(await rows(deletionRequests)).toBe(before);
   });
 
@@ -180,10 +180,10 @@ describe("POST /api/site/deletion-requests", () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({
-      email: EXTRA.emailRequired,
-      understand: EXTRA.understandRequired,
-      confirmation_text: EXTRA.confirmationTextRequired,
-      confirmation: EXTRA.confirmationCheckboxRequired,
+      email: FIELD.emailRequired,
+      understand: ACCOUNT_DELETION.understandRequired,
+      confirmation_text: ACCOUNT_DELETION.confirmationTextRequired,
+      confirmation: ACCOUNT_DELETION.confirmationCheckboxRequired,
     });
     expect(await rows(deletionRequests)).toBe(before);
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
-import { AUTH, EXTRA, TALENT } from "@touchline/contract/messages";
+import { AUTH, CONTACT, FIELD, REQUEST_FAILED, TALENT } from "@touchline/contract/messages";
 import { contactMessages } from "../db/schema/site.ts";
 import { uniqueAddress } from "../test/auth-helpers.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
@@ -79,18 +79,18 @@ describe("POST /api/talent/players/:username/contact", () => {
     const res = await send("mwila10", { name: " ", organisation: "", email: "scout@", phone: "12ab", message: "" });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
-      message: EXTRA.invalidRequest,
+      message: REQUEST_FAILED.invalidRequest,
       errors: {
-        name: EXTRA.contactNameRequired,
+        name: CONTACT.contactNameRequired,
         organisation: TALENT.contactOrganisationRequired,
-        email: EXTRA.emailInvalid,
+        email: FIELD.emailInvalid,
         phone: TALENT.contactPhoneInvalid,
-        message: EXTRA.contactMessageRequired,
+        message: CONTACT.contactMessageRequired,
       },
     });
     const long = await send("mwila10", { ...valid, message: "x".repeat(2001) });
     expect(long.statusCode).toBe(400);
-    expect(long.json().errors).toEqual({ message: EXTRA.tooLong(2000) });
+    expect(long.json().errors).toEqual({ message: FIELD.tooLong(2000) });
     expect(await stored()).toBe(before);
   });
 

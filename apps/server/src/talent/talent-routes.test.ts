@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { EXTRA, TALENT } from "@touchline/contract/messages";
+import { REQUEST_FAILED, TALENT } from "@touchline/contract/messages";
 import { PUBLIC_TALENT_CACHE_CONTROL, type PublicPlayer, type PublicPlayerList } from "@touchline/contract/talent";
 import { players } from "../db/schema/auth.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
@@ -375,7 +375,7 @@ describe("GET /api/talent/players", () => {
     for (const [query, field, message] of cases) {
       const res = await t.app.inject(`/api/talent/players${query}`);
       expect(res.statusCode, query).toBe(400);
-      expect(res.json(), query).toEqual({ message: EXTRA.invalidRequest, errors: { [field]: message } });
+      expect(res.json(), query).toEqual({ message: REQUEST_FAILED.invalidRequest, errors: { [field]: message } });
     }
   });
 });

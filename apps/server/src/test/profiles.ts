@@ -3,7 +3,7 @@ import { createPlayer, loginCookie, type TestPlayer } from "./auth-helpers.ts";
 import type { TestApp } from "./test-app.ts";
 
 export const CREATE_PROFILE_URL = "/api/Scouts/ScoutManagement/CreateNewScout";
-export const profileUrl = (scoutId: string) => `/api/Scouts/ScoutManagement/GetScoutById/${scoutId}`;
+export const profileUrl = (playerId: string) => `/api/Scouts/ScoutManagement/GetScoutById/${playerId}`;
 
 export interface PlayerWithMedia extends TestPlayer {
   cookie: string;

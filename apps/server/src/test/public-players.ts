@@ -101,7 +101,6 @@ export async function createProfile(
     videoExpiryDays: t.config.VIDEO_EXPIRY_DAYS,
   });
   const created = await profiles.submit(player.id, {
-    scoutId: player.id,
     coverPhotoPath: photo.url,
     videoPath: video.url,
     videoPathTwo: videoTwo?.url ?? null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EXTRA } from "@touchline/contract/messages";
+import { REQUEST_FAILED } from "@touchline/contract/messages";
 import { ApiError } from "./api.ts";
 import { errorText } from "./error-text.ts";
 
@@ -9,7 +9,7 @@ describe("errorText", () => {
   });
 
   it("gives the general message, or the caller's, for anything else", () => {
-    expect(errorText(new TypeError("x is undefined"))).toBe(EXTRA.unexpectedError);
-    expect(errorText("nope", EXTRA.serverError)).toBe(EXTRA.serverError);
+    expect(errorText(new TypeError("x is undefined"))).toBe(REQUEST_FAILED.unexpectedError);
+    expect(errorText("nope", REQUEST_FAILED.serverError)).toBe(REQUEST_FAILED.serverError);
   });
 });

@@ -1,8 +1,9 @@
-import { sessionSchema, type SessionInfo } from "@touchline/contract/session";
+import { sessionFromAnswer, sessionSchema, sessionToAnswer, type SessionInfo } from "@touchline/contract/session";
 import { readItem, removeItem, writeItem } from "./browser-storage.ts";
 
 /**
- * The login answer kept in browser storage, as the spec's client does, together with the "Remember me" flag. It is for display only: the
+ * The login answer kept in browser storage, in the shape the server answers it (the player's id
+ * as `scoutId`), together with the "Remember me" flag. It is for display only: the
  * HttpOnly session cookie is the credential, and GET /api/Authorization/session decides
  * whether someone is logged in. A remembered login is kept in localStorage (it outlives the
  * browser, like its cookie); otherwise in sessionStorage (it ends with the tab).
@@ -17,7 +18,7 @@ let endedInThisPage = false;
 
 export function saveLoginSession(session: SessionInfo, rememberMe: boolean): void {
   clearLoginSession();
-  writeItem(rememberMe ? "local" : "session", SESSION_KEY, JSON.stringify(session));
+  writeItem(rememberMe ? "local" : "session", SESSION_KEY, JSON.stringify(sessionToAnswer(session)));
   writeItem("local", REMEMBER_KEY, rememberMe ? "true" : "false");
   endedInThisPage = false;
 }
@@ -32,7 +33,7 @@ export function readLoginSession(): SessionInfo | null {
   if (!raw) return null;
   try {
     const parsed = sessionSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return parsed.success ? sessionFromAnswer(parsed.data) : null;
   } catch {
     return null;
   }

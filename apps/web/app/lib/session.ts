@@ -1,9 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import type { SessionInfo } from "@touchline/contract/session";
+import { sessionFromAnswer, type SessionAnswer, type SessionInfo } from "@touchline/contract/session";
 import { ApiError, apiFetch } from "./api.ts";
 import { clearLoginSession, refreshLoginSession, sessionEndedInThisPage } from "./session-store.ts";
 
-const fetchSession = (signal?: AbortSignal) => apiFetch<SessionInfo>("/api/Authorization/session", { signal });
+const fetchSession = async (signal?: AbortSignal) =>
+  sessionFromAnswer(await apiFetch<SessionAnswer>("/api/Authorization/session", { signal }));
 
 export const SESSION_QUERY_KEY = ["auth", "session"] as const;
 

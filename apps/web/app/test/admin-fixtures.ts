@@ -19,7 +19,7 @@ export const staffSession = (role: Role = "reviewer") => ({
 export function reviewItem(overrides: Partial<ReviewItem> = {}): ReviewItem {
   return {
     profileId: "profile_1",
-    scoutId: "player_1",
+    playerId: "player_1",
     username: "chanda10",
     firstName: "Chanda",
     lastName: "Mulenga",

@@ -12,7 +12,7 @@ import { pageOf, videoViewSchema, type AnswerSchema } from "./common.ts";
 
 export const reviewItemSchema: AnswerSchema<ReviewItem> = z.object({
   profileId: z.string(),
-  scoutId: z.string(),
+  playerId: z.string(),
   username: z.string(),
   firstName: z.string(),
   lastName: z.string(),

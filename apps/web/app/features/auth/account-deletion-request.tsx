@@ -8,7 +8,7 @@ import {
   DELETION_PROCESSING_DAYS,
   DELETION_REASON_OTHER_MAX,
 } from "@touchline/contract/limits";
-import { AUTH_SCREENS, DELETION, EXTRA } from "@touchline/contract/messages";
+import { ACCOUNT_DELETION, AUTH_SCREENS, DELETION } from "@touchline/contract/messages";
 import { ownDeletionRequestSchema } from "@touchline/contract/site";
 import { Button } from "../../components/button.tsx";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../../components/field.tsx";
@@ -51,7 +51,7 @@ export function AccountDeletionRequest({ email }: { email: string }) {
       await requestDeletion.mutateAsync(values);
       setDone(true);
     } catch (error) {
-      toast.error(EXTRA.deletionFailed, { id: "own-deletion" });
+      toast.error(ACCOUNT_DELETION.deletionFailed, { id: "own-deletion" });
       setFormError(applyServerErrors(error, FIELDS, setError));
     }
   });

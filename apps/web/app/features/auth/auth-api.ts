@@ -1,5 +1,5 @@
 import type { OwnDeletionRequestAnswer, OwnDeletionRequestInput } from "@touchline/contract/site";
-import type { SessionInfo } from "@touchline/contract/session";
+import { sessionFromAnswer, type SessionAnswer } from "@touchline/contract/session";
 import { apiFetch } from "../../lib/api.ts";
 
 /**
@@ -31,7 +31,7 @@ export interface CodeSendAnswer {
 export const registerPlayer = (body: RegisterBody) =>
   apiFetch<CodeSendAnswer & { codeSent?: boolean }>(`${BASE}/registerScoutWithOtp`, { body });
 
-/** The spec's client sends the joined code as a number; the server pads lost leading zeros. */
+/** The joined code goes as a number, as the companion app sends it; the server pads lost leading zeros. */
 export const verifyRegistrationCode = (body: { phoneNumber: string; otp: number; email?: string }) =>
   apiFetch<{ resetToken?: string | null } | undefined>(`${BASE}/verifyGeneralOtp`, { body });
 
@@ -39,7 +39,7 @@ export const verifyRegistrationCode = (body: { phoneNumber: string; otp: number;
 export const requestCode = (body: { phoneNumber: string }) =>
   apiFetch<CodeSendAnswer | undefined>(`${BASE}/requestPasswordResetOtp`, { body });
 
-/** Epoch ms of the next accepted send, from an answer's retryAfterSeconds (default: the spec's minute). */
+/** Epoch ms of the next accepted send, from an answer's retryAfterSeconds (default: one minute). */
 export function nextSendAt(answer: CodeSendAnswer | undefined, fallbackMs: number, now = Date.now()): number {
   const seconds = answer?.retryAfterSeconds;
   return now + (typeof seconds === "number" && seconds > 0 ? seconds * 1000 : fallbackMs);
@@ -55,8 +55,8 @@ export const resetPassword = (body: {
   confirmPassword: string;
 }) => apiFetch<unknown>(`${BASE}/resetPasswordByPhoneNumber`, { body });
 
-export const login = (body: { phoneNumber: string; password: string; rememberMe: boolean }) =>
-  apiFetch<SessionInfo>(`${BASE}/loginScout`, { body });
+export const login = async (body: { phoneNumber: string; password: string; rememberMe: boolean }) =>
+  sessionFromAnswer(await apiFetch<SessionAnswer>(`${BASE}/loginScout`, { body }));
 
 export const logout = () => apiFetch<unknown>(`${BASE}/logout`, { method: "POST", body: {} });
 

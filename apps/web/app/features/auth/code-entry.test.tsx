@@ -53,7 +53,7 @@ describe("CodeEntry", () => {
     await user.keyboard("4");
     expect(continueButton).toBeEnabled();
     await user.click(continueButton);
-    // The spec's client joins the boxes and sends a number (a leading zero is lost; the server pads it).
+    // The boxes are joined and sent as a number, as the companion app does (a leading zero is lost; the server pads it).
     expect(verify).toHaveBeenCalledWith(1234);
     expect(await screen.findByText(OTP.verified)).toBeInTheDocument();
   });

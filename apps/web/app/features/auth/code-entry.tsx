@@ -16,7 +16,7 @@ interface CodeEntryProps<T> {
   /** Epoch ms from which a resend is accepted (the server allows one per minute). */
   resendAvailableAt?: number;
   onResendScheduled(at: number): void;
-  /** Sends the joined code (a number, as the spec's client does); rejects when it is refused. */
+  /** Sends the joined code (a number, as the companion app sends it); rejects when it is refused. */
   verify(otp: number): Promise<T>;
   onVerified(result: T): void | Promise<void>;
 }

@@ -8,6 +8,7 @@ import { clearLoginSession, readLoginSession, readRememberMe } from "../../lib/s
 import { mockApi, recordRequests } from "../../test/api-server.ts";
 import { jsonResponse, renderScreen } from "../../test/render.tsx";
 
+/** The answer as it travels: the player's id is `scoutId` there. */
 const session = {
   scoutId: "p1",
   username: "chanda10",
@@ -29,7 +30,7 @@ const password = () => screen.getByLabelText("Password") as HTMLInputElement;
 const logIn = () => screen.getByRole("button", { name: "Log in" });
 
 describe("LoginForm", () => {
-  it("has the spec's controls: fixed country, password toggle, Remember me, Forgot password?, Sign Up", () => {
+  it("has its controls: fixed country, password toggle, Remember me, Forgot password?, Sign Up", () => {
     renderScreen(<LoginForm />);
     expect(screen.getByLabelText(/^Country/)).toBeDisabled();
     expect(screen.getByRole("button", { name: "Show password" })).toBeInTheDocument();
@@ -68,10 +69,12 @@ describe("LoginForm", () => {
         body: { phoneNumber: "+260971234567", password: "Goal@Kick1", rememberMe: true },
       },
     ]);
-    expect(readLoginSession()).toEqual(session);
+    // Stored as answered; read back, and published, with the player's id as playerId.
+    const { scoutId: playerId, ...rest } = session;
+    expect(JSON.parse(localStorage.getItem("touchline.session") ?? "null")).toEqual(session);
+    expect(readLoginSession()).toEqual({ playerId, ...rest });
     expect(readRememberMe()).toBe(true);
-    expect(localStorage.getItem("touchline.session")).not.toBeNull();
-    expect(queryClient.getQueryData(SESSION_QUERY_KEY)).toEqual(session);
+    expect(queryClient.getQueryData(SESSION_QUERY_KEY)).toEqual({ playerId, ...rest });
     expect(readFlow()).toEqual({});
   });
 
@@ -87,7 +90,7 @@ describe("LoginForm", () => {
     expect(sessionStorage.getItem("touchline.session")).not.toBeNull();
   });
 
-  it("shows the spec's failure toast and the server's reason for a wrong password", async () => {
+  it("shows the published failure toast and the server's reason for a wrong password", async () => {
     mockApi({ [LOGIN_ROUTE]: () => jsonResponse(401, { message: AUTH.loginFailed }) });
     const { user, queryClient } = renderScreen(<LoginForm />);
     await user.type(phone(), "0971234567");

@@ -5,7 +5,7 @@ import { UserMenu } from "./user-menu.tsx";
 
 const MOBILE_MENU_ID = "player-mobile-menu";
 
-/** Player area links: the spec's two, and in the mobile menu every player page that exists. */
+/** Player area links: Talent and My Profile in the bar, and in the mobile menu every player page. */
 const BAR_LINKS = [
   { label: "Talent", to: "/players" },
   { label: "My Profile", to: "/player/profile" },

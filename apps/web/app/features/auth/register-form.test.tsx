@@ -4,7 +4,7 @@ import { todayIso } from "@touchline/contract/age";
 import { oldestBirthDateIso } from "@touchline/contract/registration";
 import { GUARDIAN } from "@touchline/contract/guardian";
 import { MAX_REGISTRATION_AGE } from "@touchline/contract/limits";
-import { AUTH, EXTRA, REGISTER, RESET } from "@touchline/contract/messages";
+import { AUTH, FIELD, REGISTER, RESET } from "@touchline/contract/messages";
 import { readFlow, clearFlow } from "./flow-storage.ts";
 import { RegisterForm } from "./register-form.tsx";
 import { mockApi, recordRequests } from "../../test/api-server.ts";
@@ -34,7 +34,7 @@ async function fillValid(user: ReturnType<typeof renderScreen>["user"], age = 19
 }
 
 describe("RegisterForm", () => {
-  it("names every missing field with the spec's message and sends nothing", async () => {
+  it("names every missing field with its published message and sends nothing", async () => {
     const started = recordRequests();
     const { user } = renderScreen(<RegisterForm />);
     await user.click(signUp());
@@ -113,7 +113,7 @@ describe("RegisterForm", () => {
     expect(field("Date of birth")).toHaveAttribute("min", oldestBirthDateIso());
     fireEvent.input(field("Date of birth"), { target: { value: "1900-01-01" } });
     await user.click(signUp());
-    expect(await screen.findByText(EXTRA.dateOfBirthTooOld(MAX_REGISTRATION_AGE))).toBeInTheDocument();
+    expect(await screen.findByText(FIELD.dateOfBirthTooOld(MAX_REGISTRATION_AGE))).toBeInTheDocument();
   });
 
   it("shows a registration waiting for its code beside the phone number", async () => {

@@ -32,7 +32,7 @@ const EMPTY: RegistrationInput = {
 };
 const FIELDS = Object.keys(EMPTY) as (keyof RegistrationInput)[];
 
-/** /auth/player-register: the spec's registration payload, checked by the shared schema. */
+/** /auth/player-register: the registerScoutWithOtp payload, checked by the shared schema. */
 export function RegisterForm() {
   const registerPlayerCall = useApiMutation(registerPlayer);
   const hydrated = useHydrated();

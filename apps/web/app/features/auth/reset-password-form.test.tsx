@@ -59,7 +59,7 @@ describe("ResetPasswordForm", () => {
   it("sets the password with the phone and token of the earlier steps, forgets the old session and goes to login", async () => {
     saveLoginSession(
       {
-        scoutId: "p1",
+        playerId: "p1",
         username: "chanda10",
         email: "c@example.zm",
         phoneNumber: "+260971234567",

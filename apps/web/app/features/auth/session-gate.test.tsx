@@ -2,7 +2,7 @@ import { screen } from "@testing-library/react";
 import { HttpResponse } from "msw";
 import { afterEach, describe, expect, it } from "vitest";
 import { AUTH_SCREENS } from "@touchline/contract/messages";
-import type { SessionInfo } from "@touchline/contract/session";
+import { sessionFromAnswer, type SessionAnswer } from "@touchline/contract/session";
 import { SessionGate } from "./session-gate.tsx";
 import { mockApi } from "../../test/api-server.ts";
 import { jsonResponse, renderScreen } from "../../test/render.tsx";
@@ -10,7 +10,7 @@ import { forgetEndedSession, saveLoginSession } from "../../lib/session-store.ts
 
 const SESSION_ROUTE = "GET /api/Authorization/session";
 
-const session: SessionInfo = {
+const session: SessionAnswer = {
   scoutId: "p1",
   username: "chanda10",
   email: "c@example.zm",
@@ -22,7 +22,7 @@ const session: SessionInfo = {
 
 describe("SessionGate", () => {
   // A login in this page (saved session) ends the "logged out here" state between tests.
-  afterEach(() => saveLoginSession(session, false));
+  afterEach(() => saveLoginSession(sessionFromAnswer(session), false));
 
   it("shows the page to a logged-in player", async () => {
     mockApi({ [SESSION_ROUTE]: () => jsonResponse(200, session) });

@@ -7,7 +7,7 @@ import { useSession } from "../../lib/session.ts";
 import { sessionEndedInThisPage } from "../../lib/session-store.ts";
 
 /**
- * Every /player/* page needs a session (beyond the spec, which guards nothing). Without one the
+ * Every /player/* page needs a session. Without one the
  * visitor goes to the login screen, which brings them back here afterwards. A failed check
  * (no network) is not "logged out": it offers a retry instead of throwing the player out.
  */

@@ -1,7 +1,15 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { DELETION_PROCESSING_DAYS } from "@touchline/contract/limits";
-import { AUTH, AUTH_SCREENS, DELETION, EXTRA, LOGIN, RESET } from "@touchline/contract/messages";
+import {
+  ACCOUNT_DELETION,
+  AUTH,
+  AUTH_SCREENS,
+  DELETION,
+  LOGIN,
+  REQUEST_FAILED,
+  RESET,
+} from "@touchline/contract/messages";
 import { AccountDeletionRequest } from "./account-deletion-request.tsx";
 import { ChangePasswordForm } from "./change-password-form.tsx";
 import { LogoutEverywhere } from "./logout-everywhere.tsx";
@@ -74,7 +82,7 @@ describe("LogoutEverywhere", () => {
   it("asks first, then ends every session, forgets this one and goes to login", async () => {
     saveLoginSession(
       {
-        scoutId: "p1",
+        playerId: "p1",
         username: "chanda10",
         email: "c@example.zm",
         phoneNumber: "+260971234567",
@@ -108,15 +116,15 @@ describe("AccountDeletionRequest", () => {
     const { user } = renderScreen(<AccountDeletionRequest email="chanda@example.zm" />);
     const submit = () => user.click(screen.getByRole("button", { name: "Request account deletion" }));
     await submit();
-    expect(await screen.findByText(EXTRA.understandRequired)).toBeInTheDocument();
-    expect(screen.getByText(EXTRA.confirmationTextRequired)).toBeInTheDocument();
-    expect(screen.getByText(EXTRA.confirmationCheckboxRequired)).toBeInTheDocument();
+    expect(await screen.findByText(ACCOUNT_DELETION.understandRequired)).toBeInTheDocument();
+    expect(screen.getByText(ACCOUNT_DELETION.confirmationTextRequired)).toBeInTheDocument();
+    expect(screen.getByText(ACCOUNT_DELETION.confirmationCheckboxRequired)).toBeInTheDocument();
 
     await user.click(screen.getByRole("checkbox", { name: /I understand/ }));
     await user.type(screen.getByLabelText("Type DELETE MY ACCOUNT to confirm"), "delete my account");
     await user.click(screen.getByRole("checkbox", { name: "Yes, delete my account." }));
     await submit();
-    expect(await screen.findByText(EXTRA.confirmationTextMismatch)).toBeInTheDocument();
+    expect(await screen.findByText(ACCOUNT_DELETION.confirmationTextMismatch)).toBeInTheDocument();
     expect(api.sent).toEqual([]);
 
     await user.clear(screen.getByLabelText("Type DELETE MY ACCOUNT to confirm"));
@@ -141,13 +149,15 @@ describe("AccountDeletionRequest", () => {
   });
 
   it("keeps the answers and says so when the request fails", async () => {
-    mockApi({ "POST /api/site/deletion-requests/own": () => jsonResponse(500, { message: EXTRA.serverError }) });
+    mockApi({
+      "POST /api/site/deletion-requests/own": () => jsonResponse(500, { message: REQUEST_FAILED.serverError }),
+    });
     const { user } = renderScreen(<AccountDeletionRequest email="chanda@example.zm" />);
     await user.click(screen.getByRole("checkbox", { name: /I understand/ }));
     await user.type(screen.getByLabelText("Type DELETE MY ACCOUNT to confirm"), "DELETE MY ACCOUNT");
     await user.click(screen.getByRole("checkbox", { name: "Yes, delete my account." }));
     await user.click(screen.getByRole("button", { name: "Request account deletion" }));
-    expect(await screen.findByText(EXTRA.deletionFailed)).toBeInTheDocument();
+    expect(await screen.findByText(ACCOUNT_DELETION.deletionFailed)).toBeInTheDocument();
     expect(screen.getByLabelText("Type DELETE MY ACCOUNT to confirm")).toHaveValue("DELETE MY ACCOUNT");
   });
 });

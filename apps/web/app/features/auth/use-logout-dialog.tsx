@@ -5,7 +5,7 @@ import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { useLogout } from "./logout.ts";
 
 /**
- * "Log out" with the spec's question ('Are you sure you want to logout?'). Returns a function
+ * "Log out" with the published question ('Are you sure you want to logout?'). Returns a function
  * that opens the question and the dialog element to render once, wherever the trigger is.
  */
 export function useLogoutDialog() {

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { toast } from "sonner";
 import { ToastHost } from "../../components/toast-host.tsx";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { EXTRA, MEDIA, PROFILE_FORM } from "@touchline/contract/messages";
+import { MEDIA, PROFILE_FORM, PROFILE_REVIEW } from "@touchline/contract/messages";
 import type { PlayerInfoResponse } from "@touchline/contract/profile";
 import type { UploadCallbacks } from "../uploads/tus-upload.ts";
 import { AddContent } from "./add-content.tsx";
@@ -79,7 +79,7 @@ function setup(routes: Record<string, ApiRoute>) {
   const client = new QueryClient({ defaultOptions: { queries: { retryDelay: 0 } } });
   const router = createMemoryRouter(
     [
-      { path: "/player/add-content", element: <AddContent scoutId="player_1" /> },
+      { path: "/player/add-content", element: <AddContent playerId="player_1" /> },
       { path: "/player/profile", element: <p>Profile page</p> },
     ],
     { initialEntries: ["/player/add-content"] },
@@ -110,9 +110,9 @@ describe("AddContent for a profile that may be resubmitted", () => {
     setup(fakeServer(rejected()).routes);
     expect(await screen.findByRole("heading", { name: "Submit your info" })).toBeInTheDocument();
     const banner = within(screen.getByRole("alert"));
-    expect(banner.getByText(EXTRA.profileRejectedTitle)).toBeInTheDocument();
+    expect(banner.getByText(PROFILE_REVIEW.profileRejectedTitle)).toBeInTheDocument();
     expect(banner.getByText("The video does not show you playing.")).toBeInTheDocument();
-    expect(banner.getByText(EXTRA.resubmitAfterRejection)).toBeInTheDocument();
+    expect(banner.getByText(PROFILE_REVIEW.resubmitAfterRejection)).toBeInTheDocument();
 
     expect(field("Position")).toHaveValue("striker");
     expect(field("Secondary position (optional)")).toHaveValue("left-winger");
@@ -144,7 +144,7 @@ describe("AddContent for a profile that may be resubmitted", () => {
   it("says when the reviewer gave no reason", async () => {
     setup(fakeServer(profileFixture({ reviewStatus: "rejected", rejectionReason: null, canResubmit: true })).routes);
     expect(
-      await within(await screen.findByRole("alert")).findByText(EXTRA.profileRejectedNoReason),
+      await within(await screen.findByRole("alert")).findByText(PROFILE_REVIEW.profileRejectedNoReason),
     ).toBeInTheDocument();
   });
 
@@ -157,16 +157,16 @@ describe("AddContent for a profile that may be resubmitted", () => {
         ),
       ).routes,
     );
-    const banner = within(await screen.findByRole("region", { name: EXTRA.profileReopenedTitle }));
-    expect(banner.getByText(EXTRA.profileReopenedExpired)).toBeInTheDocument();
+    const banner = within(await screen.findByRole("region", { name: PROFILE_REVIEW.profileReopenedTitle }));
+    expect(banner.getByText(PROFILE_REVIEW.profileReopenedExpired)).toBeInTheDocument();
     expect(resubmitButton()).toBeInTheDocument();
   });
 
   it("a reopened profile whose video has not expired gets the plain sentence", async () => {
     setup(fakeServer(profileFixture({ reviewStatus: "pending", canResubmit: true })).routes);
-    const banner = within(await screen.findByRole("region", { name: EXTRA.profileReopenedTitle }));
-    expect(banner.getByText(EXTRA.profileReopened)).toBeInTheDocument();
-    expect(screen.queryByText(EXTRA.profileReopenedExpired)).not.toBeInTheDocument();
+    const banner = within(await screen.findByRole("region", { name: PROFILE_REVIEW.profileReopenedTitle }));
+    expect(banner.getByText(PROFILE_REVIEW.profileReopened)).toBeInTheDocument();
+    expect(screen.queryByText(PROFILE_REVIEW.profileReopenedExpired)).not.toBeInTheDocument();
   });
 
   it("replacing a file hides the current one; removing the new upload deletes only it and brings the current one back", async () => {
@@ -231,7 +231,7 @@ describe("AddContent for a profile that may be resubmitted", () => {
     // The cover and the first video are required: they can be replaced, not removed.
     expect(screen.getAllByRole("button", { name: "Remove from profile" })).toHaveLength(1);
     await user.click(group("Second highlight video (optional)").getByRole("button", { name: "Remove from profile" }));
-    expect(group("Second highlight video (optional)").getByText(EXTRA.secondVideoDropped)).toBeInTheDocument();
+    expect(group("Second highlight video (optional)").getByText(PROFILE_REVIEW.secondVideoDropped)).toBeInTheDocument();
     expect(screen.queryByLabelText("Current second highlight video")).not.toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "Keep this video" }));
@@ -261,7 +261,7 @@ describe("AddContent for a profile that may be resubmitted", () => {
     await user.click(
       await group("Second highlight video (optional)").findByRole("button", { name: "Remove extra.mp4" }),
     );
-    expect(await screen.findByText(EXTRA.secondVideoDropped)).toBeInTheDocument();
+    expect(await screen.findByText(PROFILE_REVIEW.secondVideoDropped)).toBeInTheDocument();
     await user.click(resubmitButton());
     await waitFor(() => expect(server.created).toHaveLength(1));
     expect(server.created[0]).toMatchObject({ videoPathTwo: null });

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { toast } from "sonner";
 import { ToastHost } from "../../components/toast-host.tsx";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { EXTRA, PROFILE_FORM } from "@touchline/contract/messages";
+import { PROFILE_CHECKS, PROFILE_FORM, PROFILE_REVIEW } from "@touchline/contract/messages";
 import type { UploadCallbacks } from "../uploads/tus-upload.ts";
 import { AddContent } from "./add-content.tsx";
 import { profileFixture } from "../../test/profile-fixture.ts";
@@ -46,7 +46,7 @@ function setup(routes: Record<string, ApiRoute>) {
   const client = new QueryClient({ defaultOptions: { queries: { retryDelay: 0 } } });
   const router = createMemoryRouter(
     [
-      { path: "/player/add-content", element: <AddContent scoutId="player_1" /> },
+      { path: "/player/add-content", element: <AddContent playerId="player_1" /> },
       { path: "/player/profile", element: <p>Profile page</p> },
     ],
     { initialEntries: ["/player/add-content"] },
@@ -103,15 +103,15 @@ describe("AddContent form", () => {
       PROFILE_FORM.positionRequired,
       PROFILE_FORM.footRequired,
       PROFILE_FORM.fitnessRequired,
-      EXTRA.heightRequired,
-      EXTRA.weightRequired,
+      PROFILE_CHECKS.heightRequired,
+      PROFILE_CHECKS.weightRequired,
     ]) {
       expect(await screen.findByText(message)).toBeInTheDocument();
     }
     expect(api.calls(CREATE)).toHaveLength(0);
   });
 
-  it("checks height and weight bounds with the spec's messages", async () => {
+  it("checks height and weight bounds with the published messages", async () => {
     const { user } = setup(noProfile);
     await screen.findByRole("heading", { name: "Submit your info" });
     await user.type(field("Height (cm)"), "99");
@@ -221,7 +221,7 @@ describe("AddContent form", () => {
     await user.upload(field("Cover photo"), new File(["img"], "me.png", { type: "image/png" }));
     await screen.findByRole("progressbar");
     await user.click(screen.getByRole("button", { name: "Submit" }));
-    expect(await screen.findByText(EXTRA.uploadsInProgress)).toBeInTheDocument();
+    expect(await screen.findByText(PROFILE_CHECKS.uploadsInProgress)).toBeInTheDocument();
     expect(screen.queryByText(PROFILE_FORM.videoRequired)).not.toBeInTheDocument();
     expect(api.calls(CREATE)).toHaveLength(0);
   });
@@ -231,7 +231,7 @@ describe("AddContent when a profile exists", () => {
   it("shows 'Player Profile Already Exists' with what was sent and a way back", async () => {
     setup({ [PROFILE]: () => json(200, profileFixture()) });
     expect(await screen.findByRole("heading", { name: PROFILE_FORM.alreadyExistsTitle })).toBeInTheDocument();
-    expect(screen.getByText(EXTRA.profileUnderReview)).toBeInTheDocument();
+    expect(screen.getByText(PROFILE_REVIEW.profileUnderReview)).toBeInTheDocument();
     expect(screen.getByText("Striker")).toBeInTheDocument();
     expect(screen.getByText("Ambidextrous")).toBeInTheDocument();
     expect(screen.getByText("178 cm")).toBeInTheDocument();
@@ -249,7 +249,7 @@ describe("AddContent when a profile exists", () => {
     });
     const notice = await screen.findByRole("alert");
     expect(notice).toHaveTextContent(PROFILE_FORM.videoExpired);
-    expect(screen.queryByText(EXTRA.profileUnderReview)).not.toBeInTheDocument();
+    expect(screen.queryByText(PROFILE_REVIEW.profileUnderReview)).not.toBeInTheDocument();
     const link = screen.getByRole("link", { name: "Contact support" });
     const message = new URL(link.getAttribute("href")!, "http://x").searchParams.get("message");
     expect(message).toBe(expiredHelpText("chanda10"));
@@ -257,9 +257,9 @@ describe("AddContent when a profile exists", () => {
 
   it("says what is true of each state: pending, approved and rejected", async () => {
     for (const [status, words] of [
-      ["pending", EXTRA.profileUnderReview],
+      ["pending", PROFILE_REVIEW.profileUnderReview],
       ["approved", PROFILE_APPROVED_LIVE],
-      ["rejected", EXTRA.profileRejectedTitle],
+      ["rejected", PROFILE_REVIEW.profileRejectedTitle],
     ] as const) {
       const { unmount } = setup({ [PROFILE]: () => json(200, profileFixture({ reviewStatus: status })) });
       expect(await screen.findByText(words), status).toBeInTheDocument();

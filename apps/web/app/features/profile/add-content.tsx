@@ -12,8 +12,8 @@ import { profileErrorMessage, usePlayerProfile } from "./use-player-profile.ts";
  * Once a submit succeeds the form stays on screen until the profile page opens, so the
  * refetched profile does not flash the "already exists" card in between.
  */
-export function AddContent({ scoutId }: { scoutId: string }) {
-  const query = usePlayerProfile(scoutId);
+export function AddContent({ playerId }: { playerId: string }) {
+  const query = usePlayerProfile(playerId);
   const [submitted, setSubmitted] = useState(false);
 
   if (!submitted) {
@@ -28,15 +28,15 @@ export function AddContent({ scoutId }: { scoutId: string }) {
       );
     if (query.data && !query.data.scout.canResubmit) return <ProfileExists profile={query.data} />;
   }
-  return <SubmitInfo scoutId={scoutId} profile={query.data ?? null} onSubmitted={() => setSubmitted(true)} />;
+  return <SubmitInfo playerId={playerId} profile={query.data ?? null} onSubmitted={() => setSubmitted(true)} />;
 }
 
 function SubmitInfo({
-  scoutId,
+  playerId,
   profile,
   onSubmitted,
 }: {
-  scoutId: string;
+  playerId: string;
   profile: PlayerInfoResponse | null;
   onSubmitted: () => void;
 }) {
@@ -56,7 +56,7 @@ function SubmitInfo({
         </p>
       </div>
       {resubmitting ? <ResubmitBanner profile={resubmitting} /> : null}
-      <ProfileForm scoutId={scoutId} existing={resubmitting?.scout ?? null} onSubmitted={onSubmitted} />
+      <ProfileForm playerId={playerId} existing={resubmitting?.scout ?? null} onSubmitted={onSubmitted} />
     </div>
   );
 }

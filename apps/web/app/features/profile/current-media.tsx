@@ -1,4 +1,4 @@
-import { EXTRA } from "@touchline/contract/messages";
+import { PROFILE_REVIEW } from "@touchline/contract/messages";
 import { Button } from "../../components/button.tsx";
 import { imageVariant } from "../../lib/player-display.ts";
 
@@ -61,7 +61,7 @@ export function DroppedVideo({ onKeep }: { onKeep: () => void }) {
   return (
     <div className="flex flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3">
       <p role="status" className="flex-1 text-sm text-amber-900">
-        {EXTRA.secondVideoDropped}
+        {PROFILE_REVIEW.secondVideoDropped}
       </p>
       <Button variant="secondary" onClick={onKeep}>
         Keep this video

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { PlayerHome } from "./player-home.tsx";
 
 describe("PlayerHome", () => {
-  it("has an Upload Video button to the form and the three cards with every item of the spec", () => {
+  it("has an Upload Video button to the form and the three cards with every item", () => {
     render(
       <MemoryRouter>
         <PlayerHome firstName="Chanda" />

@@ -5,7 +5,7 @@ import { MemoryRouter } from "react-router";
 import { toast } from "sonner";
 import { ToastHost } from "../../components/toast-host.tsx";
 import { afterEach, describe, expect, it } from "vitest";
-import { EXTRA, PROFILE_PAGE } from "@touchline/contract/messages";
+import { PROFILE_PAGE, PROFILE_REVIEW } from "@touchline/contract/messages";
 import type { PlayerInfoResponse } from "@touchline/contract/profile";
 import { PlayerProfile } from "./player-profile.tsx";
 import { profileFixture } from "../../test/profile-fixture.ts";
@@ -24,7 +24,7 @@ function setup(answer: ApiRoute, loaded?: PlayerInfoResponse | null) {
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
-        <PlayerProfile scoutId="player_1" loaded={loaded} />
+        <PlayerProfile playerId="player_1" loaded={loaded} />
       </MemoryRouter>
       <ToastHost />
     </QueryClientProvider>,
@@ -37,7 +37,7 @@ afterEach(() => {
 });
 
 describe("PlayerProfile", () => {
-  it("asks for the profile at the spec's path", async () => {
+  it("asks for the profile at GetScoutById, the companion app's path", async () => {
     const { api } = setup(async () => json(200, profileFixture()));
     await screen.findByRole("heading", { level: 1, name: "chanda10" });
     expect(api.sent.map((call) => call.url)).toEqual(["/api/Scouts/ScoutManagement/GetScoutById/player_1"]);
@@ -87,7 +87,7 @@ describe("PlayerProfile", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "chanda10" })).toBeInTheDocument();
   });
 
-  it("without any answer from the server shows the spec's unknown-error text", async () => {
+  it("without any answer from the server shows the published unknown-error text", async () => {
     setup(() => HttpResponse.error());
     expect(await screen.findByText(PROFILE_PAGE.unknownError)).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: PROFILE_PAGE.failedToLoad })).toBeInTheDocument();
@@ -156,10 +156,10 @@ describe("PlayerProfile", () => {
       json(200, profileFixture({ reviewStatus: "rejected", rejectionReason: "The video is not of you playing." })),
     );
     const alert = await screen.findByRole("alert");
-    expect(within(alert).getByText(EXTRA.profileRejectedTitle)).toBeInTheDocument();
+    expect(within(alert).getByText(PROFILE_REVIEW.profileRejectedTitle)).toBeInTheDocument();
     expect(within(alert).getByText("The video is not of you playing.")).toBeInTheDocument();
     expect(
-      within(screen.getByRole("region", { name: "Video Status" })).getByText(EXTRA.profileRejectedStatus),
+      within(screen.getByRole("region", { name: "Video Status" })).getByText(PROFILE_REVIEW.profileRejectedStatus),
     ).toBeInTheDocument();
     expect(screen.queryByText(PROFILE_PAGE.pending)).not.toBeInTheDocument();
   });
@@ -185,8 +185,8 @@ describe("PlayerProfile", () => {
         ),
       ),
     );
-    const reopened = within(await screen.findByRole("region", { name: EXTRA.profileReopenedTitle }));
-    expect(reopened.getByText(EXTRA.profileReopenedExpired)).toBeInTheDocument();
+    const reopened = within(await screen.findByRole("region", { name: PROFILE_REVIEW.profileReopenedTitle }));
+    expect(reopened.getByText(PROFILE_REVIEW.profileReopenedExpired)).toBeInTheDocument();
     expect(reopened.getByRole("link", { name: "Update and resubmit" })).toHaveAttribute("href", "/player/add-content");
   });
 
@@ -202,7 +202,7 @@ describe("PlayerProfile", () => {
     );
     await screen.findByRole("heading", { level: 1, name: "chanda10" });
     expect(screen.queryByRole("link", { name: "Update and resubmit" })).not.toBeInTheDocument();
-    expect(screen.queryByText(EXTRA.profileReopenedTitle)).not.toBeInTheDocument();
+    expect(screen.queryByText(PROFILE_REVIEW.profileReopenedTitle)).not.toBeInTheDocument();
   });
 
   it("shows both videos, loading nothing until played, with the cover as poster", async () => {

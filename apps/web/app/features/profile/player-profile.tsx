@@ -7,8 +7,8 @@ import { ProfileDetails } from "./profile-details.tsx";
  * /player/profile: the profile, the prompt to create one, or why it could not be loaded.
  * `loaded` is the profile the server read for this page (null: none yet), when it did.
  */
-export function PlayerProfile({ scoutId, loaded }: { scoutId: string; loaded?: PlayerInfoResponse | null }) {
-  const query = usePlayerProfile(scoutId, loaded);
+export function PlayerProfile({ playerId, loaded }: { playerId: string; loaded?: PlayerInfoResponse | null }) {
+  const query = usePlayerProfile(playerId, loaded);
   if (query.isPending) return <ProfileLoading />;
   if (query.isError)
     return (

@@ -1,10 +1,11 @@
-import type { PlayerInfoInput, PlayerInfoResponse } from "@touchline/contract/profile";
+import { toPlayerInfoBody, type PlayerInfoResponse, type ProfileFieldsInput } from "@touchline/contract/profile";
 import { apiFetch } from "../../lib/api.ts";
 
 /** The profile calls, paths exactly as the published API names them. */
 const BASE = "/api/Scouts/ScoutManagement";
 
-export const getPlayerProfile = (scoutId: string, signal?: AbortSignal) =>
-  apiFetch<PlayerInfoResponse>(`${BASE}/GetScoutById/${encodeURIComponent(scoutId)}`, { signal });
+export const getPlayerProfile = (playerId: string, signal?: AbortSignal) =>
+  apiFetch<PlayerInfoResponse>(`${BASE}/GetScoutById/${encodeURIComponent(playerId)}`, { signal });
 
-export const createPlayerProfile = (body: PlayerInfoInput) => apiFetch<unknown>(`${BASE}/CreateNewScout`, { body });
+export const createPlayerProfile = ({ playerId, fields }: { playerId: string; fields: ProfileFieldsInput }) =>
+  apiFetch<unknown>(`${BASE}/CreateNewScout`, { body: toPlayerInfoBody(playerId, fields) });

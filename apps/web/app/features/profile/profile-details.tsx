@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { daysLeftText, EXTRA, PROFILE_PAGE } from "@touchline/contract/messages";
+import { daysLeftText, PROFILE_PAGE, PROFILE_REVIEW } from "@touchline/contract/messages";
 import type { PlayerInfoResponse } from "@touchline/contract/profile";
 import { buttonClass } from "../../components/button.tsx";
 import {
@@ -38,9 +38,9 @@ export function ProfileDetails({ profile }: { profile: PlayerInfoResponse }) {
           className="rounded-xl border border-red-300 bg-red-50 p-4 sm:p-5"
         >
           <h2 id="profile-rejected" className="font-bold text-red-900">
-            {EXTRA.profileRejectedTitle}
+            {PROFILE_REVIEW.profileRejectedTitle}
           </h2>
-          <p className="mt-1 text-red-800">{scout.rejectionReason || EXTRA.profileRejectedNoReason}</p>
+          <p className="mt-1 text-red-800">{scout.rejectionReason || PROFILE_REVIEW.profileRejectedNoReason}</p>
           {scout.canResubmit ? <ResubmitLink /> : null}
         </section>
       ) : scout.canResubmit ? (
@@ -49,10 +49,10 @@ export function ProfileDetails({ profile }: { profile: PlayerInfoResponse }) {
           className="rounded-xl border border-amber-300 bg-amber-50 p-4 sm:p-5"
         >
           <h2 id="profile-reopened" className="font-bold text-amber-950">
-            {EXTRA.profileReopenedTitle}
+            {PROFILE_REVIEW.profileReopenedTitle}
           </h2>
           <p className="mt-1 text-amber-950">
-            {profile.isVideoExpired ? EXTRA.profileReopenedExpired : EXTRA.profileReopened}
+            {profile.isVideoExpired ? PROFILE_REVIEW.profileReopenedExpired : PROFILE_REVIEW.profileReopened}
           </p>
           <ResubmitLink />
         </section>
@@ -161,7 +161,7 @@ function ApprovalBadge({ isApproved, rejected }: { isApproved: boolean; rejected
   if (rejected)
     return (
       <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-sm font-semibold text-red-900">
-        {EXTRA.profileRejectedStatus}
+        {PROFILE_REVIEW.profileRejectedStatus}
       </span>
     );
   return (

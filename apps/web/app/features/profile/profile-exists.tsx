@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { EXTRA, PROFILE_FORM } from "@touchline/contract/messages";
+import { PROFILE_FORM, PROFILE_REVIEW } from "@touchline/contract/messages";
 import type { PlayerInfoResponse } from "@touchline/contract/profile";
 import { buttonClass } from "../../components/button.tsx";
 import { footLabel, formatDate, positionLabel } from "../../lib/player-display.ts";
@@ -21,14 +21,14 @@ export function ProfileExists({ profile }: { profile: PlayerInfoResponse }) {
       </h1>
       {rejected ? (
         <div role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-red-900">
-          <p className="font-semibold">{EXTRA.profileRejectedTitle}</p>
-          <p>{scout.rejectionReason || EXTRA.profileRejectedNoReason}</p>
+          <p className="font-semibold">{PROFILE_REVIEW.profileRejectedTitle}</p>
+          <p>{scout.rejectionReason || PROFILE_REVIEW.profileRejectedNoReason}</p>
         </div>
       ) : expired ? (
         <ExpiredNotice username={scout.username} />
       ) : (
         <p className="mt-3 text-slate-700">
-          {scout.reviewStatus === "approved" ? PROFILE_APPROVED_LIVE : EXTRA.profileUnderReview}
+          {scout.reviewStatus === "approved" ? PROFILE_APPROVED_LIVE : PROFILE_REVIEW.profileUnderReview}
         </p>
       )}
       <dl className="mt-5 grid grid-cols-2 gap-4 text-sm">

@@ -3,11 +3,15 @@ import { useEffect, useState, type FormEvent } from "react";
 import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { useNavigate } from "react-router";
 import { toast } from "../../lib/toast.ts";
-import type * as z from "zod/mini";
 import { FITNESS_LEVELS, POSITIONS, PREFERRED_FEET } from "@touchline/contract/enums";
 import { ABOUT_MAX_LENGTH, HEIGHT_CM, WEIGHT_KG } from "@touchline/contract/limits";
-import { EXTRA, PROFILE_FORM, PROFILE_PAGE } from "@touchline/contract/messages";
-import { playerInfoSchema, type PlayerInfoInput, type PlayerInfoResponse } from "@touchline/contract/profile";
+import { PROFILE_CHECKS, PROFILE_FORM, PROFILE_PAGE } from "@touchline/contract/messages";
+import {
+  profileFieldsSchema,
+  type PlayerInfoResponse,
+  type ProfileFields,
+  type ProfileFieldsInput,
+} from "@touchline/contract/profile";
 import { Button } from "../../components/button.tsx";
 import { SelectField, TextAreaField, TextField } from "../../components/field.tsx";
 import { ApiError } from "../../lib/api.ts";
@@ -22,11 +26,11 @@ import { profileQueryKey } from "./use-player-profile.ts";
 import { VIDEO_FIELD_HINT } from "@touchline/contract/profile-messages";
 import { applyServerErrors } from "../../lib/server-errors.ts";
 
-type FormInput = PlayerInfoInput;
-type FormOutput = z.output<typeof playerInfoSchema>;
+type FormInput = ProfileFieldsInput;
+type FormOutput = ProfileFields;
 type FieldName = keyof FormInput;
 type MediaField = "coverPhotoPath" | "videoPath" | "videoPathTwo";
-type Scout = PlayerInfoResponse["scout"];
+type SubmittedProfile = PlayerInfoResponse["scout"];
 
 const FIELDS: FieldName[] = [
   "coverPhotoPath",
@@ -57,11 +61,11 @@ const DRAFT_FIELDS = [
   "currentFitnessStatus",
   "aboutYourself",
 ] as const satisfies readonly FieldName[];
-const draftKey = (scoutId: string) => `touchline.profile-draft.${scoutId}`;
+const draftKey = (playerId: string) => `touchline.profile-draft.${playerId}`;
 
-function readDraft(scoutId: string): Partial<FormInput> {
+function readDraft(playerId: string): Partial<FormInput> {
   try {
-    const saved = JSON.parse(localStorage.getItem(draftKey(scoutId)) ?? "{}") as Record<string, unknown>;
+    const saved = JSON.parse(localStorage.getItem(draftKey(playerId)) ?? "{}") as Record<string, unknown>;
     return Object.fromEntries(
       DRAFT_FIELDS.filter((field) => typeof saved[field] === "string" || typeof saved[field] === "number").map(
         (field) => [field, saved[field]],
@@ -73,7 +77,6 @@ function readDraft(scoutId: string): Partial<FormInput> {
 }
 
 const EMPTY: FormInput = {
-  scoutId: "",
   coverPhotoPath: "",
   videoPath: "",
   videoPathTwo: "",
@@ -87,10 +90,9 @@ const EMPTY: FormInput = {
 };
 
 /** A resubmission starts from what the player sent last time, media URLs included. */
-function initialValues(scoutId: string, existing: Scout | null): FormInput {
-  if (!existing) return { ...EMPTY, scoutId };
+function initialValues(existing: SubmittedProfile | null): FormInput {
+  if (!existing) return EMPTY;
   return {
-    scoutId,
     coverPhotoPath: existing.coverPhotoPath,
     videoPath: existing.videoPath,
     videoPathTwo: existing.videoPathTwo ?? "",
@@ -115,12 +117,12 @@ function initialValues(scoutId: string, existing: Scout | null): FormInput {
  * it), and the optional second video can be taken off the profile.
  */
 export function ProfileForm({
-  scoutId,
+  playerId,
   existing = null,
   onSubmitted,
 }: {
-  scoutId: string;
-  existing?: Scout | null;
+  playerId: string;
+  existing?: SubmittedProfile | null;
   onSubmitted: () => void;
 }) {
   const hydrated = useHydrated();
@@ -138,8 +140,8 @@ export function ProfileForm({
     watch,
     formState: { errors, isSubmitting, isSubmitted },
   } = useSchemaForm<FormInput, FormOutput>({
-    schema: playerInfoSchema,
-    defaultValues: initialValues(scoutId, existing),
+    schema: profileFieldsSchema,
+    defaultValues: initialValues(existing),
   });
 
   /** The profile's own file for a field, unless the player took it off: what the field falls back to. */
@@ -158,28 +160,28 @@ export function ProfileForm({
   // Videos being sent are kept on the phone until the server has them, so a closed page resumes.
   const firstVideo = useFileUpload("video", {
     ...bindUpload("videoPath"),
-    keepAs: `touchline.upload.${scoutId}.video`,
+    keepAs: `touchline.upload.${playerId}.video`,
   });
   const secondVideo = useFileUpload("video", {
     ...bindUpload("videoPathTwo"),
-    keepAs: `touchline.upload.${scoutId}.video-two`,
+    keepAs: `touchline.upload.${playerId}.video-two`,
   });
 
   // What the player typed survives a closed page too (a first profile only: a resubmission
   // starts from the profile itself). Restored once, after hydration; cleared once submitted.
   useEffect(() => {
     if (existing) return;
-    for (const [field, value] of Object.entries(readDraft(scoutId))) setValue(field as FieldName, value as never);
-  }, [existing, scoutId, setValue]);
+    for (const [field, value] of Object.entries(readDraft(playerId))) setValue(field as FieldName, value as never);
+  }, [existing, playerId, setValue]);
   const draft = JSON.stringify(Object.fromEntries(DRAFT_FIELDS.map((field) => [field, watch(field)])));
   useEffect(() => {
     if (existing) return;
     try {
-      localStorage.setItem(draftKey(scoutId), draft);
+      localStorage.setItem(draftKey(playerId), draft);
     } catch {
       // No room or no storage: the form still works, it is only not kept.
     }
-  }, [existing, scoutId, draft]);
+  }, [existing, playerId, draft]);
   const uploads = [cover, firstVideo, secondVideo];
   const uploading = uploads.some(isBusy);
 
@@ -222,10 +224,8 @@ export function ProfileForm({
     const now = new Date().toISOString();
     try {
       await createProfile.mutateAsync({
-        ...values,
-        scoutId,
-        submissionDate: now,
-        videoUploadDate: values.videoPath ? now : null,
+        playerId,
+        fields: { ...values, submissionDate: now, videoUploadDate: values.videoPath ? now : null },
       });
     } catch (error) {
       // Nothing typed or uploaded is lost: the player fixes what the server names and resends.
@@ -236,16 +236,16 @@ export function ProfileForm({
       if (error instanceof ApiError) {
         // The profile was locked meanwhile (a reviewer acted): reload it so the page says so.
         if (existing && error.status === 409)
-          await queryClient.invalidateQueries({ queryKey: profileQueryKey(scoutId) });
+          await queryClient.invalidateQueries({ queryKey: profileQueryKey(playerId) });
       }
       return;
     }
     toast.success(PROFILE_FORM.submitted, { id: "profile-submit" });
-    localStorage.removeItem(draftKey(scoutId));
+    localStorage.removeItem(draftKey(playerId));
     onSubmitted();
     // The files now belong to the profile: forget them here without deleting them.
     for (const upload of uploads) upload.reset();
-    await queryClient.invalidateQueries({ queryKey: profileQueryKey(scoutId) });
+    await queryClient.invalidateQueries({ queryKey: profileQueryKey(playerId) });
     await navigate("/player/profile");
   });
 
@@ -349,7 +349,7 @@ export function ProfileForm({
       <div className="flex flex-col gap-3">
         {waitForUploads && uploading ? (
           <p role="alert" className="text-sm text-red-700">
-            {EXTRA.uploadsInProgress}
+            {PROFILE_CHECKS.uploadsInProgress}
           </p>
         ) : null}
         <div>

@@ -1,4 +1,4 @@
-import { EXTRA } from "@touchline/contract/messages";
+import { PROFILE_REVIEW } from "@touchline/contract/messages";
 import type { PlayerInfoResponse } from "@touchline/contract/profile";
 
 /**
@@ -15,20 +15,22 @@ export function ResubmitBanner({ profile }: { profile: PlayerInfoResponse }) {
         className="rounded-xl border border-red-300 bg-red-50 p-4 sm:p-5"
       >
         <h2 id="resubmit-rejected" className="font-bold text-red-900">
-          {EXTRA.profileRejectedTitle}
+          {PROFILE_REVIEW.profileRejectedTitle}
         </h2>
-        <p className="mt-1 font-medium text-red-900">{scout.rejectionReason || EXTRA.profileRejectedNoReason}</p>
-        <p className="mt-2 text-red-800">{EXTRA.resubmitAfterRejection}</p>
+        <p className="mt-1 font-medium text-red-900">
+          {scout.rejectionReason || PROFILE_REVIEW.profileRejectedNoReason}
+        </p>
+        <p className="mt-2 text-red-800">{PROFILE_REVIEW.resubmitAfterRejection}</p>
       </section>
     );
   }
   return (
     <section aria-labelledby="resubmit-reopened" className="rounded-xl border border-amber-300 bg-amber-50 p-4 sm:p-5">
       <h2 id="resubmit-reopened" className="font-bold text-amber-950">
-        {EXTRA.profileReopenedTitle}
+        {PROFILE_REVIEW.profileReopenedTitle}
       </h2>
       <p className="mt-1 text-amber-950">
-        {profile.isVideoExpired ? EXTRA.profileReopenedExpired : EXTRA.profileReopened}
+        {profile.isVideoExpired ? PROFILE_REVIEW.profileReopenedExpired : PROFILE_REVIEW.profileReopened}
       </p>
     </section>
   );

@@ -8,16 +8,16 @@ import type { PlayerInfoResponse } from "@touchline/contract/profile";
 import { ApiError } from "../../lib/api.ts";
 import { getPlayerProfile } from "./profile-api.ts";
 
-export const profileQueryKey = (scoutId: string) => ["player", "profile", scoutId] as const;
+export const profileQueryKey = (playerId: string) => ["player", "profile", playerId] as const;
 
 /**
  * The player's own profile, or null when they have not submitted one yet: the server answers
- * 404 then, which the spec treats as "no profile", not as an error (so it is never retried).
+ * 404 then, which means "no profile", not an error (so it is never retried).
  * Other failures are retried up to 3 times and kept for 5 minutes once loaded, so moving between the player pages costs no extra request.
  */
-export async function loadPlayerProfile(scoutId: string, signal?: AbortSignal): Promise<PlayerInfoResponse | null> {
+export async function loadPlayerProfile(playerId: string, signal?: AbortSignal): Promise<PlayerInfoResponse | null> {
   try {
-    return await getPlayerProfile(scoutId, signal);
+    return await getPlayerProfile(playerId, signal);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
@@ -30,11 +30,11 @@ export function shouldRetryProfile(failureCount: number, error: unknown): boolea
 }
 
 /** `loaded`: the profile the server already read for this page, if it did; the query starts from it. */
-export function usePlayerProfile(scoutId: string | undefined, loaded?: PlayerInfoResponse | null) {
+export function usePlayerProfile(playerId: string | undefined, loaded?: PlayerInfoResponse | null) {
   const query = useQuery({
-    queryKey: profileQueryKey(scoutId ?? ""),
-    queryFn: ({ signal }) => loadPlayerProfile(scoutId as string, signal),
-    enabled: Boolean(scoutId),
+    queryKey: profileQueryKey(playerId ?? ""),
+    queryFn: ({ signal }) => loadPlayerProfile(playerId as string, signal),
+    enabled: Boolean(playerId),
     staleTime: PROFILE_CACHE_MS,
     retry: shouldRetryProfile,
     initialData: loaded,
@@ -43,7 +43,7 @@ export function usePlayerProfile(scoutId: string | undefined, loaded?: PlayerInf
       current.state.data?.videos?.some((video) => video.status === "processing") ? VIDEO_PROCESSING_POLL_MS : false,
   });
 
-  // One toast per failed load (the spec's 'Error fetching player data'), not one per render.
+  // One toast per failed load ('Error fetching player data'), not one per render.
   const { isError, errorUpdatedAt } = query;
   useEffect(() => {
     if (isError) toast.error(PROFILE_PAGE.fetchError, { id: "profile-fetch-error" });
@@ -52,7 +52,7 @@ export function usePlayerProfile(scoutId: string | undefined, loaded?: PlayerInf
   return query;
 }
 
-/** What the failure screen says: the server's message, or the spec's fallback. */
+/** What the failure screen says: the server's message, or the published fallback. */
 export function profileErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.status > 0 && error.message) return error.message;
   return PROFILE_PAGE.unknownError;

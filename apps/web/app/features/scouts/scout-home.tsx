@@ -3,7 +3,7 @@ import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { toast } from "../../lib/toast.ts";
 import { savedSearchSchema, shortlistNameSchema } from "@touchline/contract/scout-schemas";
-import { EXTRA } from "@touchline/contract/messages";
+import { FIELD } from "@touchline/contract/messages";
 import * as z from "zod/mini";
 import { FITNESS_LEVELS, POSITIONS, PREFERRED_FEET } from "@touchline/contract/enums";
 import {
@@ -309,7 +309,7 @@ function SavedSearches() {
         setFormError(errorText(failure));
       }
     },
-    () => setFormError(EXTRA.fieldsToCorrect),
+    () => setFormError(FIELD.fieldsToCorrect),
   );
   const act = async (call: () => Promise<Awaited<ReturnType<typeof fetchSearches>>>) => {
     try {

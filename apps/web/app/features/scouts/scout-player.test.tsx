@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { EXTRA } from "@touchline/contract/messages";
+import { FIELD } from "@touchline/contract/messages";
 import { SCOUT } from "@touchline/contract/scouts";
 import { mockApi } from "../../test/api-server.ts";
 import { jsonResponse as json, renderScreen } from "../../test/render.tsx";
@@ -33,7 +33,7 @@ describe("ScoutPlayer", () => {
     await user.click(screen.getByRole("button", { name: "Add to shortlist" }));
     const shortlist = section("Shortlist");
     expect(await shortlist.findByText(SCOUT.shortlistChooseOrName)).toBeInTheDocument();
-    expect(shortlist.getByText(EXTRA.fieldsToCorrect)).toBeInTheDocument();
+    expect(shortlist.getByText(FIELD.fieldsToCorrect)).toBeInTheDocument();
     expect(api.sent.filter((request) => request.method !== "GET")).toHaveLength(0);
   });
 
@@ -62,7 +62,7 @@ describe("ScoutPlayer", () => {
     const invite = section(`Invite ${player.firstName}`);
     await user.click(invite.getByRole("button", { name: "Send the invitation" }));
     expect(await invite.findByText(SCOUT.messageRequired)).toBeInTheDocument();
-    expect(invite.getByText(EXTRA.fieldsToCorrect)).toBeInTheDocument();
+    expect(invite.getByText(FIELD.fieldsToCorrect)).toBeInTheDocument();
     // The trial's own rules are checked once the fields every request has are right.
     await user.type(invite.getByLabelText("Message"), "We would like to talk.");
     await user.click(invite.getByRole("button", { name: "Send the invitation" }));

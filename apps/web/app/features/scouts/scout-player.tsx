@@ -4,7 +4,7 @@ import * as z from "zod/mini";
 import { Link } from "react-router";
 import { toast } from "../../lib/toast.ts";
 import { scoutRequestSchema, type ScoutRequestInput } from "@touchline/contract/scout-schemas";
-import { EXTRA } from "@touchline/contract/messages";
+import { FIELD } from "@touchline/contract/messages";
 import { REQUEST_STATE_TEXT, SCOUT } from "@touchline/contract/scouts";
 import { Button } from "../../components/button.tsx";
 import { SelectField, TextAreaField, TextField } from "../../components/field.tsx";
@@ -123,7 +123,7 @@ function AddToShortlist({ username }: { username: string }) {
         setFormError(errorText(failure));
       }
     },
-    () => setFormError(EXTRA.fieldsToCorrect),
+    () => setFormError(FIELD.fieldsToCorrect),
   );
 
   return (
@@ -200,7 +200,7 @@ function RequestForm({ username, firstName }: { username: string; firstName: str
         setFormError(errorText(failure));
       }
     },
-    () => setFormError(EXTRA.fieldsToCorrect),
+    () => setFormError(FIELD.fieldsToCorrect),
   );
 
   return (

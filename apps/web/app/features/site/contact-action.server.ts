@@ -1,5 +1,5 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import { EXTRA } from "@touchline/contract/messages";
+import { CONTACT } from "@touchline/contract/messages";
 import { readContactForm } from "@touchline/contract/site";
 import type { ContactFormResult } from "./contact-form.tsx";
 
@@ -19,7 +19,7 @@ export async function contactAction({ request, context }: { request: Request; co
   try {
     await context.site.saveContactMessage(form.message);
   } catch {
-    return data<ContactFormResult>({ values: form.values, errors: {}, failed: EXTRA.contactFailed }, { status: 503 });
+    return data<ContactFormResult>({ values: form.values, errors: {}, failed: CONTACT.contactFailed }, { status: 503 });
   }
   // With a fragment of its own: without one the browser would keep the form's (#contact).
   return redirect(`${CONTACT_SENT_PATH}#main`, 303);

@@ -2,7 +2,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, type AppLoadContext } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { EXTRA, INPUT } from "@touchline/contract/messages";
+import { CONTACT, FIELD, INPUT } from "@touchline/contract/messages";
 import type { ContactMessageInput } from "@touchline/contract/site";
 import { CONTACT_SENT_PATH, contactAction } from "./contact-action.server.ts";
 import { ContactForm } from "./contact-form.tsx";
@@ -61,10 +61,10 @@ describe("ContactForm", () => {
   it("shows a message per field and stores nothing when the form is empty", async () => {
     const f = setup();
     await f.user.click(f.send);
-    expect(await screen.findByText(EXTRA.contactNameRequired)).toBeInTheDocument();
-    expect(screen.getByText(EXTRA.emailRequired)).toBeInTheDocument();
-    expect(screen.getByText(EXTRA.contactMessageRequired)).toBeInTheDocument();
-    expect(screen.getByText(EXTRA.contactInvalid)).toBeInTheDocument();
+    expect(await screen.findByText(CONTACT.contactNameRequired)).toBeInTheDocument();
+    expect(screen.getByText(FIELD.emailRequired)).toBeInTheDocument();
+    expect(screen.getByText(CONTACT.contactMessageRequired)).toBeInTheDocument();
+    expect(screen.getByText(CONTACT.contactInvalid)).toBeInTheDocument();
     expect(f.name).toHaveAttribute("aria-invalid", "true");
     expect(f.saveContactMessage).not.toHaveBeenCalled();
   });
@@ -75,8 +75,8 @@ describe("ContactForm", () => {
     await f.user.type(f.email, "chanda@");
     await f.user.type(f.message, "Hello");
     await f.user.click(f.send);
-    expect(await screen.findByText(EXTRA.emailInvalid)).toBeInTheDocument();
-    expect(screen.queryByText(EXTRA.contactNameRequired)).not.toBeInTheDocument();
+    expect(await screen.findByText(FIELD.emailInvalid)).toBeInTheDocument();
+    expect(screen.queryByText(CONTACT.contactNameRequired)).not.toBeInTheDocument();
     expect((screen.getByLabelText("Name") as HTMLInputElement).value).toBe("Chanda");
     expect((screen.getByLabelText("Message") as HTMLTextAreaElement).value).toBe("Hello");
     expect(f.saveContactMessage).not.toHaveBeenCalled();
@@ -101,7 +101,7 @@ describe("ContactForm", () => {
     });
     await fillValid(f);
     await f.user.click(f.send);
-    expect(await screen.findByText(EXTRA.contactFailed)).toBeInTheDocument();
+    expect(await screen.findByText(CONTACT.contactFailed)).toBeInTheDocument();
     expect((screen.getByLabelText("Name") as HTMLInputElement).value).toBe("Chanda Mulenga");
     expect((screen.getByLabelText("Email") as HTMLInputElement).value).toBe("chanda@example.zm");
     expect((screen.getByLabelText("Message") as HTMLTextAreaElement).value).toBe("Do you cover the Super League?");
@@ -135,7 +135,7 @@ describe("contactAction (a plain form post, no JavaScript)", () => {
     expect(result.init.status).toBe(400);
     expect(result.data).toEqual({
       values: { name: "", email: "x", message: "Hi" },
-      errors: { name: EXTRA.contactNameRequired, email: EXTRA.emailInvalid },
+      errors: { name: CONTACT.contactNameRequired, email: FIELD.emailInvalid },
     });
     expect(save).not.toHaveBeenCalled();
   });
@@ -168,7 +168,7 @@ describe("contactAction (a plain form post, no JavaScript)", () => {
     expect(result.data).toEqual({
       values: { name: "A", email: "a@b.zm", message: "Hi" },
       errors: {},
-      failed: EXTRA.contactFailed,
+      failed: CONTACT.contactFailed,
     });
   });
 });

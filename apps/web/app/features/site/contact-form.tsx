@@ -1,5 +1,5 @@
 import { Form, useActionData, useNavigation } from "react-router";
-import { EXTRA } from "@touchline/contract/messages";
+import { CONTACT } from "@touchline/contract/messages";
 import type { ContactFormValues, ContactMessageInput } from "@touchline/contract/site";
 import { Button } from "../../components/button.tsx";
 import { TextAreaField, TextField } from "../../components/field.tsx";
@@ -38,7 +38,7 @@ export function ContactForm({ action, anchor, headingId }: { action: string; anc
       className="flex flex-col gap-4"
     >
       {result?.failed ? <FormAlert>{result.failed}</FormAlert> : null}
-      {invalid ? <FormAlert>{EXTRA.contactInvalid}</FormAlert> : null}
+      {invalid ? <FormAlert>{CONTACT.contactInvalid}</FormAlert> : null}
       <TextField label="Name" name="name" autoComplete="name" defaultValue={values?.name} error={errors.name} />
       <TextField
         label="Email"

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { DELETION_PROCESSING_DAYS } from "@touchline/contract/limits";
-import { EXTRA } from "@touchline/contract/messages";
+import { ACCOUNT_DELETION, REQUEST_FAILED } from "@touchline/contract/messages";
 import { DELETION_CONFIRM_FRAGMENT } from "@touchline/contract/site";
 import { Button, buttonClass } from "../../components/button.tsx";
 import { ApiError } from "../../lib/api.ts";
@@ -56,7 +56,7 @@ export function DeletionConfirmation({ token, onNewRequest }: { token: string; o
       setState({ step: "confirmed" });
     } catch (error) {
       if (error instanceof ApiError && error.status === 400) return setState({ step: "invalid" });
-      setState({ step: "failed", message: errorText(error, EXTRA.serverError) });
+      setState({ step: "failed", message: errorText(error, REQUEST_FAILED.serverError) });
     }
   };
 
@@ -71,19 +71,19 @@ export function DeletionConfirmation({ token, onNewRequest }: { token: string; o
         tabIndex={-1}
         className="text-xl font-bold text-slate-900 outline-none"
       >
-        {EXTRA.deletionConfirmTitle}
+        {ACCOUNT_DELETION.deletionConfirmTitle}
       </h2>
       <div role="status" aria-live="polite">
         {state.step === "confirmed" ? (
           <p className="mt-4 rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-brand-900">
-            {EXTRA.deletionConfirmed}
+            {ACCOUNT_DELETION.deletionConfirmed}
           </p>
         ) : null}
       </div>
       {state.step === "invalid" ? (
         <div className="mt-4 flex flex-col items-start gap-4">
           <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800">
-            {EXTRA.deletionLinkInvalid}
+            {ACCOUNT_DELETION.deletionLinkInvalid}
           </p>
           <Button variant="secondary" onClick={onNewRequest}>
             Send a new request
@@ -99,7 +99,7 @@ export function DeletionConfirmation({ token, onNewRequest }: { token: string; o
           </p>
           {state.step === "failed" ? (
             <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-              {EXTRA.deletionConfirmFailed} {state.message}
+              {ACCOUNT_DELETION.deletionConfirmFailed} {state.message}
             </p>
           ) : null}
           <div className="flex flex-wrap gap-3">

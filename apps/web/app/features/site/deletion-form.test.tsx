@@ -6,7 +6,7 @@ import { ToastHost } from "../../components/toast-host.tsx";
 import { afterEach, describe, expect, it } from "vitest";
 import { DELETION_REASONS } from "@touchline/contract/enums";
 import { DELETION_REDIRECT_MS } from "@touchline/contract/limits";
-import { DELETION, EXTRA } from "@touchline/contract/messages";
+import { ACCOUNT_DELETION, DELETION, FIELD, REQUEST_FAILED } from "@touchline/contract/messages";
 import DeletePage from "../../routes/public/delete.tsx";
 import { mockApi, recordRequests } from "../../test/api-server.ts";
 import { jsonResponse as json, WithQueryClient } from "../../test/render.tsx";
@@ -85,13 +85,13 @@ describe("account deletion page", () => {
     const started = recordRequests();
     const { user } = setup();
     await user.click(button("Continue"));
-    expect(await screen.findByText(EXTRA.emailRequired)).toBeInTheDocument();
-    expect(screen.getByText(EXTRA.understandRequired)).toBeInTheDocument();
+    expect(await screen.findByText(FIELD.emailRequired)).toBeInTheDocument();
+    expect(screen.getByText(ACCOUNT_DELETION.understandRequired)).toBeInTheDocument();
     expect(screen.getByText("Step 1 of 2")).toBeInTheDocument();
 
     await user.type(email(), "mwila@");
     await user.click(button("Continue"));
-    expect(await screen.findByText(EXTRA.emailInvalid)).toBeInTheDocument();
+    expect(await screen.findByText(FIELD.emailInvalid)).toBeInTheDocument();
 
     await user.clear(email());
     await user.type(email(), "mwila@example.zm");
@@ -108,18 +108,18 @@ describe("account deletion page", () => {
     expect(screen.getAllByText("DELETE MY ACCOUNT").length).toBeGreaterThan(0);
 
     await user.click(button("Submit Request"));
-    expect(await screen.findByText(EXTRA.confirmationTextRequired)).toBeInTheDocument();
-    expect(screen.getByText(EXTRA.confirmationCheckboxRequired)).toBeInTheDocument();
+    expect(await screen.findByText(ACCOUNT_DELETION.confirmationTextRequired)).toBeInTheDocument();
+    expect(screen.getByText(ACCOUNT_DELETION.confirmationCheckboxRequired)).toBeInTheDocument();
 
     await user.type(phrase(), "delete my account");
     await user.click(confirmBox());
     await user.click(button("Submit Request"));
-    expect(await screen.findByText(EXTRA.confirmationTextMismatch)).toBeInTheDocument();
+    expect(await screen.findByText(ACCOUNT_DELETION.confirmationTextMismatch)).toBeInTheDocument();
 
     await user.clear(phrase());
     await user.type(phrase(), "Delete My Account");
     await user.click(button("Submit Request"));
-    expect(await screen.findByText(EXTRA.confirmationTextMismatch)).toBeInTheDocument();
+    expect(await screen.findByText(ACCOUNT_DELETION.confirmationTextMismatch)).toBeInTheDocument();
     expect(started).toEqual([]);
   });
 
@@ -159,8 +159,10 @@ describe("account deletion page", () => {
 
     expect(await screen.findByRole("heading", { name: DELETION.submittedTitle })).toBeInTheDocument();
     // What happens next: nothing until the e-mailed link is opened.
-    expect(screen.getByRole("status")).toHaveTextContent(EXTRA.deletionCheckEmail);
-    expect(screen.getByRole("status")).toHaveTextContent(EXTRA.deletionCheckEmailDetail("mwila@example.zm", 7));
+    expect(screen.getByRole("status")).toHaveTextContent(ACCOUNT_DELETION.deletionCheckEmail);
+    expect(screen.getByRole("status")).toHaveTextContent(
+      ACCOUNT_DELETION.deletionCheckEmailDetail("mwila@example.zm", 7),
+    );
 
     const { url, body } = onlyCall(api);
     expect(url).toBe("/api/site/deletion-requests");
@@ -208,15 +210,15 @@ describe("account deletion page", () => {
   });
 
   it("keeps the visitor on the form with everything typed when storing fails", async () => {
-    mockApi({ [REQUEST_ROUTE]: () => json(500, { message: EXTRA.serverError }) });
+    mockApi({ [REQUEST_ROUTE]: () => json(500, { message: REQUEST_FAILED.serverError }) });
     const { user } = setup();
     await completeStepOne(user);
     await user.type(phrase(), "DELETE MY ACCOUNT");
     await user.click(confirmBox());
     await user.click(button("Submit Request"));
 
-    expect(await screen.findByText(EXTRA.deletionFailed)).toBeInTheDocument(); // the toast
-    expect(screen.getByRole("alert", { name: "" })).toHaveTextContent(EXTRA.serverError);
+    expect(await screen.findByText(ACCOUNT_DELETION.deletionFailed)).toBeInTheDocument(); // the toast
+    expect(screen.getByRole("alert", { name: "" })).toHaveTextContent(REQUEST_FAILED.serverError);
     expect(screen.queryByText(DELETION.submittedTitle)).not.toBeInTheDocument();
     expect(phrase().value).toBe("DELETE MY ACCOUNT");
     expect(confirmBox().checked).toBe(true);
@@ -230,7 +232,10 @@ describe("account deletion page", () => {
   it("shows the server's verdict on a step-1 answer back on step 1", async () => {
     mockApi({
       [REQUEST_ROUTE]: () =>
-        json(400, { message: EXTRA.invalidRequest, errors: { email: "This address is not linked to an account" } }),
+        json(400, {
+          message: REQUEST_FAILED.invalidRequest,
+          errors: { email: "This address is not linked to an account" },
+        }),
     });
     const { user } = setup();
     await completeStepOne(user);
@@ -248,15 +253,16 @@ describe("the page opened from the link e-mailed to confirm a request", () => {
 
   it("asks for one press, sends the token, and says what happens next", async () => {
     const api = mockApi({
-      [CONFIRM_ROUTE]: () => json(200, { message: EXTRA.deletionConfirmed, dueAt: "2026-12-23T10:00:00.000Z" }),
+      [CONFIRM_ROUTE]: () =>
+        json(200, { message: ACCOUNT_DELETION.deletionConfirmed, dueAt: "2026-12-23T10:00:00.000Z" }),
     });
     const { user } = opened();
-    expect(await screen.findByRole("heading", { level: 2, name: EXTRA.deletionConfirmTitle })).toHaveFocus();
+    expect(await screen.findByRole("heading", { level: 2, name: ACCOUNT_DELETION.deletionConfirmTitle })).toHaveFocus();
     // Opening the link alone confirms nothing (a mail scanner opens links too).
     expect(api.sent).toEqual([]);
     expect(screen.queryByText("Step 1 of 2")).not.toBeInTheDocument();
     await user.click(button("Yes, delete my account"));
-    expect(await screen.findByText(EXTRA.deletionConfirmed)).toBeInTheDocument();
+    expect(await screen.findByText(ACCOUNT_DELETION.deletionConfirmed)).toBeInTheDocument();
     const { url, body } = onlyCall(api);
     expect(url).toBe("/api/site/deletion-requests/confirm");
     expect(body).toEqual({ token: "tok_123" });
@@ -266,21 +272,24 @@ describe("the page opened from the link e-mailed to confirm a request", () => {
   it("explains an expired link and offers a new request", async () => {
     mockApi({
       [CONFIRM_ROUTE]: () =>
-        json(400, { message: EXTRA.deletionLinkInvalid, errors: { token: EXTRA.deletionLinkInvalid } }),
+        json(400, {
+          message: ACCOUNT_DELETION.deletionLinkInvalid,
+          errors: { token: ACCOUNT_DELETION.deletionLinkInvalid },
+        }),
     });
     const { user } = opened();
     await user.click(await screen.findByRole("button", { name: "Yes, delete my account" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent(EXTRA.deletionLinkInvalid);
+    expect(await screen.findByRole("alert")).toHaveTextContent(ACCOUNT_DELETION.deletionLinkInvalid);
     await user.click(button("Send a new request"));
     expect(await screen.findByText("Step 1 of 2")).toBeInTheDocument();
   });
 
   it("keeps the button for another try when the server cannot be reached", async () => {
-    mockApi({ [CONFIRM_ROUTE]: () => json(503, { message: EXTRA.serviceUnavailable }) });
+    mockApi({ [CONFIRM_ROUTE]: () => json(503, { message: REQUEST_FAILED.serviceUnavailable }) });
     const { user } = opened();
     await user.click(await screen.findByRole("button", { name: "Yes, delete my account" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(
-      `${EXTRA.deletionConfirmFailed} ${EXTRA.serviceUnavailable}`,
+      `${ACCOUNT_DELETION.deletionConfirmFailed} ${REQUEST_FAILED.serviceUnavailable}`,
     );
     expect(button("Yes, delete my account")).toBeEnabled();
   });

@@ -10,7 +10,7 @@ import {
   DELETION_REASON_OTHER_MAX,
   DELETION_REDIRECT_MS,
 } from "@touchline/contract/limits";
-import { DELETION, EXTRA } from "@touchline/contract/messages";
+import { ACCOUNT_DELETION, DELETION, REQUEST_FAILED } from "@touchline/contract/messages";
 import { deletionStepOneSchema, deletionStepTwoSchema, type DeletionRequestInput } from "@touchline/contract/site";
 import { Button } from "../../components/button.tsx";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../../components/field.tsx";
@@ -35,7 +35,7 @@ const STEP_TWO_FIELDS = ["confirmation_text", "confirmation"] as const;
 /**
  * The two-step account deletion form. Each step has its own form
  * so that step 2 starts clean, while both live in this component: going Back and forth keeps
- * everything typed. Unlike the spec's original, the request is really stored on the server,
+ * everything typed. The request is stored on the server,
  * and only counts once confirmed from the link e-mailed to the address (anyone can type an
  * address); the answer reads the same whether or not an account uses it. If storing fails the
  * visitor stays on step 2 with all their answers.
@@ -102,8 +102,8 @@ export function AccountDeletionForm() {
       await send.mutateAsync(body);
       setSubmittedEmail(body.email);
     } catch (error) {
-      toast.error(EXTRA.deletionFailed, { id: "deletion-request" });
-      if (!(error instanceof ApiError)) return setServerMessage(EXTRA.serverError);
+      toast.error(ACCOUNT_DELETION.deletionFailed, { id: "deletion-request" });
+      if (!(error instanceof ApiError)) return setServerMessage(REQUEST_FAILED.serverError);
       setServerMessage(error.message);
       const stepOneWrong = STEP_ONE_FIELDS.some((field) => error.errors[field]);
       applyServerErrors(error, STEP_ONE_FIELDS, one.setError, { focus: false });
@@ -123,9 +123,9 @@ export function AccountDeletionForm() {
         <h2 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-brand-900 outline-none">
           {DELETION.submittedTitle}
         </h2>
-        <p className="mt-3 text-lg font-semibold text-slate-900">{EXTRA.deletionCheckEmail}</p>
+        <p className="mt-3 text-lg font-semibold text-slate-900">{ACCOUNT_DELETION.deletionCheckEmail}</p>
         <p className="mt-2 break-words text-slate-700">
-          {EXTRA.deletionCheckEmailDetail(submittedEmail, CONFIRM_DAYS)}
+          {ACCOUNT_DELETION.deletionCheckEmailDetail(submittedEmail, CONFIRM_DAYS)}
         </p>
         <p className="mt-3 text-sm text-slate-600">
           Taking you to our Privacy Policy in a few seconds…{" "}
@@ -241,7 +241,7 @@ export function AccountDeletionForm() {
 function ServerMessage({ text }: { text: string }) {
   return (
     <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-      {EXTRA.deletionFailed} {text}
+      {ACCOUNT_DELETION.deletionFailed} {text}
     </p>
   );
 }

@@ -7,7 +7,7 @@ export interface SiteLink {
   to: string;
 }
 
-/** Header navigation, in the order the spec lists it. Features is a section of the home page. */
+/** Header navigation, in its published order. Features is a section of the home page. */
 export const HEADER_LINKS: readonly SiteLink[] = [
   { label: "Talent", to: "/players" },
   { label: "Freelance journalist", to: "/freelance-journalist" },
@@ -30,7 +30,7 @@ export const GOOGLE_PLAY_PATH = "/download/android";
 export const GET_STARTED_EXTERNAL_PATH = "/go/get-started";
 
 /**
- * The spec's useful links, plus Talent and Freelance journalist: without JavaScript the mobile
+ * The published useful links, plus Talent and Freelance journalist: without JavaScript the mobile
  * menu cannot open and its button jumps here instead, so the footer carries every header link.
  */
 export const FOOTER_USEFUL_LINKS: readonly SiteLink[] = [

@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import { HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
-import { AUTH, EXTRA, TALENT } from "@touchline/contract/messages";
+import { AUTH, CONTACT, FIELD, TALENT } from "@touchline/contract/messages";
 import { PlayerContactForm } from "./player-contact-form.tsx";
 import { renderAt } from "../../test/talent-router.tsx";
 import { mockApi, recordRequests } from "../../test/api-server.ts";
@@ -35,11 +35,11 @@ describe("PlayerContactForm", () => {
     const f = setup();
     await f.user.type(f.phone, "12ab");
     await f.user.click(f.send);
-    expect(await screen.findByText(EXTRA.contactNameRequired)).toBeInTheDocument();
+    expect(await screen.findByText(CONTACT.contactNameRequired)).toBeInTheDocument();
     expect(screen.getByText(TALENT.contactOrganisationRequired)).toBeInTheDocument();
-    expect(screen.getByText(EXTRA.emailRequired)).toBeInTheDocument();
+    expect(screen.getByText(FIELD.emailRequired)).toBeInTheDocument();
     expect(screen.getByText(TALENT.contactPhoneInvalid)).toBeInTheDocument();
-    expect(screen.getByText(EXTRA.contactMessageRequired)).toBeInTheDocument();
+    expect(screen.getByText(CONTACT.contactMessageRequired)).toBeInTheDocument();
     expect(started).toEqual([]);
   });
 

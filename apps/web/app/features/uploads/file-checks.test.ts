@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { EXTRA, VIDEO_FILE } from "@touchline/contract/messages";
+import { PROFILE_CHECKS, VIDEO_FILE } from "@touchline/contract/messages";
 import { checkImageFile, checkVideoFile, readVideoDuration } from "./file-checks.ts";
 
 /** A File that claims a size without allocating it. */
@@ -100,11 +100,11 @@ describe("checkImageFile", () => {
   it("refuses other types and larger files", () => {
     expect(checkImageFile(fakeFile("c.webp", "image/webp", 100))).toEqual({
       ok: false,
-      message: EXTRA.imageInvalidType,
+      message: PROFILE_CHECKS.imageInvalidType,
     });
     expect(checkImageFile(fakeFile("c.jpg", "image/jpeg", 10 * 1024 * 1024 + 1))).toEqual({
       ok: false,
-      message: EXTRA.imageTooLarge,
+      message: PROFILE_CHECKS.imageTooLarge,
     });
   });
 });

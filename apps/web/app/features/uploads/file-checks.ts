@@ -5,7 +5,7 @@ import {
   VIDEO_MAX_SECONDS,
   VIDEO_MIME_TYPES,
 } from "@touchline/contract/limits";
-import { EXTRA, VIDEO_FILE } from "@touchline/contract/messages";
+import { PROFILE_CHECKS, VIDEO_FILE } from "@touchline/contract/messages";
 
 /**
  * Checks made in the browser before a single byte is sent: on a metered connection a player
@@ -16,8 +16,8 @@ export type FileCheck = { ok: true; durationSeconds?: number } | { ok: false; me
 
 export function checkImageFile(file: File): FileCheck {
   if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type))
-    return { ok: false, message: EXTRA.imageInvalidType };
-  if (file.size > IMAGE_MAX_BYTES) return { ok: false, message: EXTRA.imageTooLarge };
+    return { ok: false, message: PROFILE_CHECKS.imageInvalidType };
+  if (file.size > IMAGE_MAX_BYTES) return { ok: false, message: PROFILE_CHECKS.imageTooLarge };
   return { ok: true };
 }
 
@@ -25,7 +25,7 @@ export function checkImageFile(file: File): FileCheck {
 export type DurationReader = (file: File) => Promise<number>;
 
 export async function checkVideoFile(file: File, readDuration: DurationReader = readVideoDuration): Promise<FileCheck> {
-  // The spec asks for "a video type"; we only store MP4 (the technical specs say so), so
+  // Only MP4 is stored (the technical specs say so), so
   // anything else is refused here rather than after a long upload.
   if (!(VIDEO_MIME_TYPES as readonly string[]).includes(file.type))
     return { ok: false, message: VIDEO_FILE.invalidType };

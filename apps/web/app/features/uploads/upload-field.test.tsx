@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import { ToastHost } from "../../components/toast-host.tsx";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { MediaKind, UploadedMedia } from "@touchline/contract/media";
-import { EXTRA, UPLOAD_TOASTS, VIDEO_FILE } from "@touchline/contract/messages";
+import { PROFILE_CHECKS, UPLOAD_TOASTS, VIDEO_FILE } from "@touchline/contract/messages";
 import { UploadField } from "./upload-field.tsx";
 import { useFileUpload } from "./use-file-upload.ts";
 import type { OnSuccessPayload, UploadOptions } from "tus-js-client";
@@ -359,7 +359,7 @@ describe("UploadField with a cover photo", () => {
   it("refuses a type other than JPEG, PNG or GIF", async () => {
     const f = setup("image");
     await userEvent.setup({ applyAccept: false }).upload(f.input(), new File(["x"], "me.webp", { type: "image/webp" }));
-    await expectRefused(EXTRA.imageInvalidType);
+    await expectRefused(PROFILE_CHECKS.imageInvalidType);
     expect(uploads).toHaveLength(0);
   });
 
@@ -372,7 +372,7 @@ describe("UploadField with a cover photo", () => {
     expect(screen.getByRole("button", { name: "Retry" })).toBeInTheDocument();
   });
 
-  it("Remove deletes the stored image with the spec's toasts", async () => {
+  it("Remove deletes the stored image with the published toasts", async () => {
     const api = mockApi({ [DELETE_MEDIA]: deleted });
     const f = setup("image");
     await f.user.upload(f.input(), png());

@@ -267,7 +267,7 @@ export function useFileUpload(kind: MediaKind, options: Options): FileUpload {
       try {
         await deleteUploaded(current.media.fileId);
       } catch (error) {
-        // A refusal names the kind of file; a lost connection gets the spec's plain message.
+        // A refusal names the kind of file; a lost connection gets the published plain message.
         toast.error(
           error instanceof ApiError && error.status === 0 ? UPLOAD_TOASTS.deleteFailed : TOASTS[kind].deleteFailed,
           { id: toastId },

@@ -23,7 +23,7 @@ export default function PlayerRegisterOtp() {
       onResendScheduled={(at) => updateFlow({ resendAvailableAt: at })}
       verify={(otp) => verifyRegistrationCode({ phoneNumber, otp, ...(email ? { email } : {}) })}
       onVerified={async (answer) => {
-        // The spec's client stores a reset token if this answer carries one.
+        // A reset token is kept if this answer carries one, as the companion app does.
         if (answer?.resetToken) updateFlow({ resetToken: answer.resetToken });
         await navigate("/auth/player-login", { replace: true });
       }}

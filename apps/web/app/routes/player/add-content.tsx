@@ -8,7 +8,7 @@ export default function AddContentRoute() {
   const player = usePlayerSession();
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
-      <AddContent scoutId={player.scoutId} />
+      <AddContent playerId={player.playerId} />
     </div>
   );
 }

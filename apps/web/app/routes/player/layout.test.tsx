@@ -7,6 +7,7 @@ import { ToastHost } from "../../components/toast-host.tsx";
 import { describe, expect, it } from "vitest";
 import { INBOX } from "@touchline/contract/inbox";
 import { AUTH } from "@touchline/contract/messages";
+import { sessionFromAnswer } from "@touchline/contract/session";
 import { readLoginSession, saveLoginSession } from "../../lib/session-store.ts";
 import { mockApi, recordRequests, type ApiRoute } from "../../test/api-server.ts";
 import { jsonResponse } from "../../test/render.tsx";
@@ -111,7 +112,7 @@ describe("PlayerLayout", () => {
   });
 
   it("logs out on the server, forgets the session in the browser and goes to login", async () => {
-    saveLoginSession(session, true);
+    saveLoginSession(sessionFromAnswer(session), true);
     const api = mockApi({ [LOGOUT_ROUTE]: () => jsonResponse(200, { message: AUTH.loggedOut }) });
     const user = setup(loggedIn);
     await user.click(await screen.findByRole("button", { name: /chanda10/ }));

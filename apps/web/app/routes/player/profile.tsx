@@ -24,7 +24,7 @@ export default function PlayerProfileRoute({ loaderData }: Route.ComponentProps)
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8 sm:py-12">
       <GuardianPanel />
-      <PlayerProfile scoutId={player.scoutId} loaded={loaderData?.profile} />
+      <PlayerProfile playerId={player.playerId} loaded={loaderData?.profile} />
     </div>
   );
 }

@@ -10,7 +10,7 @@ export const meta = () => privatePageMeta("Settings");
 
 const card = "rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8";
 
-/** /player/settings (linked by the spec's user menu, never built there). */
+/** /player/settings, linked from the user menu. */
 export default function PlayerSettings() {
   const player = usePlayerSession();
   return (

@@ -1,6 +1,6 @@
 import { data, Form, redirect, useActionData } from "react-router";
 import { APP_COMING_PATH, APP_COMING_THANKS_PATH, readAppInterestForm } from "@touchline/contract/app-interest";
-import { EXTRA } from "@touchline/contract/messages";
+import { CONTACT } from "@touchline/contract/messages";
 import { Button } from "../../components/button.tsx";
 import { TextField } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await context.site.saveAppInterest(form.interest);
   } catch {
-    return data<AppComingResult>({ value: form.value, error: EXTRA.contactFailed }, { status: 503 });
+    return data<AppComingResult>({ value: form.value, error: CONTACT.contactFailed }, { status: 503 });
   }
   return redirect(`${APP_COMING_THANKS_PATH}#main`, 303);
 }

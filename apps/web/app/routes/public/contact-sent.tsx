@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { EXTRA } from "@touchline/contract/messages";
+import { CONTACT } from "@touchline/contract/messages";
 import { buttonClass } from "../../components/button.tsx";
 import { PageHero } from "../../features/site/page-parts.tsx";
 import { pageMeta } from "../../lib/seo.ts";
@@ -25,7 +25,7 @@ export default function ContactSent() {
   return (
     <>
       <PageHero eyebrow="Contact" title="Message sent">
-        <p role="status">{EXTRA.contactSent}</p>
+        <p role="status">{CONTACT.contactSent}</p>
       </PageHero>
       <div className="mx-auto flex max-w-6xl flex-wrap gap-3 px-4 py-12">
         <Link to="/" className={buttonClass("primary")}>

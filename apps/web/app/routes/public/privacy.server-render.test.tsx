@@ -1,7 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { EXTRA } from "@touchline/contract/messages";
+import { ACCOUNT_DELETION } from "@touchline/contract/messages";
 import Privacy from "./privacy.tsx";
 
 describe("privacy page in the server's HTML", () => {
@@ -14,6 +14,6 @@ describe("privacy page in the server's HTML", () => {
       <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} />,
     );
     expect(html).toContain("Privacy Policy");
-    expect(html).not.toContain(EXTRA.deletionReceived);
+    expect(html).not.toContain(ACCOUNT_DELETION.deletionReceived);
   });
 });

@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { EXTRA } from "@touchline/contract/messages";
+import { ACCOUNT_DELETION } from "@touchline/contract/messages";
 import Privacy from "./privacy.tsx";
 
 function renderAt(url: string) {
@@ -12,10 +12,10 @@ function renderAt(url: string) {
 describe("privacy page", () => {
   it("acknowledges a deletion request when opened from the deletion flow", async () => {
     renderAt("/privacy?deletionRequested=1");
-    expect(await screen.findByRole("status")).toHaveTextContent(EXTRA.deletionReceived);
-    expect(EXTRA.deletionReceived).toContain("30 days");
+    expect(await screen.findByRole("status")).toHaveTextContent(ACCOUNT_DELETION.deletionReceived);
+    expect(ACCOUNT_DELETION.deletionReceived).toContain("30 days");
     // What happens next: the request waits for the link e-mailed to the address.
-    expect(EXTRA.deletionReceived).toContain("Check your e-mail and open the link we sent to confirm it");
+    expect(ACCOUNT_DELETION.deletionReceived).toContain("Check your e-mail and open the link we sent to confirm it");
   });
 
   it("shows no acknowledgement on a normal visit", () => {
@@ -25,7 +25,7 @@ describe("privacy page", () => {
     expect(screen.getByText("Last updated March 9, 2025")).toBeInTheDocument();
   });
 
-  it("has every section the spec lists and the links back", () => {
+  it("has every published section and the links back", () => {
     renderAt("/privacy");
     for (const heading of [
       "Information we collect",

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { DELETION_PROCESSING_DAYS } from "@touchline/contract/limits";
-import { EXTRA } from "@touchline/contract/messages";
+import { ACCOUNT_DELETION } from "@touchline/contract/messages";
 import { buttonClass } from "../../components/button.tsx";
 import { PageHero, Prose } from "../../features/site/page-parts.tsx";
 import { pageMeta } from "../../lib/seo.ts";
@@ -34,7 +34,7 @@ export default function Privacy() {
           {deletionRequested ? (
             <div className="mb-8 rounded-xl border border-brand-500 bg-brand-50 p-5 text-brand-900">
               <p className="font-semibold">Request received</p>
-              <p className="mt-1">{EXTRA.deletionReceived}</p>
+              <p className="mt-1">{ACCOUNT_DELETION.deletionReceived}</p>
             </div>
           ) : null}
         </div>
