@@ -5,7 +5,7 @@ export function FormAlert({ children, tone = "error" }: { children: ReactNode; t
   const colours =
     tone === "error" ? "border-red-200 bg-red-50 text-red-800" : "border-brand-100 bg-brand-50 text-brand-900";
   return (
-    <div role="alert" className={`rounded-lg border px-4 py-3 text-sm ${colours}`}>
+    <div role="alert" data-tone={tone} className={`rounded-lg border px-4 py-3 text-sm ${colours}`}>
       {children}
     </div>
   );

@@ -99,6 +99,8 @@ describe("LoginForm", () => {
     expect(await screen.findByText(LOGIN.failure)).toBeInTheDocument();
     // One failure, said once: the toast, and under it the reason as its explanation.
     expect(screen.getByRole("alert")).toHaveTextContent(AUTH_SCREENS.loginFailureReason(AUTH.loginFailed));
+    // A failure is shown as one, not in the success colours.
+    expect(screen.getByRole("alert")).toHaveAttribute("data-tone", "error");
     expect(readLoginSession()).toBeNull();
     expect(queryClient.getQueryData(SESSION_QUERY_KEY)).toBeUndefined();
   });

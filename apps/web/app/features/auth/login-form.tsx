@@ -100,7 +100,7 @@ export function LoginForm() {
           </Button>
         </FormAlert>
       ) : null}
-      {formError ? <FormAlert tone="info">{AUTH_SCREENS.loginFailureReason(formError)}</FormAlert> : null}
+      {formError ? <FormAlert>{AUTH_SCREENS.loginFailureReason(formError)}</FormAlert> : null}
       <PhoneNumberField error={errors.phoneNumber?.message} {...register("phoneNumber")} />
       <PasswordField
         label="Password"
