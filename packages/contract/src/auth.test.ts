@@ -103,3 +103,17 @@ describe("resetPasswordSchema", () => {
     ).toBe(true);
   });
 });
+
+describe("resetPasswordSchema", () => {
+  it("says plainly that the reset must start again when the reset token is missing", () => {
+    const result = resetPasswordSchema.safeParse({
+      phoneNumber: "0971234567",
+      newPassword: "Lusaka$2027new",
+      confirmPassword: "Lusaka$2027new",
+    });
+    expect(result.success).toBe(false);
+    expect(result.error!.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      ["resetToken", RESET.missingData],
+    ]);
+  });
+});

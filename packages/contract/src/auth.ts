@@ -69,7 +69,7 @@ export const verifyPasswordResetOtpSchema = z.object({
 export const resetPasswordSchema = z
   .object({
     phoneNumber: phoneField(REGISTER.phoneRequired),
-    resetToken: z.string().check(z.minLength(1, RESET.missingData), z.maxLength(200)),
+    resetToken: z.string({ error: RESET.missingData }).check(z.minLength(1, RESET.missingData), z.maxLength(200)),
     newPassword: newPasswordField,
     confirmPassword: confirmPasswordField,
   })
