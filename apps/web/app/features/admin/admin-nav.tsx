@@ -21,7 +21,7 @@ export function AdminNav({ session, onLogout }: { session: SessionInfo | null | 
         <div className="flex items-center gap-3">
           <Link
             to={staff ? "/admin" : "/"}
-            aria-label={staff ? "Review console home" : "Touchline home"}
+            aria-label={staff ? "Touchline review console home" : "Touchline home"}
             className="rounded focus-visible:outline-2 focus-visible:outline-brand-500"
           >
             <Logo />

@@ -37,7 +37,7 @@ export default function ScoutsLayout() {
         <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-2">
           <Link
             to="/scouts"
-            aria-label="Scout area home"
+            aria-label="Touchline scout area home"
             className="rounded focus-visible:outline-2 focus-visible:outline-brand-500"
           >
             <Logo />
