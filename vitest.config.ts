@@ -14,19 +14,23 @@ const SERVER_ROOT = "apps/server";
 const OPENS_A_DATABASE =
   /\b(createTestApp|createTestDatabase|TEST_DB)\b|from "\.\.\/test\/(server-process|job-processes)\.ts"/;
 
-function serverTestFiles(): { withDatabase: string[]; withoutDatabase: string[] } {
+/** A file that replaces a module (vi.mock) needs it loaded afresh, with the mock in place. */
+const MOCKS_A_MODULE = /\bvi\.mock\(/;
+
+/** The server's test files, read once: which open a database, and which mock a module. */
+function serverTestFiles(): { withDatabase: string[]; withoutDatabase: string[]; mocking: Set<string> } {
   const files = (fs.readdirSync(path.join(SERVER_ROOT, "src"), { recursive: true }) as string[])
     .filter((file) => file.endsWith(".test.ts"))
     .map((file) => `src/${file.split(path.sep).join("/")}`)
     .sort();
-  const withDatabase = files.filter((file) =>
-    OPENS_A_DATABASE.test(fs.readFileSync(path.join(SERVER_ROOT, file), "utf8")),
-  );
-  return { withDatabase, withoutDatabase: files.filter((file) => !withDatabase.includes(file)) };
+  const text = new Map(files.map((file) => [file, fs.readFileSync(path.join(SERVER_ROOT, file), "utf8")]));
+  const withDatabase = files.filter((file) => OPENS_A_DATABASE.test(text.get(file)!));
+  return {
+    withDatabase,
+    withoutDatabase: files.filter((file) => !withDatabase.includes(file)),
+    mocking: new Set(files.filter((file) => MOCKS_A_MODULE.test(text.get(file)!))),
+  };
 }
-
-/** A file that replaces a module (vi.mock) needs it loaded afresh, with the mock in place. */
-const MOCKS_A_MODULE = /\bvi\.mock\(/;
 
 const serverProject = (name: string, env: Record<string, string>, include: string[], isolate: boolean) => ({
   test: {
@@ -48,8 +52,8 @@ const serverProject = (name: string, env: Record<string, string>, include: strin
  * a module run isolated, in a project of their own ("…:isolated").
  */
 function serverProjects(name: string, env: Record<string, string>, files: string[]) {
-  const mocking = files.filter((file) => MOCKS_A_MODULE.test(fs.readFileSync(path.join(SERVER_ROOT, file), "utf8")));
-  const shared = files.filter((file) => !mocking.includes(file));
+  const mocking = files.filter((file) => server.mocking.has(file));
+  const shared = files.filter((file) => !server.mocking.has(file));
   return [
     serverProject(name, env, shared, false),
     ...(mocking.length > 0 ? [serverProject(`${name}:isolated`, env, mocking, true)] : []),

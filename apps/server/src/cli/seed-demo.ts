@@ -533,11 +533,11 @@ export async function seedDemo(app: App): Promise<SeedResult> {
   const videoTwo = fs.readFileSync(path.join(fixtures, "faststart.mp4"));
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const prepared = new Map<string, string>();
-  const prepareDemoVideo = async (seeded: App, sample: string, fileId: string) => {
-    const run = { runId: randomUUID(), log: seeded.services.log };
+  const prepareDemoVideo = async (sample: string, fileId: string) => {
+    const run = { runId: randomUUID(), log: app.services.log };
     const source = prepared.get(sample);
-    if (source) return copyRenditions(seeded.services, source, fileId, run);
-    await makeRenditions(seeded.services, fileId, run);
+    if (source) return copyRenditions(app.services, source, fileId, run);
+    await makeRenditions(app.services, fileId, run);
     prepared.set(sample, fileId);
   };
   const result: SeedResult = { removed, approved: 0, pending: 0, usernames: [] };
@@ -578,8 +578,8 @@ export async function seedDemo(app: App): Promise<SeedResult> {
     // Real renditions and posters, made now (not left to the job queue): the demo players are
     // public as soon as the command ends, as their approval says. Each sample is transcoded once;
     // the other players' copies get its renditions copied.
-    await prepareDemoVideo(app, "short", first.fileId);
-    if (second) await prepareDemoVideo(app, "faststart", second.fileId);
+    await prepareDemoVideo("short", first.fileId);
+    if (second) await prepareDemoVideo("faststart", second.fileId);
 
     const profile = await createProfileService({ db, now, videoExpiryDays: config.VIDEO_EXPIRY_DAYS }).submit(
       account.id,

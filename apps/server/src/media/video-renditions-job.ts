@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Readable as NodeReadable } from "node:stream";
+import type { Readable } from "node:stream";
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
 import { VIDEO_PROCESSING } from "@touchline/contract/video";
@@ -110,7 +110,8 @@ export async function makeRenditions(services: AppServices, fileId: string, run:
   }
 }
 
-type Readable = { open: () => Promise<NodeReadable> | NodeReadable };
+/** A stored file to publish, opened only when it is written. */
+type Openable = { open: () => Promise<Readable> | Readable };
 
 /**
  * Stores a video's renditions and posters under its fixed keys, then makes it ready in one
@@ -120,8 +121,8 @@ type Readable = { open: () => Promise<NodeReadable> | NodeReadable };
 async function publish(
   services: AppServices,
   fileId: string,
-  renditions: (StoredRendition & Readable)[],
-  posters: (StoredPoster & Readable)[],
+  renditions: (StoredRendition & Openable)[],
+  posters: (StoredPoster & Openable)[],
   then: ((tx: Database) => Promise<void>) | undefined,
   run: RenditionRun,
 ): Promise<void> {

@@ -1,7 +1,6 @@
 import { VIDEO_KEYFRAME_SECONDS } from "@touchline/contract/video";
 import type { VideoProbe } from "./probe-video.ts";
-import type { PlannedRendition } from "./rendition-plan.ts";
-import { MAX_FRAME_RATE } from "./rendition-plan.ts";
+import { MAX_FRAME_RATE, type PlannedRendition } from "./rendition-plan.ts";
 import { confineFor, runTool, uploadInput, type VideoTools } from "./video-tools.ts";
 
 /** H.264 profiles every phone and browser we serve decodes in hardware. */
