@@ -111,6 +111,8 @@ const envSchema = z
     FFPROBE_PATH: z.string().min(1).optional(),
     /** Keep each player's original video beside its renditions (for staff and re-processing); false deletes it once ready. */
     KEEP_ORIGINAL_VIDEOS: bool.default(true),
+    /** Hold notification SMS written between 21:00 and 07:00 Lusaka time until 07:00 (codes always go at once). */
+    SMS_QUIET_HOURS: bool.default(true),
   })
   .superRefine(requireSettingsOfChoices);
 

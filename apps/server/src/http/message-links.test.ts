@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readSmsOutbox, uniqueAddress } from "../test/auth-helpers.ts";
-import { deliveriesSettled } from "../test/notifications.ts";
+import { DAYTIME, deliveriesSettled } from "../test/notifications.ts";
 import { readEmailOutbox } from "../test/outbox.ts";
 import { createProfile } from "../test/public-players.ts";
 import { createScout, scoutJoinBody } from "../test/scout-helpers.ts";
@@ -10,6 +10,8 @@ let t: TestApp;
 beforeAll(async () => {
   // No PUBLIC_URL, as in development and staging.
   t = await createTestApp({ HOST: "127.0.0.1", PORT: "4312" });
+  // By day in Lusaka, so no notification SMS is held for the night.
+  t.clock.now = DAYTIME;
 });
 afterAll(() => t.close());
 

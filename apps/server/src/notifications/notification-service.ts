@@ -99,7 +99,7 @@ export function createNotificationService(services: AppServices) {
         createdAt: at,
         sentAt: at,
       });
-    const holdUntil = quietHoursEnd(at);
+    const holdUntil = services.config.SMS_QUIET_HOURS ? quietHoursEnd(at) : null;
     const jobs: string[] = [];
     for (const channel of await channelsFor(tx, notice)) {
       const address = channel === "sms" ? ("phone" in to ? to.phone : null) : "email" in to ? to.email : null;

@@ -228,6 +228,23 @@ describe("how and when a player hears", () => {
     expect((await deliveriesTo(player)).at(-1)).toMatchObject({ channel: "sms", state: "sent" });
   });
 
+  it("sends an SMS written at night at once where the operator turned quiet hours off", async () => {
+    t.clock.now = new Date("2026-11-27T20:30:00Z"); // 22:30 in Lusaka
+    t.app.services.config.SMS_QUIET_HOURS = false;
+    try {
+      const player = await waitingPlayer();
+      expect((await post(`/api/admin/reviews/${player.profileId}/approve`, reviewer.cookie)).statusCode).toBe(200);
+      await deliveriesSettled(t);
+      expect(reviewSms(player.phoneNumber)).toHaveLength(1);
+      expect((await deliveriesTo(player)).map((row) => [row.channel, row.state])).toEqual([
+        ["inbox", "sent"],
+        ["sms", "sent"],
+      ]);
+    } finally {
+      t.app.services.config.SMS_QUIET_HOURS = true;
+    }
+  });
+
   it("one tap on the SMS's link stops further SMS that are not about safety", async () => {
     const player = await waitingPlayer();
     await post(`/api/admin/reviews/${player.profileId}/reject`, reviewer.cookie, { reasonCode: "video-quality" });
