@@ -132,4 +132,28 @@ export function measurePages(clientDir, pages = PAGES, plainRoutes = new Set()) 
   });
 }
 
+/**
+ * Script requests a cold load of the page makes: each of its files and React Router's route
+ * manifest (a module the page imports before any route). None for a page served as plain HTML.
+ */
+export const scriptRequests = (page) => (page.plain ? 0 : page.files.js.length + 1);
+
+/**
+ * Every page of the build: each route with a component and no child routes, with its URL
+ * pattern. Checks that must hold for all pages (the script requests) run over these.
+ */
+export function everyPage(clientDir) {
+  const manifest = readManifest(clientDir);
+  const routes = Object.values(manifest.routes);
+  const parents = new Set(routes.map((route) => route.parentId).filter(Boolean));
+  return routes
+    .filter((route) => route.hasDefaultExport && !parents.has(route.id))
+    .map((route) => {
+      const parts = routeChain(manifest, route.id)
+        .map((r) => r.path)
+        .filter(Boolean);
+      return { path: `/${parts.join("/")}`, route: route.id };
+    });
+}
+
 export const kb = (bytes) => (bytes / 1000).toFixed(1);

@@ -1,12 +1,17 @@
-// Fails (exit 1) when a page's compressed JavaScript or CSS is over its budget. Sizes come from
+// Fails (exit 1) when a page's compressed JavaScript or CSS is over its budget. With
+// --max-scripts (a build made with SCRIPT_GROUPS=1, decision 0054) it also fails when a cold
+// load of a hydrated page of the account screens, the player or scout area or the review console
+// makes more than MAX_SCRIPT_REQUESTS script requests (scripts/script-requests.mjs); without, it
+// prints the most any such page makes. Sizes come from
 // the web build alone (scripts/bundle-sizes.mjs), so the check gives the same answer on every
 // machine; `npm run test:e2e` runs it right after `npm run build`. Timings never fail a build:
 // they live in `npm run bench` (bench/RESULTS.md).
 //
-//   node scripts/check-bundle-budget.mjs [apps/web/build]
+//   node scripts/check-bundle-budget.mjs [--max-scripts] [apps/web/build]
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { measurePages, readPlainRoutes } from "./bundle-sizes.mjs";
+import { everyPage, measurePages, readPlainRoutes, scriptRequests } from "./bundle-sizes.mjs";
+import { MAX_SCRIPT_REQUESTS, heldToScriptLimit } from "./script-requests.mjs";
 
 const KiB = 1024;
 
@@ -57,17 +62,37 @@ export function overBudget(pages, budgets = BUDGETS) {
   return problems;
 }
 
+/** Every page that makes more than `max` script requests on a cold load, as messages. */
+export function tooManyScripts(pages, max = MAX_SCRIPT_REQUESTS) {
+  return pages
+    .filter((page) => scriptRequests(page) > max)
+    .map(
+      (page) =>
+        `${page.path}: ${scriptRequests(page)} script requests, at most ${max} (the route manifest and ${page.files.js.length} files)`,
+    );
+}
+
 async function main() {
   const root = path.resolve(fileURLToPath(import.meta.url), "../..");
-  const buildDir = path.resolve(process.argv[2] ?? path.join(root, "apps/web/build"));
+  const args = process.argv.slice(2);
+  const holdScripts = args.includes("--max-scripts");
+  const folder = args.find((arg) => !arg.startsWith("--"));
+  const buildDir = path.resolve(folder ?? path.join(root, "apps/web/build"));
   const pages = measurePages(path.join(buildDir, "client"), undefined, await readPlainRoutes(buildDir));
   for (const page of pages) {
     const budget = BUDGETS[page.path];
     console.log(
-      `${page.path.padEnd(29)} JS ${(page.js.gzip / KiB).toFixed(1).padStart(6)} KiB gzip${budget ? ` / ${budget.js}` : ""}   CSS ${(page.css.gzip / KiB).toFixed(1).padStart(5)} KiB${budget ? ` / ${budget.css}` : ""}${page.plain ? "   (plain HTML, no scripts)" : ""}`,
+      `${page.path.padEnd(29)} JS ${(page.js.gzip / KiB).toFixed(1).padStart(6)} KiB gzip${budget ? ` / ${budget.js}` : ""}   CSS ${(page.css.gzip / KiB).toFixed(1).padStart(5)} KiB${budget ? ` / ${budget.css}` : ""}   ${String(scriptRequests(page)).padStart(2)} script requests${page.plain ? "   (plain HTML, no scripts)" : ""}`,
     );
   }
-  const problems = overBudget(pages);
+  const clientDir = path.join(buildDir, "client");
+  const held = everyPage(clientDir).filter((page) => heldToScriptLimit(page.route));
+  const all = measurePages(clientDir, held, await readPlainRoutes(buildDir));
+  const most = Math.max(...all.map(scriptRequests));
+  console.log(
+    `script requests: at most ${most} on a cold load of the ${all.length} pages held to ${MAX_SCRIPT_REQUESTS} (all but the public ones)`,
+  );
+  const problems = [...overBudget(pages), ...(holdScripts ? tooManyScripts(all) : [])];
   if (problems.length > 0) {
     console.error(
       `\nBundle budget exceeded:\n${problems.map((p) => `  ${p}`).join("\n")}\nSee bench/RESULTS.md ("JavaScript and CSS per page") for what each page loads.`,

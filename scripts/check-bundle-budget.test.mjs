@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { overBudget } from "./check-bundle-budget.mjs";
-import { filesOfRoute, measurePages, readManifest } from "./bundle-sizes.mjs";
+import { overBudget, tooManyScripts } from "./check-bundle-budget.mjs";
+import { everyPage, filesOfRoute, measurePages, readManifest, scriptRequests } from "./bundle-sizes.mjs";
 
 /** A client build in miniature: React Router's manifest and the files it names. */
 let dir;
@@ -32,6 +32,7 @@ const manifest = {
     "routes/public/home": {
       id: "routes/public/home",
       parentId: "routes/public/layout",
+      hasDefaultExport: true,
       module: "/assets/home-e.js",
       imports: ["/assets/shared-f.js", "/assets/react-b.js"],
       css: [],
@@ -39,6 +40,8 @@ const manifest = {
     "routes/admin/reviews": {
       id: "routes/admin/reviews",
       parentId: "root",
+      path: "admin",
+      hasDefaultExport: true,
       module: "/assets/admin-g.js",
       imports: [],
       css: [],
@@ -146,5 +149,29 @@ describe("the budget", () => {
     expect(overBudget(pages(), { "/": { js: 100, css: 10 } })).toEqual([
       "/admin: no budget set (add one to scripts/check-bundle-budget.mjs)",
     ]);
+  });
+});
+
+describe("script requests", () => {
+  const pages = () => measurePages(dir, everyPage(dir));
+
+  it("are found for every page of the build: each route with a component and no children", () => {
+    expect(everyPage(dir)).toEqual([
+      { path: "/", route: "routes/public/home" },
+      { path: "/admin", route: "routes/admin/reviews" },
+    ]);
+  });
+
+  it("count each file of the page and the route manifest, and nothing for a plain HTML page", () => {
+    const [home, admin] = pages();
+    expect(scriptRequests(home)).toBe(7);
+    expect(scriptRequests(admin)).toBe(5);
+    const [plain] = measurePages(dir, [{ path: "/", route: "routes/public/home" }], new Set(["routes/public/home"]));
+    expect(scriptRequests(plain)).toBe(0);
+  });
+
+  it("name each page over the limit, and pass when all fit", () => {
+    expect(tooManyScripts(pages(), 12)).toEqual([]);
+    expect(tooManyScripts(pages(), 6)).toEqual(["/: 7 script requests, at most 6 (the route manifest and 6 files)"]);
   });
 });
