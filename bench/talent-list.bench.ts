@@ -49,6 +49,8 @@ const CASES: { name: string; query: Partial<TalentListQuery> }[] = [
   { name: "age 18-21", query: { minAge: 18, maxAge: 21 } },
   { name: "height 180-190 cm", query: { minHeight: 180, maxHeight: 190 } },
   { name: "fitness", query: { fitness: "excellent" } },
+  { name: "province", query: { province: "southern" } },
+  { name: "province + position", query: { province: "lusaka", position: "striker" } },
   { name: "name search", query: { q: "mwi" } },
   { name: "name search, rare", query: { q: "natasha m" } },
   {
@@ -122,6 +124,11 @@ const LAST = [
   "Simbeye",
   "Kapumba",
 ];
+/** Provinces as often as players come from them, roughly: Lusaka and the Copperbelt three times each. */
+const PROVINCE_WEIGHTS = [
+  ...["lusaka", "copperbelt"].flatMap((p) => [p, p, p]),
+  ...["central", "eastern", "luapula", "muchinga", "northern", "north-western", "southern", "western"],
+];
 const sqlArray = (values: string[]) => `array[${values.map((v) => `'${v}'`).join(",")}]`;
 
 /**
@@ -166,7 +173,8 @@ export function seedSql(n: number, now: Date): string {
     from generate_series(1, ${n}) as i, (values ('image'), ('video')) as k(kind);
 
     insert into player_profiles (id, player_id, cover_file_id, video_file_id, position, secondary_position, preferred_foot,
-                                 height_cm, weight_kg, fitness, about, submitted_at, video_uploaded_at, review_status, reviewed_at, updated_at)
+                                 height_cm, weight_kg, fitness, about, submitted_at, video_uploaded_at, review_status, reviewed_at, updated_at,
+                                 province, town)
     select md5('profile' || i)::uuid, md5('player' || i)::uuid, md5('image' || i)::uuid, md5('video' || i)::uuid,
            pos.positions[1 + pg_temp.h(i, 4) % 10],
            -- half have a second position, never the same as the first
@@ -179,7 +187,10 @@ export function seedSql(n: number, now: Date): string {
            vu, vu,
            case pg_temp.h(i, 11) % 10 when 0 then 'pending' when 1 then 'rejected' else 'approved' end,
            case when pg_temp.h(i, 11) % 10 in (0, 1) then null else vu + interval '1 day' end,
-           vu
+           vu,
+           -- one in ten profiles predates the question; Lusaka and the Copperbelt have most players
+           case when pg_temp.h(i, 13) % 10 = 0 then null else (${sqlArray(PROVINCE_WEIGHTS)})[1 + pg_temp.h(i, 14) % ${PROVINCE_WEIGHTS.length}] end,
+           case when pg_temp.h(i, 13) % 10 = 0 then null else 'Town ' || pg_temp.h(i, 15) % 200 end
     from generate_series(1, ${n}) as i,
          lateral (select timestamptz '${at}' - (pg_temp.h(i, 12) % (120 * 24 * 60)) * interval '1 minute' as vu) as t,
          (select array['goalkeeper', 'right-back', 'center-back', 'left-back', 'defensive-midfielder', 'central-midfielder',

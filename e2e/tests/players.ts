@@ -52,7 +52,16 @@ async function upload(api: APIRequestContext, file: string, kind: "image" | "vid
 /** A player who registered, uploaded, submitted, and whom the reviewer approved. */
 export async function approvedPlayer(
   playwright: { request: { newContext(options: { baseURL: string }): Promise<APIRequestContext> } },
-  details: { position: string; foot: string; height: number; firstName?: string },
+  details: {
+    position: string;
+    foot: string;
+    height: number;
+    firstName?: string;
+    /** Where the player plays and their full match: left out unless given, as the companion app does. */
+    province?: string;
+    town?: string;
+    fullMatchUrl?: string;
+  },
 ): Promise<ApprovedPlayer> {
   const api = await playwright.request.newContext({ baseURL });
   const firstName = details.firstName ?? `Kasonde${randomLetters(5)}`;
@@ -109,6 +118,9 @@ export async function approvedPlayer(
       weightInKg: 64,
       currentFitnessStatus: "excellent",
       aboutYourself: "Winger from Kalulushi who trains with a Kitwe academy.",
+      province: details.province,
+      town: details.town,
+      fullMatchUrl: details.fullMatchUrl,
     },
   });
   expect(submitted.status(), await submitted.text()).toBe(201);

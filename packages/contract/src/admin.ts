@@ -166,6 +166,10 @@ export interface ReviewItem {
   weightInKg: number;
   currentFitnessStatus: string;
   aboutYourself: string;
+  province: string | null;
+  town: string | null;
+  /** The full-match link the player gave, reviewed with the rest of the profile. */
+  fullMatchUrl: string | null;
   coverPhotoPath: string;
   videoPath: string;
   videoPathTwo: string | null;

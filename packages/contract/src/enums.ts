@@ -42,6 +42,31 @@ export const DELETION_REASONS = [
 export type DeletionReason = (typeof DELETION_REASONS)[number]["value"];
 export const DELETION_REASON_VALUES = DELETION_REASONS.map((r) => r.value) as [DeletionReason, ...DeletionReason[]];
 
+/** The ten provinces of Zambia, where a player plays; alphabetical, as people look for them. */
+export const PROVINCES = [
+  { value: "central", label: "Central" },
+  { value: "copperbelt", label: "Copperbelt" },
+  { value: "eastern", label: "Eastern" },
+  { value: "luapula", label: "Luapula" },
+  { value: "lusaka", label: "Lusaka" },
+  { value: "muchinga", label: "Muchinga" },
+  { value: "northern", label: "Northern" },
+  { value: "north-western", label: "North-Western" },
+  { value: "southern", label: "Southern" },
+  { value: "western", label: "Western" },
+] as const;
+export type Province = (typeof PROVINCES)[number]["value"];
+export const PROVINCE_VALUES = PROVINCES.map((p) => p.value) as [Province, ...Province[]];
+
+/**
+ * Where a player plays as people read it: "Kitwe, Copperbelt Province", the province alone, or ""
+ * for a profile submitted before the place was asked.
+ */
+export function placeText(place: { town: string | null; province: string | null }): string {
+  const province = place.province ? `${labelOf(PROVINCES, place.province)} Province` : "";
+  return [place.town, province].filter(Boolean).join(", ");
+}
+
 /** Looks up the label of an enumeration value; falls back to the value itself. */
 export function labelOf(list: readonly { value: string; label: string }[], value: string | null | undefined): string {
   return list.find((item) => item.value === value)?.label ?? value ?? "";

@@ -2,7 +2,9 @@ import {
   ABOUT_MAX_LENGTH,
   DELETION_CONFIRMATION_PHRASE,
   DELETION_PROCESSING_DAYS,
+  FULL_MATCH_URL_MAX_LENGTH,
   IMAGE_MAX_MEGABYTES,
+  TOWN_MAX_LENGTH,
 } from "./limits.ts";
 import { countOf } from "./plural.ts";
 
@@ -87,6 +89,12 @@ export const PROFILE_CHECKS = {
   imageInvalidType: "Please upload a JPEG, PNG or GIF image",
   imageTooLarge: `Image must be smaller than ${IMAGE_MAX_MEGABYTES}MB`,
   uploadsInProgress: "Please wait for your uploads to finish.",
+  provinceRequired: "Province is required",
+  provinceSelect: "Please select a province of Zambia",
+  townRequired: "Town is required",
+  townTooLong: `Town must be at most ${TOWN_MAX_LENGTH} characters`,
+  fullMatchInvalid: "Use an https link to the match on YouTube, Facebook or Google Drive",
+  fullMatchTooLong: `The link must be at most ${FULL_MATCH_URL_MAX_LENGTH} characters`,
 } as const;
 
 /** Where the player's own profile stands in review, and resubmitting it. */

@@ -40,6 +40,26 @@ export const ABOUT_MAX_LENGTH = 300;
 export const HEIGHT_CM = { min: 100, max: 250 } as const;
 export const WEIGHT_KG = { min: 30, max: 150 } as const;
 
+/** The town a player plays in, as typed ("Kitwe", "Kapiri Mposhi"). */
+export const TOWN_MAX_LENGTH = 60;
+/** A link to a full match; real YouTube, Facebook and Drive links are well under this. */
+export const FULL_MATCH_URL_MAX_LENGTH = 500;
+/**
+ * Where a full match may be watched: the hosts of YouTube, Facebook and Google Drive, exactly
+ * (a link elsewhere, or to a look-alike host, is refused).
+ */
+export const FULL_MATCH_HOSTS = [
+  "youtube.com",
+  "www.youtube.com",
+  "m.youtube.com",
+  "youtu.be",
+  "facebook.com",
+  "www.facebook.com",
+  "m.facebook.com",
+  "fb.watch",
+  "drive.google.com",
+] as const;
+
 export const UPLOAD_CHUNK_BYTES = 5 * 1024 * 1024;
 export const PROFILE_CACHE_MS = 5 * 60 * 1000;
 export const PROFILE_MAX_RETRIES = 3;

@@ -9,6 +9,11 @@ import { countOf } from "./plural.ts";
 
 /** The video rules in a few words, next to the video fields. */
 export const VIDEO_FIELD_HINT = `MP4, up to ${VIDEO_MAX_MINUTES} minutes and ${VIDEO_MAX_MEGABYTES}MB`;
+/** Under the town and full-match fields of the profile form. */
+export const TOWN_FIELD_HINT = "Where you play, for example Kitwe or Kapiri Mposhi";
+export const FULL_MATCH_FIELD_HINT =
+  "A link to one whole, unedited match you played in, on YouTube, Facebook or Google Drive. Our team watches it with your profile.";
+
 /** The same, on the player's home. */
 export const VIDEO_RULES_PER_PROFILE = `Up to ${MAX_VIDEOS} videos of max ${VIDEO_MAX_MINUTES} minutes each`;
 

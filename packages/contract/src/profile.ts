@@ -1,9 +1,17 @@
 import type { VideoView } from "./video.ts";
 import * as z from "zod/mini";
-import { FITNESS_VALUES, POSITION_VALUES, PREFERRED_FOOT_VALUES } from "./enums.ts";
-import { ABOUT_MAX_LENGTH, HEIGHT_CM, WEIGHT_KG } from "./limits.ts";
+import { FITNESS_VALUES, POSITION_VALUES, PREFERRED_FOOT_VALUES, PROVINCE_VALUES, type Province } from "./enums.ts";
+import { addIssue } from "./issue.ts";
+import {
+  ABOUT_MAX_LENGTH,
+  FULL_MATCH_HOSTS,
+  FULL_MATCH_URL_MAX_LENGTH,
+  HEIGHT_CM,
+  TOWN_MAX_LENGTH,
+  WEIGHT_KG,
+} from "./limits.ts";
 import { PROFILE_CHECKS, PROFILE_FORM } from "./messages.ts";
-import { displayText } from "./text.ts";
+import { displayText, isCleanIdentifier } from "./text.ts";
 
 /** Required select: empty gets the "required" message, anything outside the list the "select" one. */
 const choice = <T extends [string, ...string[]]>(values: T, required: string, select: string) =>
@@ -18,6 +26,27 @@ const measure = (bounds: { min: number; max: number }, required: string, minMess
     z.refine((n) => n >= bounds.min, minMessage),
     z.refine((n) => n <= bounds.max, maxMessage),
   );
+
+/** Left out, null or blank (after the field's own cleaning): null. */
+const blankToNull = z.transform((v: string | null | undefined) => (v ? v : null));
+
+/**
+ * A link to a player's full match as it will be published, or null when it may not be: https
+ * only, on one of FULL_MATCH_HOSTS exactly, with no user name, password or port (each a way to
+ * make a link read as one site and open another), and nothing hidden in it.
+ */
+export function fullMatchUrlOf(text: string): string | null {
+  if (!isCleanIdentifier(text) || /\s/.test(text)) return null;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "https:" || url.username || url.password || url.port) return null;
+  if (!(FULL_MATCH_HOSTS as readonly string[]).includes(url.hostname)) return null;
+  return url.href;
+}
 
 /** Where a stored file is read back from: GET /api/media/{fileId}. */
 export const MEDIA_URL_PREFIX = "/api/media/";
@@ -60,6 +89,31 @@ const profileFieldShape = {
     z.nullish(displayText({ max: ABOUT_MAX_LENGTH, tooLong: PROFILE_CHECKS.aboutTooLong, multiline: true })),
     z.transform((v: string | null | undefined) => v ?? ""),
   ),
+  /**
+   * Where the player plays. Optional here, so the companion app's submissions (which do not know
+   * these fields) still work; the web form asks for both (profileFormSchema).
+   */
+  province: z.pipe(
+    z.nullish(z.string()),
+    z.transform((v: string | null | undefined, ctx): Province | null => {
+      if (!v) return null;
+      if ((PROVINCE_VALUES as readonly string[]).includes(v)) return v as Province;
+      addIssue(ctx, PROFILE_CHECKS.provinceSelect);
+      return z.NEVER;
+    }),
+  ),
+  town: z.pipe(z.nullish(displayText({ max: TOWN_MAX_LENGTH, tooLong: PROFILE_CHECKS.townTooLong })), blankToNull),
+  /** An unedited full match on YouTube, Facebook or Google Drive (fullMatchUrlOf), optional. */
+  fullMatchUrl: z.pipe(
+    z.nullish(z.string().check(z.trim(), z.maxLength(FULL_MATCH_URL_MAX_LENGTH, PROFILE_CHECKS.fullMatchTooLong))),
+    z.transform((v: string | null | undefined, ctx) => {
+      if (!v) return null;
+      const url = fullMatchUrlOf(v);
+      if (url) return url;
+      addIssue(ctx, PROFILE_CHECKS.fullMatchInvalid);
+      return z.NEVER;
+    }),
+  ),
   /** Sent by the companion app; the server ignores both and uses its own clock. */
   submissionDate: z.optional(z.string()),
   videoUploadDate: z.nullish(z.string()),
@@ -72,6 +126,23 @@ const secondaryDiffers = z.refine<{ position: string; secondaryPosition: string 
 );
 
 export const profileFieldsSchema = z.object(profileFieldShape).check(secondaryDiffers);
+
+/**
+ * What the player's profile form checks: the API's fields, with the province and the town
+ * required, since scouts filter by the one and read the other.
+ */
+export const profileFormSchema = z
+  .object({
+    ...profileFieldShape,
+    province: choice(PROVINCE_VALUES, PROFILE_CHECKS.provinceRequired, PROFILE_CHECKS.provinceSelect),
+    town: displayText({
+      required: PROFILE_CHECKS.townRequired,
+      max: TOWN_MAX_LENGTH,
+      tooLong: PROFILE_CHECKS.townTooLong,
+    }),
+  })
+  .check(secondaryDiffers);
+export type ProfileFormFields = z.output<typeof profileFormSchema>;
 export type ProfileFieldsInput = z.input<typeof profileFieldsSchema>;
 export type ProfileFields = z.output<typeof profileFieldsSchema>;
 
@@ -118,6 +189,10 @@ export interface PlayerInfoResponse {
     preferredFoot: string;
     currentFitnessStatus: string;
     aboutYourself: string;
+    /** Null for a profile submitted before they were asked, or by a client that does not send them. */
+    province: Province | null;
+    town: string | null;
+    fullMatchUrl: string | null;
     submissionDate: string;
     videoUploadDate: string | null;
     isVideoApproved: boolean;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { scoutJoinSchema } from "./scout-schemas.ts";
+import { TALENT } from "./messages.ts";
+import { savedSearchSchema, scoutJoinSchema } from "./scout-schemas.ts";
 import { SCOUT } from "./scouts.ts";
 
 const join = {
@@ -45,5 +46,17 @@ describe("an organisation's name", () => {
       "Académie Sénégal 2.0",
     ])
       expect(organisationError(name), name).toBeUndefined();
+  });
+});
+
+describe("savedSearchSchema", () => {
+  it("keeps a province among the filters, and refuses one that is not a province of Zambia", () => {
+    const search = { name: "Keepers up north", channel: "email" as const };
+    expect(
+      savedSearchSchema.parse({ ...search, filters: { position: "goalkeeper", province: "northern", foot: "" } }),
+    ).toMatchObject({ filters: { position: "goalkeeper", province: "northern" } });
+    const refused = savedSearchSchema.safeParse({ ...search, filters: { province: "Northern Cape" } });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toBe(TALENT.provinceInvalid);
   });
 });

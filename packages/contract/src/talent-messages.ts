@@ -11,6 +11,9 @@ export const TALENT = {
   positionInvalid: "Choose a position from the list.",
   footInvalid: "Choose a preferred foot from the list.",
   fitnessInvalid: "Choose a fitness status from the list.",
+  provinceInvalid: "Choose a province from the list.",
+  /** The link to a player's unedited full match, on the public page. */
+  fullMatch: "Full match (unedited)",
   ageInvalid: (min: number, max: number) => `Age must be a whole number from ${min} to ${max}.`,
   ageBandNote: "Players under 18 show as “Under 18” and appear in any age range that includes ages under 18.",
   ageRangeReversed: "The minimum age must not be above the maximum age.",

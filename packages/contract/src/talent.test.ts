@@ -53,6 +53,21 @@ describe("readTalentQuery", () => {
     expect(errors).toEqual({ minAge: TALENT.ageRangeReversed });
   });
 
+  it("reads a province of Zambia, and leaves out any other", () => {
+    expect(readTalentQuery(new URLSearchParams("province=north-western&position=striker")).query).toEqual({
+      province: "north-western",
+      position: "striker",
+      page: 1,
+      pageSize: 12,
+    });
+    const { query, errors } = readTalentQuery(new URLSearchParams("province=Lusaka"));
+    expect(query.province).toBeUndefined();
+    expect(errors).toEqual({ province: TALENT.provinceInvalid });
+    expect(talentListPath({ province: "copperbelt", foot: "left", page: 1, pageSize: 12 })).toBe(
+      "/players?foot=left&province=copperbelt",
+    );
+  });
+
   it("keeps the first of a repeated parameter and ignores unknown ones", () => {
     expect(
       readTalentQuery(new URLSearchParams("position=striker&position=goalkeeper&utm_source=whatsapp")).query,

@@ -4,9 +4,11 @@ import {
   FITNESS_VALUES,
   POSITION_VALUES,
   PREFERRED_FOOT_VALUES,
+  PROVINCE_VALUES,
   type FitnessLevel,
   type Position,
   type PreferredFoot,
+  type Province,
 } from "./enums.ts";
 import {
   CONTACT_NAME_MAX,
@@ -67,6 +69,7 @@ export const talentListQuerySchema = z
     position: optionalChoice(POSITION_VALUES, TALENT.positionInvalid),
     foot: optionalChoice(PREFERRED_FOOT_VALUES, TALENT.footInvalid),
     fitness: optionalChoice(FITNESS_VALUES, TALENT.fitnessInvalid),
+    province: optionalChoice(PROVINCE_VALUES, TALENT.provinceInvalid),
     minAge: optionalWhole(TALENT_AGE.min, TALENT_AGE.max, ageMessage),
     maxAge: optionalWhole(TALENT_AGE.min, TALENT_AGE.max, ageMessage),
     minHeight: optionalWhole(HEIGHT_CM.min, HEIGHT_CM.max, heightMessage),
@@ -102,6 +105,7 @@ export const TALENT_QUERY_KEYS = [
   "q",
   "position",
   "foot",
+  "province",
   "minAge",
   "maxAge",
   "minHeight",
@@ -228,6 +232,9 @@ export interface PublicPlayerSummary {
   heightInCm: number;
   weightInKg: number;
   currentFitnessStatus: FitnessLevel;
+  /** Where the player plays; null for a profile submitted before this was asked. */
+  province: Province | null;
+  town: string | null;
   cover: PublicCover;
   /** When staff approved the profile (ISO), or null when the date is not known. */
   approvedAt: string | null;
@@ -235,6 +242,8 @@ export interface PublicPlayerSummary {
 
 export interface PublicPlayer extends PublicPlayerSummary {
   aboutYourself: string;
+  /** An unedited full match on YouTube, Facebook or Google Drive, reviewed with the profile; or null. */
+  fullMatchUrl: string | null;
   videos: PublicVideo[];
 }
 

@@ -75,6 +75,9 @@ describe("the review queue", () => {
         "weightInKg",
         "currentFitnessStatus",
         "aboutYourself",
+        "province",
+        "town",
+        "fullMatchUrl",
         "coverPhotoPath",
         "videoPath",
         "videoPathTwo",
@@ -106,6 +109,10 @@ describe("the review queue", () => {
       weightInKg: 70,
       currentFitnessStatus: "good",
       aboutYourself: "Quick striker from Kabwe.",
+      // Submitted the companion app's way, without where the player plays or a full match.
+      province: null,
+      town: null,
+      fullMatchUrl: null,
       coverPhotoPath: first.coverUrl,
       videoPath: first.videoUrl,
       videoPathTwo: null,
@@ -311,6 +318,34 @@ describe("rejecting and resubmitting", () => {
 });
 
 // Last in this file: it moves the shared clock past the expiry period.
+describe("the full match", () => {
+  it("is shown to reviewers with where the player plays, and a new link goes back to review", async () => {
+    const first = "https://www.youtube.com/watch?v=abc123DEF45";
+    const player = await playerWithProfile(t, {}, { province: "southern", town: "Livingstone", fullMatchUrl: first });
+    const item = (await list("pending")).items.find((i) => i.profileId === player.profileId)!;
+    expect(item).toMatchObject({ province: "southern", town: "Livingstone", fullMatchUrl: first });
+    expect((await post(`/api/admin/reviews/${player.profileId}/approve`, reviewer.cookie)).statusCode).toBe(200);
+
+    // An approved profile is locked: a new link needs staff to reopen it, like new videos.
+    const locked = await submitProfile(t, player, { fullMatchUrl: "https://fb.watch/other/" });
+    expect(locked.statusCode).toBe(409);
+    expect((await ownProfile(player)).scout).toMatchObject({ reviewStatus: "approved", fullMatchUrl: first });
+    expect((await post(`/api/admin/reviews/${player.profileId}/allow-reupload`, reviewer.cookie)).statusCode).toBe(200);
+    const second = "https://drive.google.com/file/d/1AbC/view";
+    const resubmitted = await submitProfile(t, player, {
+      province: "southern",
+      town: "Livingstone",
+      fullMatchUrl: second,
+    });
+    expect(resubmitted.statusCode).toBe(201);
+    // Waiting for review again (so off the public site) until a reviewer has watched the new link.
+    expect(resubmitted.json()).toMatchObject({ scout: { reviewStatus: "pending", fullMatchUrl: second } });
+    expect(await idsIn("approved")).not.toContain(player.profileId);
+    const again = (await list("pending")).items.find((i) => i.profileId === player.profileId)!;
+    expect(again).toMatchObject({ fullMatchUrl: second, reviewStatus: "pending" });
+  });
+});
+
 describe("expiry: renewing and allowing new videos", () => {
   it("moves an expired profile to the expired list; renewing starts a new period and keeps it approved", async () => {
     const player = await playerWithProfile(t);

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { FitnessLevel, Position, PreferredFoot } from "@touchline/contract/enums";
+import type { FitnessLevel, Position, PreferredFoot, Province } from "@touchline/contract/enums";
 import { createReviewService } from "../admin/review-service.ts";
 import { buildApp, type App } from "../app.ts";
 import { hashPassword } from "../auth/passwords.ts";
@@ -26,6 +26,25 @@ export const DEMO_PASSWORD = "Demo@2026pass";
 const demoPhone = (n: number) => `+26097900${String(n).padStart(4, "0")}`;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The towns of the demo players and their provinces: every province has a player or more. */
+const DEMO_TOWNS = {
+  Lusaka: "lusaka",
+  Kitwe: "copperbelt",
+  Ndola: "copperbelt",
+  Mufulira: "copperbelt",
+  Chingola: "copperbelt",
+  Luanshya: "copperbelt",
+  Kabwe: "central",
+  Livingstone: "southern",
+  Chipata: "eastern",
+  Kasama: "northern",
+  Solwezi: "north-western",
+  Mansa: "luapula",
+  Mongu: "western",
+  Chinsali: "muchinga",
+} as const satisfies Record<string, Province>;
+type DemoTown = keyof typeof DEMO_TOWNS;
+
 interface DemoPlayer {
   first: string;
   last: string;
@@ -37,12 +56,17 @@ interface DemoPlayer {
   weight: number;
   fitness: FitnessLevel;
   about: string;
+  /** The town the player plays in; the province comes from DEMO_TOWNS. */
+  town: DemoTown;
+  /** A link to a full match, for a few of them (made up: it opens no real video). */
+  fullMatch?: string;
   /** Left pending, for the review queue; the others are approved. */
   pending?: boolean;
 }
 
 /**
- * Made-up players with common Zambian names, from clubs and academies in Lusaka, Ndola and Kitwe.
+ * Made-up players with common Zambian names, from clubs and academies in every province,
+ * most of them in Lusaka and on the Copperbelt.
  * Any likeness to a real player is chance; covers are drawn shirts, not photographs.
  */
 export const DEMO_PLAYERS: DemoPlayer[] = [
@@ -58,6 +82,8 @@ export const DEMO_PLAYERS: DemoPlayer[] = [
     fitness: "excellent",
     about:
       "Striker from Matero, Lusaka. Top scorer of the Green Buffaloes under-20s last season; strong in the air and quick on the turn.",
+    town: "Lusaka",
+    fullMatch: "https://www.youtube.com/watch?v=TLdemo00001",
   },
   {
     first: "Chipo",
@@ -71,6 +97,7 @@ export const DEMO_PLAYERS: DemoPlayer[] = [
     fitness: "good",
     about:
       "Goalkeeper at the Red Arrows academy in Lusaka. Good with my feet, commanding on crosses. Looking for a club with a youth team.",
+    town: "Lusaka",
   },
   {
     first: "Joseph",
@@ -84,6 +111,8 @@ export const DEMO_PLAYERS: DemoPlayer[] = [
     fitness: "good",
     about:
       "Box-to-box midfielder from Kitwe, played two seasons in the Division One North for a Kitwe side. Can play with both feet.",
+    town: "Kitwe",
+    fullMatch: "https://fb.watch/tldemo02/",
   },
   {
     first: "Natasha",
@@ -96,6 +125,7 @@ export const DEMO_PLAYERS: DemoPlayer[] = [
     weight: 55,
     fitness: "excellent",
     about: "Winger in the women's league with a Lusaka club. Fast, direct, and I love to cross early.",
+    town: "Lusaka",
   },
   {
     first: "Brian",
@@ -108,6 +138,7 @@ export const DEMO_PLAYERS: DemoPlayer[] = [
     weight: 80,
     fitness: "recovering",
     about: "Left-footed centre-back from Ndola. Back in training after an ankle injury; fully fit by next month.",
+    town: "Ndola",
   },
   {
     first: "Mutale",
@@ -120,6 +151,7 @@ export const DEMO_PLAYERS: DemoPlayer[] = [
     weight: 62,
     fitness: "excellent",
     about: "Number 10 at a community academy in Chawama, Lusaka. I like to play between the lines and take free kicks.",
+    town: "Lusaka",
   },
   {
     first: "Bwalya",
@@ -132,6 +164,7 @@ export const DEMO_PLAYERS: DemoPlayer[] = [
     weight: 66,
     fitness: "good",
     about: "Attacking left-back from Kitwe. Trained with Nkana juniors; good stamina and crossing.",
+    town: "Kitwe",
   },
   {
     first: "Kelvin",
@@ -144,6 +177,7 @@ export const DEMO_PLAYERS: DemoPlayer[] = [
     weight: 75,
     fitness: "average",
     about: "Holding midfielder from Ndola, captain of my amateur side. Reads the game well and wins the ball back.",
+    town: "Ndola",
   },
   {
     first: "Grace",
@@ -156,6 +190,8 @@ export const DEMO_PLAYERS: DemoPlayer[] = [
     weight: 58,
     fitness: "good",
     about: "Forward from Lusaka, playing in the national women's league. Two hat-tricks this season.",
+    town: "Lusaka",
+    fullMatch: "https://drive.google.com/file/d/touchline-demo-match-3/view",
   },
   {
     first: "Lweendo",
@@ -168,6 +204,7 @@ export const DEMO_PLAYERS: DemoPlayer[] = [
     weight: 54,
     fitness: "excellent",
     about: "Right-back at a school team in Kabwata, Lusaka. Quick recovery runs; want to join an academy.",
+    town: "Lusaka",
   },
   {
     first: "Musonda",
@@ -181,6 +218,7 @@ export const DEMO_PLAYERS: DemoPlayer[] = [
     fitness: "good",
     about:
       "Experienced goalkeeper from Mufulira, played for clubs on the Copperbelt. Good shot-stopper, organises the defence.",
+    town: "Mufulira",
   },
   {
     first: "Patson",
@@ -193,6 +231,7 @@ export const DEMO_PLAYERS: DemoPlayer[] = [
     weight: 67,
     fitness: "excellent",
     about: "Left winger from Chingola who likes to cut inside. Played in the Copperbelt Division One.",
+    town: "Chingola",
   },
   {
     first: "Enock",
@@ -205,6 +244,7 @@ export const DEMO_PLAYERS: DemoPlayer[] = [
     weight: 77,
     fitness: "good",
     about: "Centre-back from Ndola, strong in duels and calm on the ball. Trained with a Forest Rangers youth side.",
+    town: "Ndola",
   },
   {
     first: "Racheal",
@@ -217,6 +257,7 @@ export const DEMO_PLAYERS: DemoPlayer[] = [
     weight: 54,
     fitness: "good",
     about: "Midfielder from Kitwe; I pass and move and never stop running.",
+    town: "Kitwe",
   },
   {
     first: "Kondwani",
@@ -229,6 +270,8 @@ export const DEMO_PLAYERS: DemoPlayer[] = [
     weight: 60,
     fitness: "excellent",
     about: "Young striker from Garneton, Kitwe. Scored 18 goals in the inter-school league.",
+    town: "Kitwe",
+    fullMatch: "https://youtu.be/TLdemo00004",
   },
   {
     first: "Lushomo",
@@ -240,7 +283,8 @@ export const DEMO_PLAYERS: DemoPlayer[] = [
     height: 178,
     weight: 73,
     fitness: "average",
-    about: "Defender from Lusaka with five seasons of amateur football. Available for trials.",
+    about: "Defender from Livingstone with five seasons of amateur football. Available for trials.",
+    town: "Livingstone",
   },
   {
     first: "Chisha",
@@ -253,6 +297,7 @@ export const DEMO_PLAYERS: DemoPlayer[] = [
     weight: 69,
     fitness: "good",
     about: "Left-footed six from Ndola. I like long diagonal passes.",
+    town: "Ndola",
   },
   {
     first: "Kabaso",
@@ -265,6 +310,7 @@ export const DEMO_PLAYERS: DemoPlayer[] = [
     weight: 84,
     fitness: "good",
     about: "Centre-back from Kabwe, former captain of a Division Two side. Leader at the back.",
+    town: "Kabwe",
   },
   {
     first: "Emmanuel",
@@ -277,6 +323,7 @@ export const DEMO_PLAYERS: DemoPlayer[] = [
     weight: 59,
     fitness: "excellent",
     about: "Quick winger from Mtendere, Lusaka. I love one-on-ones.",
+    town: "Lusaka",
   },
   {
     first: "Misozi",
@@ -289,6 +336,7 @@ export const DEMO_PLAYERS: DemoPlayer[] = [
     weight: 64,
     fitness: "good",
     about: "Goalkeeper in the women's league from Kitwe. Quick off my line.",
+    town: "Kitwe",
   },
   {
     first: "Augustine",
@@ -301,6 +349,7 @@ export const DEMO_PLAYERS: DemoPlayer[] = [
     weight: 78,
     fitness: "injured",
     about: "Target man from Ndola, currently out with a hamstring strain. Strong hold-up play.",
+    town: "Ndola",
   },
   {
     first: "Temwani",
@@ -313,6 +362,7 @@ export const DEMO_PLAYERS: DemoPlayer[] = [
     weight: 48,
     fitness: "excellent",
     about: "Midfielder at an academy in Kalingalinga, Lusaka. Good vision, learning every day.",
+    town: "Lusaka",
   },
   {
     first: "Felix",
@@ -325,6 +375,7 @@ export const DEMO_PLAYERS: DemoPlayer[] = [
     weight: 68,
     fitness: "good",
     about: "Creative midfielder from Luanshya with plenty of assists in the Copperbelt leagues.",
+    town: "Luanshya",
   },
   {
     first: "Barbra",
@@ -336,7 +387,8 @@ export const DEMO_PLAYERS: DemoPlayer[] = [
     height: 170,
     weight: 63,
     fitness: "good",
-    about: "Defender from Lusaka in the national women's league. Strong tackler.",
+    about: "Defender from Solwezi in the national women's league. Strong tackler.",
+    town: "Solwezi",
   },
   {
     first: "Lubambo",
@@ -348,7 +400,8 @@ export const DEMO_PLAYERS: DemoPlayer[] = [
     height: 169,
     weight: 61,
     fitness: "recovering",
-    about: "Two-footed winger from Kitwe, back from a knee knock and training again.",
+    about: "Two-footed winger from Mongu, back from a knee knock and training again.",
+    town: "Mongu",
   },
   {
     first: "Rhoda",
@@ -361,6 +414,7 @@ export const DEMO_PLAYERS: DemoPlayer[] = [
     weight: 52,
     fitness: "excellent",
     about: "Striker at a girls' academy in Ndola. Scored in the provincial final.",
+    town: "Ndola",
   },
   {
     first: "Kennedy",
@@ -373,6 +427,7 @@ export const DEMO_PLAYERS: DemoPlayer[] = [
     weight: 67,
     fitness: "average",
     about: "Left-back from Chelston, Lusaka; steady defender who overlaps well.",
+    town: "Lusaka",
   },
   {
     first: "Chanda",
@@ -384,7 +439,8 @@ export const DEMO_PLAYERS: DemoPlayer[] = [
     height: 177,
     weight: 71,
     fitness: "good",
-    about: "Full-back from Kitwe who can also play in midfield. Good engine.",
+    about: "Full-back from Mansa who can also play in midfield. Good engine.",
+    town: "Mansa",
   },
   {
     first: "Mirriam",
@@ -397,6 +453,7 @@ export const DEMO_PLAYERS: DemoPlayer[] = [
     weight: 53,
     fitness: "good",
     about: "Playmaker from Ndola. I love through balls.",
+    town: "Ndola",
   },
   {
     first: "Ephraim",
@@ -408,7 +465,8 @@ export const DEMO_PLAYERS: DemoPlayer[] = [
     height: 180,
     weight: 76,
     fitness: "good",
-    about: "Midfield destroyer from Lusaka; tough in the tackle, simple passes.",
+    about: "Midfield destroyer from Chipata; tough in the tackle, simple passes.",
+    town: "Chipata",
   },
   {
     first: "Nelson",
@@ -420,7 +478,8 @@ export const DEMO_PLAYERS: DemoPlayer[] = [
     height: 183,
     weight: 70,
     fitness: "excellent",
-    about: "Youth goalkeeper from Mufulira; quick reflexes and a long kick.",
+    about: "Youth goalkeeper from Chinsali; quick reflexes and a long kick.",
+    town: "Chinsali",
   },
   {
     first: "Precious",
@@ -432,7 +491,8 @@ export const DEMO_PLAYERS: DemoPlayer[] = [
     height: 164,
     weight: 56,
     fitness: "good",
-    about: "Winger from Lusaka, two-footed and hard to mark.",
+    about: "Winger from Kasama, two-footed and hard to mark.",
+    town: "Kasama",
   },
   {
     first: "Gift",
@@ -445,6 +505,7 @@ export const DEMO_PLAYERS: DemoPlayer[] = [
     weight: 66,
     fitness: "good",
     about: "Striker from Chingola; submitted for review.",
+    town: "Chingola",
     pending: true,
   },
   {
@@ -458,6 +519,7 @@ export const DEMO_PLAYERS: DemoPlayer[] = [
     weight: 55,
     fitness: "average",
     about: "Midfielder from Lusaka; submitted for review.",
+    town: "Lusaka",
     pending: true,
   },
   {
@@ -471,6 +533,7 @@ export const DEMO_PLAYERS: DemoPlayer[] = [
     weight: 72,
     fitness: "excellent",
     about: "Centre-back from Kitwe; submitted for review.",
+    town: "Kitwe",
     pending: true,
   },
 ];
@@ -594,6 +657,9 @@ export async function seedDemo(app: App): Promise<SeedResult> {
         weightInKg: demo.weight,
         currentFitnessStatus: demo.fitness,
         aboutYourself: demo.about,
+        province: DEMO_TOWNS[demo.town],
+        town: demo.town,
+        fullMatchUrl: demo.fullMatch ?? null,
       },
     );
     if (demo.pending) {

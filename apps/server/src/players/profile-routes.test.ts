@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
 import type { UploadedMedia } from "@touchline/contract/media";
-import { MEDIA, PROFILE_CHECKS, PROFILE_FORM } from "@touchline/contract/messages";
+import { INPUT, MEDIA, PROFILE_CHECKS, PROFILE_FORM } from "@touchline/contract/messages";
 import { NOT_LOGGED_IN } from "../auth/request-user.ts";
 import { mediaFiles } from "../db/schema/media.ts";
 import { playerProfiles } from "../db/schema/profiles.ts";
@@ -91,6 +91,12 @@ describe("POST CreateNewScout: refusals change nothing", () => {
       [{ weightInKg: 29 }, "weightInKg", PROFILE_FORM.weightMin],
       [{ weightInKg: 151 }, "weightInKg", PROFILE_FORM.weightMax],
       [{ aboutYourself: "x".repeat(301) }, "aboutYourself", PROFILE_CHECKS.aboutTooLong],
+      [{ province: "gauteng" }, "province", PROFILE_CHECKS.provinceSelect],
+      [{ town: "K".repeat(61) }, "town", PROFILE_CHECKS.townTooLong],
+      [{ town: "Kit\u0000we" }, "town", INPUT.controlCharacters],
+      [{ fullMatchUrl: "http://www.youtube.com/watch?v=abc" }, "fullMatchUrl", PROFILE_CHECKS.fullMatchInvalid],
+      [{ fullMatchUrl: "https://vimeo.com/123" }, "fullMatchUrl", PROFILE_CHECKS.fullMatchInvalid],
+      [{ fullMatchUrl: "https://youtube.com@evil.example/x" }, "fullMatchUrl", PROFILE_CHECKS.fullMatchInvalid],
     ];
     for (const [change, field, message] of cases) {
       const res = await submit({ ...valid(), ...change });
@@ -170,6 +176,10 @@ describe("a submitted profile", () => {
         preferredFoot: "right",
         currentFitnessStatus: "excellent",
         aboutYourself: "Box-to-box midfielder from Kitwe.",
+        // The companion app does not send these: its submissions work as before.
+        province: null,
+        town: null,
+        fullMatchUrl: null,
         submissionDate: submittedAt.toISOString(),
         videoUploadDate: submittedAt.toISOString(),
         isVideoApproved: false,

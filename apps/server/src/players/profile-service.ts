@@ -1,3 +1,4 @@
+import type { Province } from "@touchline/contract/enums";
 import { MEDIA } from "@touchline/contract/messages";
 import { fileIdFromMediaUrl, mediaUrl, type PlayerInfoResponse } from "@touchline/contract/profile";
 import { profileExpiry } from "@touchline/contract/video-expiry";
@@ -65,6 +66,9 @@ export function createProfileService({ db, changes, batchReads = false, now, vid
         preferredFoot: profile.preferredFoot,
         currentFitnessStatus: profile.fitness,
         aboutYourself: profile.about,
+        province: profile.province as Province | null,
+        town: profile.town,
+        fullMatchUrl: profile.fullMatchUrl,
         submissionDate: profile.submittedAt.toISOString(),
         videoUploadDate: profile.videoUploadedAt?.toISOString() ?? null,
         isVideoApproved: profile.reviewStatus === "approved",

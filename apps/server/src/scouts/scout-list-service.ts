@@ -7,7 +7,7 @@ import {
   SCOUT_SHORTLISTS_MAX,
 } from "@touchline/contract/limits";
 import type { savedSearchSchema } from "@touchline/contract/scout-schemas";
-import { labelOf, POSITIONS } from "@touchline/contract/enums";
+import { labelOf, placeText, POSITIONS } from "@touchline/contract/enums";
 import { SCOUT, type SavedSearchView, type ShortlistView } from "@touchline/contract/scouts";
 import { talentListQuerySchema } from "@touchline/contract/talent";
 import { createPlayerStore } from "../auth/player-store.ts";
@@ -184,6 +184,7 @@ export function createScoutListService(services: AppServices) {
               username: item.username,
               firstName: item.firstName,
               position: labelOf(POSITIONS, item.position),
+              place: placeText(item),
             }));
             await services.email.send(digestEmail(scout.email, search.name, players, listLink, unsubscribeLink, base));
           } else {

@@ -28,6 +28,8 @@ export interface DigestPlayer {
   username: string;
   firstName: string;
   position: string;
+  /** "Kitwe, Copperbelt Province", or "" when the profile does not say. */
+  place: string;
 }
 
 /** The weekly digest of a saved search, by e-mail. */
@@ -48,7 +50,8 @@ export function digestEmail(
       `These players became public this week and match your saved search "${searchName}":`,
       "",
       ...items.map(
-        (item) => `- ${item.firstName} (${item.position}): ${origin}/players/${encodeURIComponent(item.username)}`,
+        (item) =>
+          `- ${item.firstName} (${[item.position, item.place].filter(Boolean).join(", ")}): ${origin}/players/${encodeURIComponent(item.username)}`,
       ),
       "",
       `See every match: ${listLink}`,

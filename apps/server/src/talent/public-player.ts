@@ -1,5 +1,5 @@
 import { ageOn } from "@touchline/contract/auth";
-import type { FitnessLevel, Position, PreferredFoot } from "@touchline/contract/enums";
+import type { FitnessLevel, Position, PreferredFoot, Province } from "@touchline/contract/enums";
 import { IMAGE_VARIANT_WIDTHS } from "@touchline/contract/media";
 import { mediaUrl } from "@touchline/contract/profile";
 import {
@@ -26,6 +26,8 @@ export interface PublicPlayerRow {
   heightCm: number;
   weightKg: number;
   fitness: string;
+  province: string | null;
+  town: string | null;
   coverFileId: string;
   coverWidth: number | null;
   coverHeight: number | null;
@@ -34,6 +36,7 @@ export interface PublicPlayerRow {
 
 export interface PublicPlayerDetailRow extends PublicPlayerRow {
   about: string;
+  fullMatchUrl: string | null;
 }
 
 /**
@@ -53,6 +56,8 @@ export function toPublicSummary(row: PublicPlayerRow, today: Date): PublicPlayer
     heightInCm: row.heightCm,
     weightInKg: row.weightKg,
     currentFitnessStatus: row.fitness as FitnessLevel,
+    province: (row.province as Province | null) ?? null,
+    town: row.town ?? null,
     cover: coverOf(row.coverFileId, row.coverWidth, row.coverHeight),
     approvedAt: row.reviewedAt?.toISOString() ?? null,
   };
@@ -62,6 +67,7 @@ export function toPublicPlayer(row: PublicPlayerDetailRow, videos: PublicVideo[]
   return {
     ...toPublicSummary(row, today),
     aboutYourself: row.about,
+    fullMatchUrl: row.fullMatchUrl ?? null,
     videos: videos.map(({ url, durationSeconds, renditions, posters }) => ({
       url,
       durationSeconds,

@@ -27,9 +27,12 @@ const PLAYER_KEYS = new Set([
   "heightInCm",
   "weightInKg",
   "currentFitnessStatus",
+  "province",
+  "town",
   "cover",
   "approvedAt",
   "aboutYourself",
+  "fullMatchUrl",
   "videos",
 ]);
 const COVER_KEYS = new Set(["variants"]);
@@ -106,6 +109,9 @@ beforeAll(async () => {
     currentFitnessStatus: "excellent",
     twoVideos: true,
     aboutYourself: "Striker at Green Buffaloes academy in Lusaka.",
+    province: "lusaka",
+    town: "Matero",
+    fullMatchUrl: "https://www.youtube.com/watch?v=abc123DEF45",
   });
   await make("chipo", {
     firstName: "Chipo",
@@ -116,6 +122,8 @@ beforeAll(async () => {
     preferredFoot: "left",
     heightInCm: 190,
     currentFitnessStatus: "good",
+    province: "lusaka",
+    town: "Chawama",
   });
   await make("joseph", {
     firstName: "Joseph",
@@ -127,6 +135,8 @@ beforeAll(async () => {
     preferredFoot: "both",
     heightInCm: 170.4,
     currentFitnessStatus: "average",
+    province: "copperbelt",
+    town: "Kitwe",
   });
   // Turns 18 today: 18 for every age filter from today on.
   await make("natasha", {
@@ -149,6 +159,8 @@ beforeAll(async () => {
     preferredFoot: "left",
     heightInCm: 185.6,
     currentFitnessStatus: "injured",
+    province: "copperbelt",
+    town: "Ndola",
   });
   await make("pending", {
     firstName: "Peter",
@@ -156,6 +168,7 @@ beforeAll(async () => {
     userName: "peter_pending",
     position: "striker",
     status: "pending",
+    province: "copperbelt",
   });
   await make("rejected", {
     firstName: "Ruth",
@@ -239,6 +252,17 @@ describe("GET /api/talent/players", () => {
     expect(usernames(await list("?fitness=excellent"))).toEqual(["mwila10"]);
     expect(usernames(await list("?fitness=injured&foot=left"))).toEqual(["b_mulenga"]);
     expect(usernames(await list("?position=striker&foot=right"))).toEqual(["mwila10"]);
+  });
+
+  it("filters by province, alone and with other filters; a profile that does not say is in no province", async () => {
+    expect(usernames(await list("?province=lusaka"))).toEqual(["chipo_gk", "mwila10"]);
+    expect(usernames(await list("?province=copperbelt"))).toEqual(["b_mulenga", "jzulu"]);
+    expect(usernames(await list("?province=copperbelt&position=striker"))).toEqual(["jzulu"]);
+    expect(usernames(await list("?province=lusaka&maxAge=17&foot=left"))).toEqual(["chipo_gk"]);
+    expect(await list("?province=western")).toMatchObject({ items: [], total: 0, totalExact: true });
+    // Natasha's profile predates the question: listed without a filter, never under a province.
+    expect((await list("?q=natasha")).items[0]).toMatchObject({ province: null, town: null });
+    expect((await list("?q=jzulu")).items[0]).toMatchObject({ province: "copperbelt", town: "Kitwe" });
   });
 
   it("filters adults by age in whole years, birthdays included, and players under 18 by their band", async () => {
@@ -360,6 +384,7 @@ describe("GET /api/talent/players", () => {
       ["?position=keeper", "position", TALENT.positionInvalid],
       ["?foot=right-ish", "foot", TALENT.footInvalid],
       ["?fitness=great", "fitness", TALENT.fitnessInvalid],
+      ["?province=gauteng", "province", TALENT.provinceInvalid],
       ["?minAge=abc", "minAge", TALENT.ageInvalid(14, 60)],
       ["?minAge=10", "minAge", TALENT.ageInvalid(14, 60)],
       ["?maxAge=18.5", "maxAge", TALENT.ageInvalid(14, 60)],
@@ -393,7 +418,11 @@ describe("GET /api/talent/players/:username", () => {
       lastInitial: "B",
       age: 19,
       aboutYourself: "Striker at Green Buffaloes academy in Lusaka.",
+      province: "lusaka",
+      town: "Matero",
+      fullMatchUrl: "https://www.youtube.com/watch?v=abc123DEF45",
     });
+    expect((await t.app.inject("/api/talent/players/jzulu")).json()).toMatchObject({ fullMatchUrl: null });
     expect(player.videos.map(({ url, durationSeconds }) => ({ url, durationSeconds }))).toEqual(
       made.mwila!.videoUrls.map((url) => ({ url, durationSeconds: 1 })),
     );

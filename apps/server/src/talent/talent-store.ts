@@ -23,6 +23,8 @@ const summaryColumns = {
   heightCm: playerProfiles.heightCm,
   weightKg: playerProfiles.weightKg,
   fitness: playerProfiles.fitness,
+  province: playerProfiles.province,
+  town: playerProfiles.town,
   coverFileId: playerProfiles.coverFileId,
   coverWidth: mediaFiles.width,
   coverHeight: mediaFiles.height,
@@ -41,6 +43,28 @@ function escapeLike(text: string): string {
 const videosReady: SQL = sql`not exists (
   select 1 from ${mediaFiles} where ${mediaFiles.id} in (${playerProfiles.videoFileId}, ${playerProfiles.videoTwoFileId})
     and ${mediaFiles.videoState} is distinct from 'ready')`;
+
+/**
+ * The filters that each narrow the list by one condition on player_profiles, all of which must
+ * hold (undefined: the filter is not set). A new filter of this kind is one more entry here, its
+ * key in the contract's talentListQuerySchema, and an index in a migration when the list needs one
+ * (bench/talent-list.bench.ts tells).
+ */
+const narrowing: ((query: TalentListQuery, at: Date) => SQL | undefined)[] = [
+  ({ foot }) => (foot ? eq(playerProfiles.preferredFoot, foot) : undefined),
+  ({ fitness }) => (fitness ? eq(playerProfiles.fitness, fitness) : undefined),
+  ({ province }) => (province ? eq(playerProfiles.province, province) : undefined),
+  // Heights are shown rounded to whole centimetres, so a filter "up to 180" includes 180.4.
+  ({ minHeight }) => (minHeight !== undefined ? gte(playerProfiles.heightCm, minHeight - 0.5) : undefined),
+  ({ maxHeight }) => (maxHeight !== undefined ? lt(playerProfiles.heightCm, maxHeight + 0.5) : undefined),
+  ({ minAge, maxAge }, at) => {
+    const born = birthDateBounds(at, minAge, maxAge);
+    return and(
+      born.bornOnOrBefore ? lte(playerProfiles.birthDate, born.bornOnOrBefore) : undefined,
+      born.bornAfter ? gt(playerProfiles.birthDate, born.bornAfter) : undefined,
+    );
+  },
+];
 
 /**
  * The reads behind the talent list and public player pages. They join the tables of the
@@ -67,10 +91,11 @@ export function createTalentStore(db: Database, videoExpiryDays: number) {
    * The query's filters as conditions on player_profiles alone (birth date and names are copied
    * there, migration 0005). Filters that accept one of two columns (position: primary or
    * secondary; search: name or username) come as alternatives that exclude each other, so each
-   * can be counted on its own index and the counts add up.
+   * can be counted on its own index and the counts add up; every other filter is one condition
+   * of `narrowing` above.
    */
   const filtersOf = (query: TalentListQuery, at: Date) => {
-    const all: SQL[] = [];
+    const all = narrowing.map((condition) => condition(query, at)).filter((c): c is SQL => c !== undefined);
     const choices: SQL[][] = [];
     if (query.position) {
       const p = query.position;
@@ -79,14 +104,6 @@ export function createTalentStore(db: Database, videoExpiryDays: number) {
         and(eq(playerProfiles.secondaryPosition, p), ne(playerProfiles.position, p))!,
       ]);
     }
-    if (query.foot) all.push(eq(playerProfiles.preferredFoot, query.foot));
-    if (query.fitness) all.push(eq(playerProfiles.fitness, query.fitness));
-    // Heights are shown rounded to whole centimetres, so a filter "up to 180" includes 180.4.
-    if (query.minHeight !== undefined) all.push(gte(playerProfiles.heightCm, query.minHeight - 0.5));
-    if (query.maxHeight !== undefined) all.push(lt(playerProfiles.heightCm, query.maxHeight + 0.5));
-    const born = birthDateBounds(at, query.minAge, query.maxAge);
-    if (born.bornOnOrBefore) all.push(lte(playerProfiles.birthDate, born.bornOnOrBefore));
-    if (born.bornAfter) all.push(gt(playerProfiles.birthDate, born.bornAfter));
     if (query.q) {
       const prefix = `${escapeLike(query.q.toLocaleLowerCase("en"))}%`;
       choices.push([
@@ -192,6 +209,7 @@ export function createTalentStore(db: Database, videoExpiryDays: number) {
         .select({
           ...summaryColumns,
           about: playerProfiles.about,
+          fullMatchUrl: playerProfiles.fullMatchUrl,
           videoFileId: playerProfiles.videoFileId,
           videoTwoFileId: playerProfiles.videoTwoFileId,
         })

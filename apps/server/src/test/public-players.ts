@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { FitnessLevel, Position, PreferredFoot } from "@touchline/contract/enums";
+import type { FitnessLevel, Position, PreferredFoot, Province } from "@touchline/contract/enums";
 import { REJECTION_REASONS } from "@touchline/contract/admin";
 import { createReviewService } from "../admin/review-service.ts";
 import { needsGuardianConsent } from "@touchline/contract/guardian";
@@ -54,6 +54,10 @@ export interface ProfileOptions {
   weightInKg?: number;
   currentFitnessStatus?: FitnessLevel;
   aboutYourself?: string;
+  /** Where the player plays and their full match: none by default, as on older profiles. */
+  province?: Province | null;
+  town?: string | null;
+  fullMatchUrl?: string | null;
   twoVideos?: boolean;
   /** The player's video as uploaded (default: a one-second fixture). */
   video?: Buffer;
@@ -111,6 +115,9 @@ export async function createProfile(
     weightInKg: options.weightInKg ?? 68,
     currentFitnessStatus: options.currentFitnessStatus ?? "good",
     aboutYourself: options.aboutYourself ?? "Quick striker from Kabwe.",
+    province: options.province ?? null,
+    town: options.town ?? null,
+    fullMatchUrl: options.fullMatchUrl ?? null,
   });
   const status = options.status ?? "approved";
   const reviews = createReviewService({

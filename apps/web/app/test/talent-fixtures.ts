@@ -15,6 +15,8 @@ export function publicPlayer(overrides: Partial<PublicPlayer> = {}): PublicPlaye
     heightInCm: 178.4,
     weightInKg: 70,
     currentFitnessStatus: "excellent",
+    province: "lusaka",
+    town: "Lusaka",
     cover: {
       variants: [320, 640, 1280].map((width) => ({
         url: `/api/media/${id}?w=${width}`,
@@ -24,6 +26,7 @@ export function publicPlayer(overrides: Partial<PublicPlayer> = {}): PublicPlaye
     },
     approvedAt: "2026-03-02T10:00:00.000Z",
     aboutYourself: "Striker at Green Buffaloes academy in Lusaka. Quick, two-footed, loves to score.",
+    fullMatchUrl: null,
     videos: [
       {
         url: "/api/media/0b6e3f00-0000-4000-8000-000000000002",

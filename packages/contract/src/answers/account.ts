@@ -5,6 +5,7 @@ import {
   type GuardianConsentView,
   type PlayerGuardianStatus,
 } from "../guardian.ts";
+import { PROVINCE_VALUES } from "../enums.ts";
 import type { PlayerInfoResponse } from "../profile.ts";
 import { messageAnswerSchema, videoViewSchema, type AnswerSchema } from "./common.ts";
 
@@ -81,6 +82,9 @@ export const playerInfoAnswerSchema: AnswerSchema<PlayerInfoResponse> = z.object
     preferredFoot: z.string(),
     currentFitnessStatus: z.string(),
     aboutYourself: z.string(),
+    province: z.nullable(z.enum(PROVINCE_VALUES)),
+    town: z.nullable(z.string()),
+    fullMatchUrl: z.nullable(z.string()),
     submissionDate: z.string(),
     videoUploadDate: z.nullable(z.string()),
     isVideoApproved: z.boolean(),

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { FITNESS_LEVELS, POSITIONS, PREFERRED_FEET } from "../enums.ts";
+import { FITNESS_LEVELS, POSITIONS, PREFERRED_FEET, PROVINCES } from "../enums.ts";
 import type { PublicPlayer, PublicPlayerList, PublicPlayerSummary } from "../talent.ts";
 import { videoPosterSchema, videoRenditionSchema, type AnswerSchema } from "./common.ts";
 
@@ -21,6 +21,8 @@ const publicPlayerFields = {
   heightInCm: z.number(),
   weightInKg: z.number(),
   currentFitnessStatus: z.enum(valuesOf(FITNESS_LEVELS)),
+  province: z.nullable(z.enum(valuesOf(PROVINCES))),
+  town: z.nullable(z.string()),
   cover: z.object({
     variants: z.array(z.object({ url: z.string(), width: z.number(), height: z.number() })),
   }),
@@ -32,6 +34,7 @@ export const publicPlayerSummarySchema: AnswerSchema<PublicPlayerSummary> = z.ob
 export const publicPlayerSchema: AnswerSchema<PublicPlayer> = z.object({
   ...publicPlayerFields,
   aboutYourself: z.string(),
+  fullMatchUrl: z.nullable(z.string()),
   videos: z.array(
     z.object({
       url: z.string(),

@@ -26,6 +26,11 @@ export const playerProfiles = pgTable("player_profiles", {
   weightKg: doublePrecision("weight_kg").notNull(),
   fitness: text("fitness").notNull(),
   about: text("about").notNull().default(""),
+  /** Where the player plays (migration 0015); null on profiles submitted before it was asked. */
+  province: text("province"),
+  town: text("town"),
+  /** An unedited full match (https, YouTube, Facebook or Google Drive), reviewed with the profile. */
+  fullMatchUrl: text("full_match_url"),
   submittedAt: ts("submitted_at").notNull(),
   videoUploadedAt: ts("video_uploaded_at"),
   reviewStatus: text("review_status", { enum: ["pending", "approved", "rejected"] })

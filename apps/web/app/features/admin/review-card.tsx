@@ -4,6 +4,7 @@ import { PlayerVideos } from "../../components/player-videos.tsx";
 import { fitnessLabel, footLabel, formatDate, imageVariant, positionLabel } from "../../lib/player-display.ts";
 import { dayCount, daysUntil, formatDateTime } from "./format.ts";
 import { GUARDIAN } from "@touchline/contract/guardian";
+import { placeText } from "@touchline/contract/enums";
 
 export type ReviewCardAction = "approve" | "reject" | "renew" | "allow-reupload";
 
@@ -65,6 +66,7 @@ export function ReviewCard({
     ["Height", `${item.heightInCm} cm`],
     ["Weight", `${item.weightInKg} kg`],
     ["Fitness", fitnessLabel(item.currentFitnessStatus)],
+    ["Plays in", placeText(item) || "Not given"],
     ["Submitted", formatDateTime(item.submissionDate)],
     ["Videos uploaded", item.videoUploadDate ? formatDateTime(item.videoUploadDate) : "Unknown"],
     ["Expiry", expiryText(item)],
@@ -116,6 +118,22 @@ export function ReviewCard({
 
       <div className="px-4 sm:px-6">
         <PlayerVideos videos={item.videos ?? []} poster={poster} />
+        <p className="mt-3 text-sm break-words">
+          <span className="font-semibold text-slate-900">Full match (unedited): </span>
+          {item.fullMatchUrl ? (
+            // Shown in full, so the reviewer sees where it leads before opening it.
+            <a
+              href={item.fullMatchUrl}
+              target="_blank"
+              rel="noopener noreferrer nofollow ugc"
+              className="text-brand-700 underline underline-offset-2"
+            >
+              {item.fullMatchUrl}
+            </a>
+          ) : (
+            <span className="text-slate-600">None given</span>
+          )}
+        </p>
       </div>
 
       {item.reviewedAt || item.rejectionReason || item.reuploadAllowed ? (

@@ -121,6 +121,8 @@ describe("AddContent for a profile that may be resubmitted", () => {
     expect(field("Height (cm)")).toHaveValue(178);
     expect(field("Weight (kg)")).toHaveValue(70);
     expect(field("About yourself")).toHaveValue("Fast striker from Kitwe.");
+    expect(field("Province")).toHaveValue("copperbelt");
+    expect(field("Town")).toHaveValue("Kitwe");
 
     // The current files: a small cover thumbnail, and videos that download nothing until played.
     expect(group("Cover photo").getByRole("img", { name: "Current cover photo" })).toHaveAttribute(
@@ -216,6 +218,8 @@ describe("AddContent for a profile that may be resubmitted", () => {
       heightInCm: 180,
       weightInKg: 70,
       currentFitnessStatus: "recovering",
+      province: "copperbelt",
+      town: "Kitwe",
       aboutYourself: "Fast striker from Kitwe.",
     });
     // Nothing was deleted, and the profile was read again after the resubmission.

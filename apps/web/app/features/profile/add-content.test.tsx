@@ -88,6 +88,8 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
   await user.selectOptions(field("Current fitness status"), "good");
   await user.type(field("Height (cm)"), "178");
   await user.type(field("Weight (kg)"), "70");
+  await user.selectOptions(field("Province"), "copperbelt");
+  await user.type(field("Town"), "Kitwe");
   await user.type(field("About yourself"), "Fast striker");
   await screen.findAllByText("Uploaded");
 }
@@ -105,6 +107,8 @@ describe("AddContent form", () => {
       PROFILE_FORM.fitnessRequired,
       PROFILE_CHECKS.heightRequired,
       PROFILE_CHECKS.weightRequired,
+      PROFILE_CHECKS.provinceRequired,
+      PROFILE_CHECKS.townRequired,
     ]) {
       expect(await screen.findByText(message)).toBeInTheDocument();
     }
@@ -150,6 +154,28 @@ describe("AddContent form", () => {
     );
   });
 
+  it("takes a full-match link on YouTube, Facebook or Google Drive only, and sends it checked", async () => {
+    let body: Record<string, unknown> | null = null;
+    const { user, api } = setup({
+      ...noProfile,
+      [CREATE]: (call) => {
+        body = call.body as Record<string, unknown>;
+        return json(201, profileFixture());
+      },
+    });
+    await screen.findByRole("heading", { name: "Submit your info" });
+    await fillValid(user);
+    await user.type(field("Full match (optional)"), "https://vimeo.com/123");
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    expect(await screen.findByText(PROFILE_CHECKS.fullMatchInvalid)).toBeInTheDocument();
+    expect(api.calls(CREATE)).toHaveLength(0);
+
+    await user.clear(field("Full match (optional)"));
+    await user.type(field("Full match (optional)"), "https://youtu.be/abc123DEF45");
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    await waitFor(() => expect(body).toMatchObject({ fullMatchUrl: "https://youtu.be/abc123DEF45" }));
+  });
+
   it("counts the characters of 'About yourself' as they are typed, up to 300", async () => {
     const { user } = setup(noProfile);
     await screen.findByRole("heading", { name: "Submit your info" });
@@ -187,6 +213,9 @@ describe("AddContent form", () => {
       heightInCm: 178,
       weightInKg: 70,
       currentFitnessStatus: "good",
+      province: "copperbelt",
+      town: "Kitwe",
+      fullMatchUrl: null,
       aboutYourself: "Fast striker",
     });
     expect(Date.parse(String(body.submissionDate))).not.toBeNaN();

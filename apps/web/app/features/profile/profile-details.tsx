@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { daysLeftText, PROFILE_PAGE, PROFILE_REVIEW } from "@touchline/contract/messages";
+import { placeText } from "@touchline/contract/enums";
+import { daysLeftText, PROFILE_PAGE, PROFILE_REVIEW, TALENT } from "@touchline/contract/messages";
 import type { PlayerInfoResponse } from "@touchline/contract/profile";
 import { buttonClass } from "../../components/button.tsx";
 import {
@@ -79,6 +80,7 @@ export function ProfileDetails({ profile }: { profile: PlayerInfoResponse }) {
               ["Weight", `${scout.weightInKg} kg`],
               ["Preferred foot", footLabel(scout.preferredFoot)],
               ["Fitness", fitnessLabel(scout.currentFitnessStatus)],
+              ["Plays in", placeText(scout) || "Not given"],
             ]}
           />
         </Card>
@@ -108,6 +110,17 @@ export function ProfileDetails({ profile }: { profile: PlayerInfoResponse }) {
           Player Videos
         </h2>
         <PlayerVideos videos={videos} poster={imageVariant(scout.coverPhotoPath, 640)} />
+        {scout.fullMatchUrl ? (
+          <p>
+            <a
+              href={scout.fullMatchUrl}
+              rel="noopener noreferrer nofollow ugc"
+              className="font-semibold text-brand-700 underline underline-offset-2"
+            >
+              {TALENT.fullMatch}
+            </a>
+          </p>
+        ) : null}
       </section>
 
       <section aria-labelledby="about-me" className="rounded-xl border border-slate-200 p-5">

@@ -3,14 +3,20 @@ import { useEffect, useState, type FormEvent } from "react";
 import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { useNavigate } from "react-router";
 import { toast } from "../../lib/toast.ts";
-import { FITNESS_LEVELS, POSITIONS, PREFERRED_FEET } from "@touchline/contract/enums";
-import { ABOUT_MAX_LENGTH, HEIGHT_CM, WEIGHT_KG } from "@touchline/contract/limits";
+import { FITNESS_LEVELS, POSITIONS, PREFERRED_FEET, PROVINCES } from "@touchline/contract/enums";
+import {
+  ABOUT_MAX_LENGTH,
+  FULL_MATCH_URL_MAX_LENGTH,
+  HEIGHT_CM,
+  TOWN_MAX_LENGTH,
+  WEIGHT_KG,
+} from "@touchline/contract/limits";
 import { PROFILE_CHECKS, PROFILE_FORM, PROFILE_PAGE } from "@touchline/contract/messages";
 import {
-  profileFieldsSchema,
+  profileFormSchema,
   type PlayerInfoResponse,
-  type ProfileFields,
   type ProfileFieldsInput,
+  type ProfileFormFields,
 } from "@touchline/contract/profile";
 import { Button } from "../../components/button.tsx";
 import { SelectField, TextAreaField, TextField } from "../../components/field.tsx";
@@ -23,11 +29,11 @@ import { imageVariant } from "../../lib/player-display.ts";
 import { useApiMutation } from "../../lib/use-api-mutation.ts";
 import { createPlayerProfile } from "./profile-api.ts";
 import { profileQueryKey } from "./use-player-profile.ts";
-import { VIDEO_FIELD_HINT } from "@touchline/contract/profile-messages";
+import { FULL_MATCH_FIELD_HINT, TOWN_FIELD_HINT, VIDEO_FIELD_HINT } from "@touchline/contract/profile-messages";
 import { applyServerErrors } from "../../lib/server-errors.ts";
 
 type FormInput = ProfileFieldsInput;
-type FormOutput = ProfileFields;
+type FormOutput = ProfileFormFields;
 type FieldName = keyof FormInput;
 type MediaField = "coverPhotoPath" | "videoPath" | "videoPathTwo";
 type SubmittedProfile = PlayerInfoResponse["scout"];
@@ -42,7 +48,10 @@ const FIELDS: FieldName[] = [
   "heightInCm",
   "weightInKg",
   "currentFitnessStatus",
+  "province",
+  "town",
   "aboutYourself",
+  "fullMatchUrl",
 ];
 
 /** Empty number boxes mean "not given" (so the "required" message shows, not "at least 100"). */
@@ -59,7 +68,10 @@ const DRAFT_FIELDS = [
   "heightInCm",
   "weightInKg",
   "currentFitnessStatus",
+  "province",
+  "town",
   "aboutYourself",
+  "fullMatchUrl",
 ] as const satisfies readonly FieldName[];
 const draftKey = (playerId: string) => `touchline.profile-draft.${playerId}`;
 
@@ -86,7 +98,10 @@ const EMPTY: FormInput = {
   heightInCm: "",
   weightInKg: "",
   currentFitnessStatus: "",
+  province: "",
+  town: "",
   aboutYourself: "",
+  fullMatchUrl: "",
 };
 
 /** A resubmission starts from what the player sent last time, media URLs included. */
@@ -102,7 +117,10 @@ function initialValues(existing: SubmittedProfile | null): FormInput {
     heightInCm: existing.heightInCm,
     weightInKg: existing.weightInKg,
     currentFitnessStatus: existing.currentFitnessStatus,
+    province: existing.province ?? "",
+    town: existing.town ?? "",
     aboutYourself: existing.aboutYourself ?? "",
+    fullMatchUrl: existing.fullMatchUrl ?? "",
   };
 }
 
@@ -140,7 +158,7 @@ export function ProfileForm({
     watch,
     formState: { errors, isSubmitting, isSubmitted },
   } = useSchemaForm<FormInput, FormOutput>({
-    schema: profileFieldsSchema,
+    schema: profileFormSchema,
     defaultValues: initialValues(existing),
   });
 
@@ -336,6 +354,23 @@ export function ProfileForm({
             {...register("weightInKg", { setValueAs: numberOrEmpty })}
           />
         </div>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <SelectField
+            label="Province"
+            placeholder="Select province"
+            options={PROVINCES}
+            error={errors.province?.message}
+            {...register("province")}
+          />
+          <TextField
+            label="Town"
+            autoComplete="address-level2"
+            maxLength={TOWN_MAX_LENGTH}
+            error={errors.town?.message}
+            hint={TOWN_FIELD_HINT}
+            {...register("town")}
+          />
+        </div>
         <TextAreaField
           label="About yourself"
           rows={5}
@@ -343,6 +378,16 @@ export function ProfileForm({
           error={errors.aboutYourself?.message}
           hint={`${about.length}/${ABOUT_MAX_LENGTH} characters`}
           {...register("aboutYourself")}
+        />
+        <TextField
+          label="Full match (optional)"
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          maxLength={FULL_MATCH_URL_MAX_LENGTH}
+          error={errors.fullMatchUrl?.message}
+          hint={FULL_MATCH_FIELD_HINT}
+          {...register("fullMatchUrl")}
         />
       </fieldset>
 

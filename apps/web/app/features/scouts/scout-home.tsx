@@ -5,7 +5,7 @@ import { toast } from "../../lib/toast.ts";
 import { savedSearchSchema, shortlistNameSchema } from "@touchline/contract/scout-schemas";
 import { FIELD } from "@touchline/contract/messages";
 import * as z from "zod/mini";
-import { FITNESS_LEVELS, POSITIONS, PREFERRED_FEET } from "@touchline/contract/enums";
+import { FITNESS_LEVELS, labelOf, POSITIONS, PREFERRED_FEET, PROVINCES } from "@touchline/contract/enums";
 import {
   ORGANISATION_KIND_LABELS,
   REQUEST_STATE_TEXT,
@@ -254,6 +254,7 @@ const FILTER_FIELDS = [
   { name: "position", label: "Position", options: POSITIONS },
   { name: "foot", label: "Preferred foot", options: PREFERRED_FEET },
   { name: "fitness", label: "Fitness", options: FITNESS_LEVELS },
+  { name: "province", label: "Province", options: PROVINCES },
 ] as const;
 
 function filtersText(search: SavedSearchView): string {
@@ -264,6 +265,7 @@ function filtersText(search: SavedSearchView): string {
     filters.foot ? `${filters.foot} foot` : null,
     filters.minAge || filters.maxAge ? `age ${filters.minAge ?? "14"}-${filters.maxAge ?? "any"}` : null,
     filters.fitness ? `fitness ${filters.fitness}` : null,
+    filters.province ? `${labelOf(PROVINCES, filters.province)} Province` : null,
   ].filter(Boolean);
   return parts.length ? parts.join(", ") : "All players";
 }

@@ -13,4 +13,15 @@ describe("PlayerCard in the server's HTML", () => {
     expect(html).toContain(`>${initials}</span>`);
     expect(html).toContain(`background-color:${placeholderColour(player.username)}`);
   });
+
+  it("says where the player plays, and nothing for a profile that does not say", () => {
+    const render = (player: ReturnType<typeof publicPlayer>) => {
+      const Stub = createRoutesStub([{ path: "/", Component: () => <PlayerCard player={player} /> }]);
+      return renderToString(<Stub />);
+    };
+    expect(render(publicPlayer({ province: "copperbelt", town: "Kitwe" }))).toContain("Kitwe, Copperbelt Province");
+    const unknown = render(publicPlayer({ province: null, town: null }));
+    expect(unknown).not.toContain("Plays in");
+    expect(unknown).not.toContain("Province");
+  });
 });

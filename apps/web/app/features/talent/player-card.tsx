@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { placeText } from "@touchline/contract/enums";
 import { coverVariant, publicName, type PublicPlayerSummary } from "@touchline/contract/talent";
 import { footLabel, positionsText } from "../../lib/player-display.ts";
 import { ageText, coverSrcSet, heightText } from "./display.ts";
@@ -10,6 +11,7 @@ import { ageText, coverSrcSet, heightText } from "./display.ts";
 export function PlayerCard({ player }: { player: PublicPlayerSummary }) {
   const name = publicName(player);
   const small = coverVariant(player.cover, 320);
+  const place = placeText(player);
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm focus-within:ring-2 focus-within:ring-brand-500 hover:border-brand-500">
       {small ? (
@@ -46,6 +48,12 @@ export function PlayerCard({ player }: { player: PublicPlayerSummary }) {
           </Link>
         </h3>
         <p className="text-sm font-medium text-brand-700">{positionsText(player.position, player.secondaryPosition)}</p>
+        {place ? (
+          <p className="text-sm break-words text-slate-700">
+            <span className="sr-only">Plays in </span>
+            {place}
+          </p>
+        ) : null}
         <dl className="mt-auto grid grid-cols-3 gap-2 pt-2 text-sm">
           <Fact term="Age" value={ageText(player)} />
           <Fact term="Foot" value={footLabel(player.preferredFoot)} />

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { PROFILE_PAGE } from "@touchline/contract/messages";
+import { placeText } from "@touchline/contract/enums";
+import { PROFILE_PAGE, TALENT } from "@touchline/contract/messages";
 import { coverVariant, publicName, type PublicPlayer } from "@touchline/contract/talent";
 import { fitnessLabel, footLabel, formatDate, positionsText } from "../../lib/player-display.ts";
 import { PlayerVideos } from "../../components/player-videos.tsx";
@@ -18,6 +19,7 @@ export function PlayerPage({ player, scoutTools }: { player: PublicPlayer; scout
   const positions = positionsText(player.position, player.secondaryPosition);
   const banner = coverVariant(player.cover, 640);
   const poster = coverVariant(player.cover, 640)?.url;
+  const place = placeText(player);
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-8 px-4 py-8 sm:py-12">
@@ -46,6 +48,7 @@ export function PlayerPage({ player, scoutTools }: { player: PublicPlayer; scout
           <p className="text-sm font-semibold tracking-wide text-accent-400 uppercase">Player profile</p>
           <h1 className="mt-1 text-3xl font-extrabold sm:text-4xl">{name}</h1>
           <p className="mt-1 text-lg text-white/90">{positions}</p>
+          {place ? <p className="mt-1 text-white/90">{place}</p> : null}
           <p className="mt-1 text-sm text-white/80">@{player.username}</p>
         </div>
       </header>
@@ -78,6 +81,19 @@ export function PlayerPage({ player, scoutTools }: { player: PublicPlayer; scout
           Player Videos
         </h2>
         <PlayerVideos videos={player.videos} poster={poster} />
+        {player.fullMatchUrl ? (
+          // The player's own link, checked to be YouTube, Facebook or Google Drive and reviewed
+          // with the profile; still someone else's page, so it passes no referrer and no ranking.
+          <p>
+            <a
+              href={player.fullMatchUrl}
+              rel="noopener noreferrer nofollow ugc"
+              className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900"
+            >
+              {TALENT.fullMatch}
+            </a>
+          </p>
+        ) : null}
       </section>
 
       <section aria-labelledby="about-me" className="rounded-xl border border-slate-200 p-5">

@@ -15,13 +15,14 @@ const location = () => screen.getByTestId("location").textContent;
 describe("TalentFilters", () => {
   it("shows the filters of the URL in the fields", () => {
     renderAt(
-      "/players?q=mwila&position=striker&foot=left&fitness=good&minAge=16&maxAge=21&minHeight=170&maxHeight=190",
+      "/players?q=mwila&position=striker&foot=left&fitness=good&province=muchinga&minAge=16&maxAge=21&minHeight=170&maxHeight=190",
       filtersFor,
     );
     expect(screen.getByLabelText("Search by name")).toHaveValue("mwila");
     expect(screen.getByLabelText("Position")).toHaveValue("striker");
     expect(screen.getByLabelText("Preferred foot")).toHaveValue("left");
     expect(screen.getByLabelText("Fitness")).toHaveValue("good");
+    expect(screen.getByLabelText("Province")).toHaveValue("muchinga");
     expect(screen.getByLabelText("Age from (years)")).toHaveValue(16);
     expect(screen.getByLabelText("Age to (years)")).toHaveValue(21);
     expect(screen.getByLabelText("Height from (cm)")).toHaveValue(170);
@@ -33,9 +34,10 @@ describe("TalentFilters", () => {
     const { user } = renderAt("/players?page=3", filtersFor);
     await user.type(screen.getByLabelText("Search by name"), "Chipo ");
     await user.selectOptions(screen.getByLabelText("Position"), "goalkeeper");
+    await user.selectOptions(screen.getByLabelText("Province"), "north-western");
     await user.type(screen.getByLabelText("Age to (years)"), "18");
     await user.click(screen.getByRole("button", { name: "Show players" }));
-    expect(location()).toBe("/players?q=Chipo&position=goalkeeper&maxAge=18#talent-list");
+    expect(location()).toBe("/players?q=Chipo&position=goalkeeper&province=north-western&maxAge=18#talent-list");
     // The page re-renders for the new URL and the fields keep what was chosen.
     expect(screen.getByLabelText("Position")).toHaveValue("goalkeeper");
   });
@@ -50,8 +52,10 @@ describe("TalentFilters", () => {
   });
 
   it("says which filters of a mangled link were left out", () => {
-    renderAt("/players?position=keeper&minAge=40&maxAge=20", filtersFor);
+    renderAt("/players?position=keeper&province=gauteng&minAge=40&maxAge=20", filtersFor);
     expect(screen.getByText(TALENT.filtersIgnored)).toBeInTheDocument();
+    expect(screen.getByText(TALENT.provinceInvalid)).toBeInTheDocument();
+    expect(screen.getByLabelText("Province")).toHaveValue("");
     expect(screen.getByText(TALENT.positionInvalid)).toBeInTheDocument();
     expect(screen.getByText(TALENT.ageRangeReversed)).toBeInTheDocument();
     expect(screen.getByLabelText("Position")).toHaveValue("");

@@ -1,6 +1,6 @@
 import type { FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import { FITNESS_LEVELS, POSITIONS, PREFERRED_FEET } from "@touchline/contract/enums";
+import { FITNESS_LEVELS, POSITIONS, PREFERRED_FEET, PROVINCES } from "@touchline/contract/enums";
 import { HEIGHT_CM, TALENT_AGE } from "@touchline/contract/limits";
 import { TALENT } from "@touchline/contract/messages";
 import { hasTalentFilters, type TalentListQuery } from "@touchline/contract/talent";
@@ -79,6 +79,14 @@ export function TalentFilters({
           placeholder="Any fitness"
           defaultValue={value("fitness")}
           error={errors.fitness}
+        />
+        <SelectField
+          label="Province"
+          name="province"
+          options={PROVINCES}
+          placeholder="Any province"
+          defaultValue={value("province")}
+          error={errors.province}
         />
         <Range
           label="Age"

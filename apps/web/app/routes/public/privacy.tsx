@@ -68,6 +68,16 @@ export default function Privacy() {
               photo, highlight videos, physical details (position, preferred foot, height, weight, fitness) and bio you
               submit.
             </li>
+            <li>
+              <strong>Where you play and your full match</strong>, for players: the province and town you play in and,
+              if you choose to give it, a link to a full, unedited match on YouTube, Facebook or Google Drive. We keep
+              only the link, never a copy of the video, which stays where you put it. Our reviewers open the link when
+              they review your profile; once it is approved, the province, the town and the link are public on your
+              player page, the province and town on your card in the talent list, and verified scouts can search by
+              province and receive them in their weekly list of new players. They are kept while your profile exists:
+              they change when you correct and resubmit your profile (which sends it back to review), and they are
+              deleted with your profile or your account.
+            </li>
           </ul>
 
           <h2 id="how-we-use">How we use your information</h2>
@@ -89,8 +99,8 @@ export default function Privacy() {
           <ul>
             <li>
               <strong>Publicly, for approved players</strong>: your username, cover photo, positions, physical details,
-              bio and highlight videos appear in the talent list. Your e-mail address and phone number are not shown
-              there.
+              bio, highlight videos, the province and town where you play and the link to your full match, if you gave
+              one, appear in the talent list. Your e-mail address and phone number are not shown there.
             </li>
             <li>
               <strong>With a verified scout, only if you accept their request</strong>: your name, username, phone
