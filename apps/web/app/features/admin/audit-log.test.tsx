@@ -45,7 +45,8 @@ describe("audit log", () => {
       "GET /api/admin/audit": () => json(200, page(entries)),
     });
     renderConsole("/admin/audit");
-    const rows = within(await screen.findByRole("list")).getAllByRole("listitem");
+    const log = (await screen.findByText("Mercy Zulu (+260966123456)")).closest("ol")!;
+    const rows = within(log).getAllByRole("listitem");
     expect(rows).toHaveLength(5);
     for (const row of rows) expect(row.textContent).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
 
