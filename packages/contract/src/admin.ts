@@ -3,6 +3,7 @@ import * as z from "zod/mini";
 import { ADMIN } from "./messages.ts";
 import { displayText } from "./text.ts";
 import type { GuardianConsentState } from "./guardian.ts";
+import type { ScoutState } from "./scouts.ts";
 
 /**
  * The staff API under /api/admin (issue "Review console"), shared by the /admin pages and the
@@ -269,13 +270,35 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]["value"];
 
+/**
+ * Whom or what an audit entry is about, as they are named now (read with the entry, so a
+ * renamed scout shows the new name). A player is reached through their profile, a scout through
+ * their account; a handled report names the scout it was about.
+ */
+export type AuditSubject =
+  | { kind: "player"; name: string; username: string; reviewStatus: ReviewStatus | null }
+  | { kind: "scout"; name: string; organisation: string; accountId: string; state: ScoutState }
+  | { kind: "staff"; name: string; phoneNumber: string }
+  | { kind: "contact-message"; name: string; email: string }
+  | { kind: "deletion-request"; email: string };
+
+/** The staff member who acted, as named now. */
+export interface AuditActor {
+  name: string;
+  phoneNumber: string;
+}
+
 export interface AuditEntry {
   id: string;
-  /** Username of the staff member, or "command line" for the create-staff script. */
+  /** Username of the staff member as it was then, or "command line" for the create-staff script. */
   actor: string;
+  /** The staff member now; null for the command line or an account since deleted. */
+  actorAccount: AuditActor | null;
   action: AuditAction;
   targetType: "profile" | "contact-message" | "deletion-request" | "account";
   targetId: string;
+  /** Null when the account, profile or item no longer exists. */
+  subject: AuditSubject | null;
   /** Human-readable particulars (the rejection reason, the outcome), or null. */
   detail: string | null;
   createdAt: string;

@@ -55,6 +55,68 @@ export const ADMIN_CONSOLE = {
     `This permanently deletes the account ${username} (${email}): its log-in sessions, its player profile, its cover photo, its videos and every other file it uploaded. A confirmation e-mail is then sent to ${email}. This cannot be undone.`,
   closeNoAccountConfirm: (email: string) =>
     `No account uses ${email}, so nothing will be deleted. The request will be closed and the requester told so by e-mail.`,
+  /**
+   * A staff decision about a scout: the question before it (who, and what will happen to them)
+   * and what happened after. Scouts hear of a verification, a rejection or a suspension by e-mail.
+   */
+  scoutDecision: {
+    verify: {
+      title: (name: string, organisation: string) => `Verify ${name} of ${organisation}?`,
+      text: (name: string) =>
+        `${name} will be able to contact players and invite them to trials. We will e-mail them to say so.`,
+      done: (name: string) => `${name} is verified. We have e-mailed them.`,
+    },
+    reject: {
+      title: (name: string, organisation: string) => `Reject ${name} of ${organisation}?`,
+      text: (name: string) =>
+        `${name} will not be able to use the scout area. We will e-mail them, and they will read this reason when they log in:`,
+      done: (name: string) =>
+        `${name} is rejected. We have e-mailed them, and they will see the reason when they log in.`,
+    },
+    suspend: {
+      title: (name: string, organisation: string) => `Suspend ${name} of ${organisation}?`,
+      text: (name: string) =>
+        `${name} will be logged out at once and cannot contact players until restored. We will e-mail them, and they will read this reason when they log in:`,
+      done: (name: string) =>
+        `${name} is suspended and logged out. We have e-mailed them, and they will see the reason when they log in.`,
+    },
+    restore: {
+      title: (name: string, organisation: string) => `Restore ${name} of ${organisation}?`,
+      text: (name: string) =>
+        `${name} goes back to where they stood before the suspension: verified, or waiting for review.`,
+      done: (name: string, verified: boolean) =>
+        verified
+          ? `${name} is verified again. We have e-mailed them.`
+          : `${name} is back among the scouts waiting for review.`,
+    },
+    reasonMissing: "Give the scout a reason",
+  },
+  /** The questions before one-tap actions on a profile, and the player they concern. */
+  reviewConfirm: {
+    approve: {
+      title: (name: string) => `Approve ${name}'s profile?`,
+      text: "The profile goes on the public talent list once its videos are ready and, for a player under 18, once a parent or guardian agrees. We tell the player.",
+    },
+    renew: {
+      title: (name: string) => `Renew ${name}'s profile?`,
+      text: "Its public time starts again from today, with a new expiry date. We tell the player when it nears its end.",
+    },
+    "allow-reupload": {
+      title: (name: string) => `Let ${name} upload new videos?`,
+      text: "The player can replace the videos and submit the profile again. Until they do, the profile stays as it is.",
+    },
+  },
+  handledConfirm: {
+    title: (name: string) => `Mark the message from ${name} handled?`,
+    text: "It moves to the handled messages, with your name and the time.",
+  },
+  reportHandledConfirm: {
+    title: "Mark this report handled?",
+    text: "It leaves this list. The audit log keeps who marked it and when.",
+  },
+  reportHandled: "The report was marked as handled.",
+  /** The audit log's words for an account or profile that no longer exists. */
+  deletedAccount: "Deleted account",
   retryEmailConfirm: (email: string) =>
     `Nothing more will be deleted. The e-mail that could not be sent will be sent to ${email} again.`,
 } as const;

@@ -192,9 +192,11 @@ describe("the audit log", () => {
     expect(Object.keys(entries[0]!).sort()).toEqual([
       "action",
       "actor",
+      "actorAccount",
       "createdAt",
       "detail",
       "id",
+      "subject",
       "targetId",
       "targetType",
     ]);

@@ -1,4 +1,5 @@
-import type { ContactMessageItem, DeletionRequestItem, ReviewItem } from "@touchline/contract/admin";
+import type { AuditEntry, ContactMessageItem, DeletionRequestItem, ReviewItem } from "@touchline/contract/admin";
+import type { ScoutAccountView } from "@touchline/contract/scouts";
 import type { Role } from "@touchline/contract/session";
 import { http } from "msw";
 import { apiServer } from "./api-server.ts";
@@ -89,6 +90,42 @@ export function deletionRequest(overrides: Partial<DeletionRequestItem> = {}): D
     confirmedAt: "2026-03-01T10:05:00.000Z",
     confirmedVia: "email-link",
     confirmExpiresAt: "2026-03-08T10:00:00.000Z",
+    ...overrides,
+  };
+}
+
+export function scoutAccount(overrides: Partial<ScoutAccountView> = {}): ScoutAccountView {
+  return {
+    id: "scout_1",
+    firstName: "Jane",
+    lastName: "Banda",
+    organisation: "Zesco United",
+    organisationKind: "club",
+    roleTitle: "Chief scout",
+    country: "Zambia",
+    proofUrl: "https://zescounited.example/staff",
+    email: "jane@zescounited.example",
+    phoneNumber: "+260977000111",
+    phoneConfirmed: true,
+    emailConfirmed: true,
+    state: "unverified",
+    stateReason: null,
+    joinedAt: "2026-03-01T10:00:00.000Z",
+    ...overrides,
+  };
+}
+
+export function auditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
+  return {
+    id: "audit_1",
+    actor: "admin1",
+    actorAccount: { name: "Mutale Banda", phoneNumber: "+260971000001" },
+    action: "review.approved",
+    targetType: "profile",
+    targetId: "4b0c8a3e-4f1e-4d5c-9a53-1f6f1c1d2e3f",
+    subject: { kind: "player", name: "Chanda Mulenga", username: "chanda10", reviewStatus: "approved" },
+    detail: null,
+    createdAt: "2026-03-02T08:00:00.000Z",
     ...overrides,
   };
 }

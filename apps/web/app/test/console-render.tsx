@@ -10,6 +10,7 @@ import AdminDeliveries from "../routes/admin/deliveries.tsx";
 import AdminLayout from "../routes/admin/layout.tsx";
 import AdminMessages from "../routes/admin/messages.tsx";
 import AdminReviews from "../routes/admin/reviews.tsx";
+import AdminScouts from "../routes/admin/scouts.tsx";
 
 function Where() {
   const location = useLocation();
@@ -32,6 +33,7 @@ export function renderConsole(path = "/admin") {
         { path: "deletions", Component: AdminDeletions },
         { path: "audit", Component: AdminAudit },
         { path: "deliveries", Component: AdminDeliveries },
+        { path: "scouts", Component: AdminScouts },
       ],
     },
     { path: "*", Component: Where },

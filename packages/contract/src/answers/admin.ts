@@ -2,12 +2,14 @@ import * as z from "zod/mini";
 import {
   AUDIT_ACTIONS,
   type AuditEntry,
+  type AuditSubject,
   type ContactMessageItem,
   type DeletionRequestItem,
   type ProcessDeletionResponse,
   type ReviewItem,
 } from "../admin.ts";
 import { GUARDIAN_CONSENT_STATES } from "../guardian.ts";
+import { SCOUT_STATES } from "../scouts.ts";
 import { pageOf, videoViewSchema, type AnswerSchema } from "./common.ts";
 
 export const reviewItemSchema: AnswerSchema<ReviewItem> = z.object({
@@ -86,12 +88,33 @@ export const processDeletionAnswerSchema: AnswerSchema<ProcessDeletionResponse> 
   request: deletionRequestItemSchema,
 });
 
+const auditSubjectSchema: AnswerSchema<AuditSubject> = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("player"),
+    name: z.string(),
+    username: z.string(),
+    reviewStatus: z.nullable(z.enum(["pending", "approved", "rejected"])),
+  }),
+  z.object({
+    kind: z.literal("scout"),
+    name: z.string(),
+    organisation: z.string(),
+    accountId: z.string(),
+    state: z.enum(SCOUT_STATES),
+  }),
+  z.object({ kind: z.literal("staff"), name: z.string(), phoneNumber: z.string() }),
+  z.object({ kind: z.literal("contact-message"), name: z.string(), email: z.string() }),
+  z.object({ kind: z.literal("deletion-request"), email: z.string() }),
+]);
+
 const auditEntrySchema: AnswerSchema<AuditEntry> = z.object({
   id: z.string(),
   actor: z.string(),
+  actorAccount: z.nullable(z.object({ name: z.string(), phoneNumber: z.string() })),
   action: z.enum(AUDIT_ACTIONS.map((action) => action.value) as [AuditEntry["action"], ...AuditEntry["action"][]]),
   targetType: z.enum(["profile", "contact-message", "deletion-request", "account"]),
   targetId: z.string(),
+  subject: z.nullable(auditSubjectSchema),
   detail: z.nullable(z.string()),
   createdAt: z.string(),
 });

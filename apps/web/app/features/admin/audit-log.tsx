@@ -1,5 +1,5 @@
-import { useSearchParams } from "react-router";
-import { AUDIT_ACTIONS, type AuditEntry } from "@touchline/contract/admin";
+import { Link, useSearchParams } from "react-router";
+import { AUDIT_ACTIONS, type AuditEntry, type AuditSubject } from "@touchline/contract/admin";
 import { labelOf } from "@touchline/contract/enums";
 import { ADMIN_CONSOLE } from "@touchline/contract/messages";
 import { fetchAudit } from "./admin-api.ts";
@@ -14,6 +14,67 @@ const TARGETS: Record<AuditEntry["targetType"], string> = {
   "deletion-request": "Deletion request",
   account: "Account",
 };
+
+/** Where staff open whom an entry is about: the public page, or the console's page for it. */
+export function subjectLink(subject: AuditSubject): { href: string; external: boolean } | null {
+  switch (subject.kind) {
+    case "player":
+      if (subject.reviewStatus === "approved")
+        return { href: `/players/${encodeURIComponent(subject.username)}`, external: true };
+      return subject.reviewStatus ? { href: `/admin?status=${subject.reviewStatus}`, external: false } : null;
+    case "scout": {
+      const state = subject.state === "unverified" ? "" : `?state=${subject.state}`;
+      return { href: `/admin/scouts${state}#scout-${subject.accountId}`, external: false };
+    }
+    case "contact-message":
+      return { href: "/admin/messages?status=handled", external: false };
+    case "deletion-request":
+      return { href: "/admin/deletions?status=closed", external: false };
+    case "staff":
+      return null;
+  }
+}
+
+/** Whom an entry is about, in words: a person's name and what tells them apart. */
+export function subjectText(subject: AuditSubject): string {
+  switch (subject.kind) {
+    case "player":
+      return `${subject.name} (@${subject.username})`;
+    case "scout":
+      return `${subject.name}, ${subject.organisation}`;
+    case "staff":
+      return `${subject.name} (${subject.phoneNumber})`;
+    case "contact-message":
+      return `Message from ${subject.name} (${subject.email})`;
+    case "deletion-request":
+      return `Deletion request from ${subject.email}`;
+  }
+}
+
+function Subject({ entry }: { entry: AuditEntry }) {
+  const { subject } = entry;
+  if (!subject) {
+    // Accounts and profiles go with their account; messages and requests are kept.
+    return entry.targetType === "profile" || entry.targetType === "account" ? (
+      <>{ADMIN_CONSOLE.deletedAccount}</>
+    ) : (
+      <>{`${TARGETS[entry.targetType]} (deleted)`}</>
+    );
+  }
+  const text = subjectText(subject);
+  const link = subjectLink(subject);
+  const className = "font-medium text-brand-700 underline underline-offset-2";
+  if (!link) return <>{text}</>;
+  return link.external ? (
+    <a href={link.href} className={className}>
+      {text}
+    </a>
+  ) : (
+    <Link to={link.href} className={className}>
+      {text}
+    </Link>
+  );
+}
 
 /** /admin/audit (admins only): every staff action, newest first. */
 export function AuditLog() {
@@ -41,11 +102,14 @@ export function AuditLog() {
               </time>
               <div className="min-w-0">
                 <p className="text-slate-900">
-                  <strong>{entry.actor}</strong> · {labelOf(AUDIT_ACTIONS, entry.action)}
+                  <strong>{entry.actorAccount?.name ?? entry.actor}</strong>
+                  {entry.actorAccount ? (
+                    <span className="text-slate-600"> ({entry.actorAccount.phoneNumber})</span>
+                  ) : null}{" "}
+                  · {labelOf(AUDIT_ACTIONS, entry.action)}
                 </p>
                 <p className="break-words text-slate-600">
-                  {TARGETS[entry.targetType] ?? entry.targetType}{" "}
-                  <span className="font-mono text-xs">{entry.targetId}</span>
+                  <Subject entry={entry} />
                 </p>
                 {entry.detail ? <p className="mt-1 break-words text-slate-800">{entry.detail}</p> : null}
               </div>

@@ -63,6 +63,9 @@ describe("contact inbox", () => {
     const item = await card("Bwalya Phiri");
     api.set("GET /api/admin/contact-messages", () => json(200, page([])));
     await user.click(item.getByRole("button", { name: /^Mark handled/ }));
+    const dialog = await screen.findByRole("alertdialog", { name: ADMIN_CONSOLE.handledConfirm.title("Bwalya Phiri") });
+    expect(api.calls("POST /api/admin/contact-messages/msg_1/handled")).toHaveLength(0);
+    await user.click(within(dialog).getByRole("button", { name: "Mark handled" }));
     expect(await screen.findByText(ADMIN_CONSOLE.handled)).toBeInTheDocument();
     expect(await screen.findByText(ADMIN_CONSOLE.contactEmpty.open)).toBeInTheDocument();
     expect(api.calls("POST /api/admin/contact-messages/msg_1/handled")).toHaveLength(1);
@@ -73,6 +76,7 @@ describe("contact inbox", () => {
     api.set("POST /api/admin/contact-messages/msg_1/handled", () => json(409, { message: ADMIN.alreadyHandled }));
     const { user } = renderConsole("/admin/messages");
     await user.click((await card("Bwalya Phiri")).getByRole("button", { name: /^Mark handled/ }));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Mark handled" }));
     expect(await screen.findByText(ADMIN_CONSOLE.conflict(ADMIN.alreadyHandled))).toBeInTheDocument();
     await waitFor(() => expect(api.calls("GET /api/admin/contact-messages")).toHaveLength(2));
   });

@@ -1,7 +1,9 @@
+import { useState } from "react";
 import { Link } from "react-router";
 import { CONTACT_FILTERS, type ContactFilter, type ContactMessageItem } from "@touchline/contract/admin";
 import { ADMIN_CONSOLE } from "@touchline/contract/messages";
 import { Button } from "../../components/button.tsx";
+import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { fetchContactMessages, markMessageHandled } from "./admin-api.ts";
 import { formatDateTime, humaniseKey } from "./format.ts";
 import { FilterLinks, ListHeading, ListState, Pager } from "./list-parts.tsx";
@@ -56,6 +58,7 @@ export function ContactInbox() {
     invalidate: [ADMIN_KEYS.contact, ADMIN_KEYS.audit],
     success: () => ADMIN_CONSOLE.handled,
   });
+  const [asking, setAsking] = useState<ContactMessageItem | null>(null);
   const data = list.data;
 
   return (
@@ -81,13 +84,23 @@ export function ContactInbox() {
               <MessageCard
                 item={item}
                 busy={handle.isPending && handle.variables?.id === item.id}
-                onHandled={() => handle.mutate(item)}
+                onHandled={() => setAsking(item)}
               />
             </li>
           ))}
         </ul>
       </ListState>
       {data ? <Pager page={page} pageSize={data.pageSize} total={data.total} params={params} /> : null}
+      <ConfirmDialog
+        open={asking !== null}
+        title={asking ? ADMIN_CONSOLE.handledConfirm.title(asking.name) : ""}
+        confirmLabel="Mark handled"
+        busy={handle.isPending}
+        onConfirm={() => asking && handle.mutate(asking, { onSettled: () => setAsking(null) })}
+        onCancel={() => setAsking(null)}
+      >
+        <p>{ADMIN_CONSOLE.handledConfirm.text}</p>
+      </ConfirmDialog>
     </div>
   );
 }

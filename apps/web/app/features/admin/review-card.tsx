@@ -20,7 +20,7 @@ export function actionsFor(item: ReviewItem): ReviewCardAction[] {
   return [];
 }
 
-const ACTION_LABELS: Record<ReviewCardAction, string> = {
+export const ACTION_LABELS: Record<ReviewCardAction, string> = {
   approve: "Approve",
   reject: "Reject",
   renew: "Renew",
@@ -32,6 +32,9 @@ const STATUS_BADGES = {
   approved: { label: "Approved", className: "bg-brand-100 text-brand-900" },
   rejected: { label: "Rejected", className: "bg-red-100 text-red-900" },
 } as const;
+
+/** The player's name, or their username when they gave none. */
+export const playerName = (item: ReviewItem) => `${item.firstName} ${item.lastName}`.trim() || item.username;
 
 /** "Expires 12 Mar 2026 (40 days left)" or "Expired 2 Mar 2026". */
 function expiryText(item: ReviewItem): string {
@@ -54,7 +57,7 @@ export function ReviewCard({
   busy: boolean;
   onAction(action: ReviewCardAction, item: ReviewItem): void;
 }) {
-  const name = `${item.firstName} ${item.lastName}`.trim() || item.username;
+  const name = playerName(item);
   const headingId = `review-${item.profileId}`;
   const poster = imageVariant(item.coverPhotoPath, 640);
   const badge = STATUS_BADGES[item.reviewStatus];

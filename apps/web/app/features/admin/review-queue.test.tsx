@@ -17,6 +17,12 @@ function queue(items = [reviewItem()], total = items.length) {
 const card = async (name = "Chanda Mulenga") =>
   within((await screen.findByRole("heading", { level: 2, name })).closest("article")!);
 
+/** Answers the question an action asks first with its own button. */
+async function confirm(user: ReturnType<typeof userEvent.setup>, title: string, button: string) {
+  const dialog = within(await screen.findByRole("alertdialog", { name: title }));
+  await user.click(dialog.getByRole("button", { name: button }));
+}
+
 describe("review queue", () => {
   it("shows each waiting profile with its cover, both videos, every attribute, age and dates", async () => {
     const api = queue();
@@ -76,6 +82,18 @@ describe("review queue", () => {
     expect(adult.queryByText("Guardian consent", { selector: "dt" })).toBeNull();
   });
 
+  it("asks before approving, naming the player; Cancel approves nothing", async () => {
+    const api = queue();
+    const { user } = renderConsole("/admin");
+    await user.click((await card()).getByRole("button", { name: "Approve" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Approve Chanda Mulenga's profile?" });
+    expect(dialog).toHaveTextContent(ADMIN_CONSOLE.reviewConfirm.approve.text);
+    expect(within(dialog).getByRole("button", { name: "Cancel" })).toHaveFocus();
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+    expect(api.calls("POST /api/admin/reviews/profile_1/approve")).toHaveLength(0);
+  });
+
   it("approves, says so and refreshes the list", async () => {
     const api = queue();
     api.set("POST /api/admin/reviews/profile_1/approve", () =>
@@ -85,6 +103,7 @@ describe("review queue", () => {
     const item = await card();
     api.set("GET /api/admin/reviews", () => json(200, page([])));
     await user.click(item.getByRole("button", { name: "Approve" }));
+    await confirm(user, "Approve Chanda Mulenga's profile?", "Approve");
     expect(await screen.findByText(ADMIN_CONSOLE.approved("chanda10"))).toBeInTheDocument();
     expect(await screen.findByText(ADMIN_CONSOLE.reviewsEmpty.pending)).toBeInTheDocument();
     expect(api.calls("POST /api/admin/reviews/profile_1/approve")).toHaveLength(1);
@@ -97,6 +116,7 @@ describe("review queue", () => {
     const item = await card();
     api.set("GET /api/admin/reviews", () => json(200, page([])));
     await user.click(item.getByRole("button", { name: "Approve" }));
+    await confirm(user, "Approve Chanda Mulenga's profile?", "Approve");
     expect(await screen.findByText(ADMIN_CONSOLE.conflict(ADMIN.alreadyApproved))).toBeInTheDocument();
     expect(await screen.findByText(ADMIN_CONSOLE.reviewsEmpty.pending)).toBeInTheDocument();
   });
@@ -200,6 +220,7 @@ describe("review queue", () => {
         .map((b) => b.textContent),
     ).toEqual(["Renew", "Allow re-upload", "Reject"]);
     await user.click(item.getByRole("button", { name: "Renew" }));
+    await confirm(user, "Renew Chanda Mulenga's profile?", "Renew");
     expect(await screen.findByText(ADMIN_CONSOLE.renewed("chanda10", "30 Jun 2026"))).toBeInTheDocument();
 
     await user.click(screen.getByRole("link", { name: "Approved" }));
@@ -209,6 +230,7 @@ describe("review queue", () => {
     item = await card();
     expect(item.getByText(/Reviewed .* by reviewer1/)).toBeInTheDocument();
     await user.click(item.getByRole("button", { name: "Allow re-upload" }));
+    await confirm(user, "Let Chanda Mulenga upload new videos?", "Allow re-upload");
     expect(await screen.findByText(ADMIN_CONSOLE.reuploadAllowed("chanda10"))).toBeInTheDocument();
   });
 

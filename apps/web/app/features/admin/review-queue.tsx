@@ -1,13 +1,14 @@
 import { useState } from "react";
 import { REVIEW_FILTERS, type RejectProfileBody, type ReviewFilter, type ReviewItem } from "@touchline/contract/admin";
 import { ADMIN_CONSOLE } from "@touchline/contract/messages";
+import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { formatDate } from "../../lib/player-display.ts";
 import { fetchReviews, rejectProfile, reviewAction, type ReviewAction } from "./admin-api.ts";
 import { FilterLinks, ListHeading, ListState, Pager } from "./list-parts.tsx";
 import { useListParams } from "./list-params.ts";
 import { RejectDialog } from "./reject-dialog.tsx";
-import { ReviewCard, type ReviewCardAction } from "./review-card.tsx";
+import { ACTION_LABELS, playerName, ReviewCard, type ReviewCardAction } from "./review-card.tsx";
 import { ADMIN_KEYS, useStaffAction, useStaffList } from "./staff-queries.ts";
 
 const FILTER_LABELS: Record<ReviewFilter, string> = {
@@ -50,10 +51,13 @@ export function ReviewQueue() {
     success: (updated) => ADMIN_CONSOLE.rejected(updated.username),
   });
 
+  // Every action asks first, naming the player: rejecting asks why, the others what will happen.
+  const [asking, setAsking] = useState<{ item: ReviewItem; action: ReviewAction } | null>(null);
   const onAction = (action: ReviewCardAction, item: ReviewItem) => {
     if (action === "reject") setRejecting(item);
-    else act.mutate({ item, action });
+    else setAsking({ item, action });
   };
+  const question = asking ? ADMIN_CONSOLE.reviewConfirm[asking.action] : null;
 
   const onReject = async (item: ReviewItem, body: RejectProfileBody) => {
     try {
@@ -97,6 +101,16 @@ export function ReviewQueue() {
       </ListState>
       {data ? <Pager page={page} pageSize={data.pageSize} total={data.total} params={params} /> : null}
       <RejectDialog item={rejecting} onCancel={() => setRejecting(null)} onReject={onReject} />
+      <ConfirmDialog
+        open={asking !== null}
+        title={asking && question ? question.title(playerName(asking.item)) : ""}
+        confirmLabel={asking ? ACTION_LABELS[asking.action] : ""}
+        busy={act.isPending}
+        onConfirm={() => asking && act.mutate(asking, { onSettled: () => setAsking(null) })}
+        onCancel={() => setAsking(null)}
+      >
+        <p>{question?.text}</p>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { useLocation, useSearchParams } from "react-router";
 import { toast } from "../../lib/toast.ts";
 import {
   ORGANISATION_KIND_LABELS,
@@ -10,17 +11,22 @@ import {
   type ScoutDecision,
   type ScoutState,
 } from "@touchline/contract/scouts";
+import { ADMIN_CONSOLE } from "@touchline/contract/messages";
 import { Button } from "../../components/button.tsx";
+import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { TextAreaField } from "../../components/field.tsx";
 import { formatDate } from "../../lib/player-display.ts";
 import { errorText } from "../../lib/error-text.ts";
 import { useApiMutation } from "../../lib/use-api-mutation.ts";
+import { ADMIN_KEYS, useStaffAction } from "./staff-queries.ts";
 import {
   decideScout as decide,
   fetchScoutReports as fetchReports,
   fetchScouts,
   markScoutReportHandled as handleReport,
 } from "./admin-api.ts";
+
+const REPORTS_KEY = ["admin-scout-reports"] as const;
 
 /** How each decision looks; which ones a scout's state allows comes from the contract's table. */
 const DECISION_LOOK: Record<ScoutDecision, { label: string; needsReason: boolean; danger?: boolean }> = {
@@ -42,8 +48,18 @@ const decisionsFor = (state: ScoutState) =>
  * players' reports about scouts. Every decision goes to the audit log.
  */
 export function ScoutReview() {
-  const [state, setState] = useState<ScoutState>("unverified");
+  // The standing shown is in the address, so the audit log can link to a scout's place here.
+  const [params, setParams] = useSearchParams();
+  const asked = params.get("state");
+  const state: ScoutState = SCOUT_STATES.find((value) => value === asked) ?? "unverified";
+  const setState = (value: ScoutState) => setParams(value === "unverified" ? {} : { state: value }, { replace: true });
   const scouts = useQuery({ queryKey: ["admin-scouts", state], queryFn: () => fetchScouts(state) });
+  // A link to one scout (#scout-…, from the audit log) scrolls to their card once the list is in.
+  const { hash } = useLocation();
+  const loaded = scouts.data !== undefined;
+  useEffect(() => {
+    if (loaded && hash.startsWith("#scout-")) document.getElementById(hash.slice(1))?.scrollIntoView();
+  }, [loaded, hash]);
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-6">
       <h1 className="text-2xl font-bold text-slate-900">Scouts</h1>
@@ -77,25 +93,46 @@ export function ScoutReview() {
   );
 }
 
+/** Who a scout is, in the words of the questions and answers about them. */
+const nameOf = (scout: ScoutAccountView) => `${scout.firstName} ${scout.lastName}`.trim();
+
 function ScoutCard({ scout }: { scout: ScoutAccountView }) {
   const queryClient = useQueryClient();
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string>();
+  const decisions = decisionsFor(scout.state);
+  const [asking, setAsking] = useState<(typeof decisions)[number] | null>(null);
   const mutation = useApiMutation(decide);
-  const act = async (decision: ScoutDecision, needsReason: boolean) => {
+  const name = nameOf(scout);
+  // Ask first: a decision e-mails the scout, and a suspension logs them out at once.
+  const ask = (choice: (typeof decisions)[number]) => {
     setError(undefined);
-    if (needsReason && !reason.trim()) return setError("Give the scout a reason");
+    if (choice.needsReason && !reason.trim()) return setError(ADMIN_CONSOLE.scoutDecision.reasonMissing);
+    setAsking(choice);
+  };
+  const act = async ({ decision, needsReason }: (typeof decisions)[number]) => {
     try {
-      await mutation.mutateAsync({ id: scout.id, decision, reason: needsReason ? reason.trim() : "" });
-      toast.success(`${scout.firstName} ${scout.lastName}: done.`, { id: "scouts" });
+      const { scout: decided } = await mutation.mutateAsync({
+        id: scout.id,
+        decision,
+        reason: needsReason ? reason.trim() : "",
+      });
+      const words = ADMIN_CONSOLE.scoutDecision;
+      toast.success(
+        decision === "restore" ? words.restore.done(name, decided.state === "verified") : words[decision].done(name),
+        { id: "scouts" },
+      );
+      setReason("");
       await queryClient.invalidateQueries({ queryKey: ["admin-scouts"] });
     } catch (failure) {
       setError(errorText(failure));
+    } finally {
+      setAsking(null);
     }
   };
-  const decisions = decisionsFor(scout.state);
   return (
     <li
+      id={`scout-${scout.id}`}
       className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
       aria-label={`${scout.firstName} ${scout.lastName}, ${scout.organisation}`}
     >
@@ -155,20 +192,43 @@ function ScoutCard({ scout }: { scout: ScoutAccountView }) {
             key={d.decision}
             variant={d.danger ? "danger" : "primary"}
             disabled={mutation.isPending}
-            onClick={() => void act(d.decision, d.needsReason)}
+            onClick={() => ask(d)}
           >
             {d.label}
           </Button>
         ))}
       </div>
+      <ConfirmDialog
+        open={asking !== null}
+        title={asking ? ADMIN_CONSOLE.scoutDecision[asking.decision].title(name, scout.organisation) : ""}
+        confirmLabel={asking?.label ?? ""}
+        busy={mutation.isPending}
+        onConfirm={() => asking && void act(asking)}
+        onCancel={() => setAsking(null)}
+      >
+        {asking ? (
+          <>
+            <p>{ADMIN_CONSOLE.scoutDecision[asking.decision].text(name)}</p>
+            {asking.needsReason ? (
+              <blockquote className="mt-2 border-l-4 border-slate-300 pl-3 whitespace-pre-line text-slate-900">
+                {reason.trim()}
+              </blockquote>
+            ) : null}
+          </>
+        ) : null}
+      </ConfirmDialog>
     </li>
   );
 }
 
 function Reports() {
-  const queryClient = useQueryClient();
-  const reports = useQuery({ queryKey: ["admin-scout-reports"], queryFn: fetchReports });
-  const handled = useApiMutation(handleReport);
+  const reports = useQuery({ queryKey: REPORTS_KEY, queryFn: fetchReports });
+  const [asking, setAsking] = useState<string | null>(null);
+  const handled = useStaffAction({
+    action: handleReport,
+    invalidate: [REPORTS_KEY, ADMIN_KEYS.audit],
+    success: () => ADMIN_CONSOLE.reportHandled,
+  });
   if (!reports.data?.items.length) return null;
   return (
     <section aria-labelledby="scout-reports" className="space-y-3">
@@ -182,19 +242,22 @@ function Reports() {
               {formatDate(report.createdAt)} · player {report.playerUsername} · scout {report.scoutId}
             </p>
             <p className="mt-1 whitespace-pre-line text-slate-900">{report.reason}</p>
-            <Button
-              variant="secondary"
-              className="mt-2"
-              onClick={async () => {
-                await handled.mutateAsync(report.id);
-                await queryClient.invalidateQueries({ queryKey: ["admin-scout-reports"] });
-              }}
-            >
+            <Button variant="secondary" className="mt-2" onClick={() => setAsking(report.id)}>
               Mark handled
             </Button>
           </li>
         ))}
       </ul>
+      <ConfirmDialog
+        open={asking !== null}
+        title={ADMIN_CONSOLE.reportHandledConfirm.title}
+        confirmLabel="Mark handled"
+        busy={handled.isPending}
+        onConfirm={() => asking && handled.mutate(asking, { onSettled: () => setAsking(null) })}
+        onCancel={() => setAsking(null)}
+      >
+        <p>{ADMIN_CONSOLE.reportHandledConfirm.text}</p>
+      </ConfirmDialog>
     </section>
   );
 }
