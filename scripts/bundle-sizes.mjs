@@ -23,6 +23,7 @@ export const PAGES = [
   { path: "/", route: "routes/public/home", kind: "public" },
   { path: "/players", route: "routes/public/players", kind: "public" },
   { path: "/players/:username", route: "routes/public/player", kind: "public" },
+  { path: "/players/:username/contact", route: "routes/public/player-contact", kind: "public" },
   { path: "/auth/player-login", route: "routes/auth/player-login", kind: "auth" },
   { path: "/auth/player-register", route: "routes/auth/player-register", kind: "auth" },
   { path: "/auth/player-otp", route: "routes/auth/player-otp", kind: "auth" },

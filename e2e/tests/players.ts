@@ -31,7 +31,7 @@ const randomLetters = (n: number) =>
 
 /** Uploads a file with the tus protocol, as tus-js-client does, and returns its media URL. */
 async function upload(api: APIRequestContext, file: string, kind: "image" | "video"): Promise<string> {
-  const bytes = fs.readFileSync(path.join(FIXTURES, file));
+  const bytes = fs.readFileSync(path.resolve(FIXTURES, file));
   const created = await api.post("/api/uploads", {
     headers: {
       "Tus-Resumable": "1.0.0",
@@ -61,6 +61,8 @@ export async function approvedPlayer(
     province?: string;
     town?: string;
     fullMatchUrl?: string;
+    /** The highlight video's path (default: a tiny fixture); a real clip takes longer to prepare. */
+    video?: string;
   },
 ): Promise<ApprovedPlayer> {
   const api = await playwright.request.newContext({ baseURL });
@@ -109,7 +111,7 @@ export async function approvedPlayer(
     data: {
       scoutId: playerId,
       coverPhotoPath: await upload(api, "gps.jpg", "image"),
-      videoPath: await upload(api, "short.mp4", "video"),
+      videoPath: await upload(api, details.video ?? "short.mp4", "video"),
       videoPathTwo: null,
       position: details.position,
       secondaryPosition: null,
@@ -133,7 +135,7 @@ export async function approvedPlayer(
         const { videos } = (await own.json()) as { videos?: { status: string }[] };
         return videos?.every((video) => video.status === "ready") ?? false;
       },
-      { timeout: 60_000 },
+      { timeout: details.video ? 150_000 : 60_000 },
     )
     .toBe(true);
   await api.dispose();

@@ -97,7 +97,7 @@ test("a player's video is prepared while they watch, then plays; the public gets
 
   // The quality menu lists each choice with its size and switches, playing on.
   const menu = viewer.getByRole("combobox", { name: "Quality of highlight video" });
-  await expect(menu.locator("option")).toHaveText([/^240p - /, /^360p - /, /^720p - /]);
+  await expect(menu.locator("option")).toHaveText([/^144p - /, /^240p - /, /^360p - /, /^720p - /]);
   await menu.selectOption("720p");
   await expect(viewer.locator("video")).toHaveAttribute("src", /\/renditions\/720p$/);
   await playing(viewer);

@@ -30,6 +30,7 @@ export default [
     // Talent discovery (/players)
     route("players", "routes/public/players.tsx"),
     route("players/:username", "routes/public/player.tsx"),
+    route("players/:username/contact", "routes/public/player-contact.tsx"),
 
     route("*", "routes/public/not-found.tsx"),
   ]),

@@ -8,23 +8,37 @@
  */
 
 /**
- * The renditions, smallest first. A rendition taller than the source is never made. 360p, the
- * default, is held to 460 kbit/s of video so that a whole 3-minute clip with its sound costs a
- * viewer under 12 MB (bench/RESULTS.md, "Video renditions").
+ * The renditions, smallest first. A rendition taller than the source is never made (144p is
+ * made for every video). 360p, the default, is held to 460 kbit/s of video so that a whole
+ * 3-minute clip with its sound costs a viewer under 12 MB (bench/RESULTS.md, "Video
+ * renditions"). 144p is for 2G (EDGE, about 240 kbit/s down on a good day): 100 kbit/s of
+ * video and 32 kbit/s of mono sound leave room for the link's ups and downs, so the clip plays
+ * without stopping to load (decision 0053).
  */
 export const VIDEO_RENDITIONS = [
-  { label: "240p", shortSide: 240, videoKbps: 300 },
-  { label: "360p", shortSide: 360, videoKbps: 460 },
-  { label: "720p", shortSide: 720, videoKbps: 1800 },
+  { label: "144p", shortSide: 144, videoKbps: 100, audioKbps: 32, audioChannels: 1 },
+  { label: "240p", shortSide: 240, videoKbps: 300, audioKbps: 64, audioChannels: 2 },
+  { label: "360p", shortSide: 360, videoKbps: 460, audioKbps: 64, audioChannels: 2 },
+  { label: "720p", shortSide: 720, videoKbps: 1800, audioKbps: 64, audioChannels: 2 },
 ] as const;
 export type RenditionLabel = (typeof VIDEO_RENDITIONS)[number]["label"];
-export const VIDEO_AUDIO_KBPS = 64;
 export const VIDEO_KEYFRAME_SECONDS = 2;
 
 /** Widths of the poster stills (WebP and JPEG) the pages ask for. */
 export const VIDEO_POSTER_WIDTHS = [320, 640] as const;
 
-/** The default for a viewer on a slow or metered connection, and for everyone else. */
+/**
+ * The default on 2G (the browser reports "slow-2g" or "2g"), on a slow or metered connection
+ * (3G, data saver), and for everyone else. A video made before 144p existed starts at the
+ * nearest rendition it has.
+ */
+export const TWO_G_RENDITION: RenditionLabel = "144p";
+/**
+ * Below this estimate of the downlink (Mbit/s, as the browser reports it) a viewer also starts
+ * at 144p: Chromium calls a 240 kbit/s EDGE link "3g" (its 3G bucket runs from 70 to 700 kbit/s),
+ * and 240p with its sound needs about 0.36 Mbit/s, more with the link's ups and downs.
+ */
+export const TWO_G_DOWNLINK_MBPS = 0.5;
 export const SLOW_CONNECTION_RENDITION: RenditionLabel = "240p";
 export const DEFAULT_RENDITION: RenditionLabel = "360p";
 

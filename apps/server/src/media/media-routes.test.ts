@@ -200,7 +200,7 @@ describe("public media", () => {
     // The public plays renditions; the original stays the player's and staff's.
     expect((await get(highlight.url)).statusCode).toBe(404);
     const urls = [
-      `${highlight.url}/renditions/240p`,
+      `${highlight.url}/renditions/144p`,
       `${highlight.url}/poster?format=webp&w=64`,
       cover.url,
       `${cover.url}?w=640`,
@@ -246,7 +246,7 @@ describe("public media", () => {
     });
     expect(submitted.statusCode).toBe(201);
     await prepareVideo(t, highlight.url);
-    const rendition = `${highlight.url}/renditions/240p`;
+    const rendition = `${highlight.url}/renditions/144p`;
 
     // Pending review: still private.
     expect((await get(rendition)).statusCode).toBe(404);

@@ -11,6 +11,8 @@ import { createTestApp, type TestApp } from "../test/test-app.ts";
 import { fixture, uploadBytes } from "../test/upload-client.ts";
 import sharp from "sharp";
 import { everyTag, inspectVideo, makeSource, PHONE_TAGS, topLevelBoxes } from "../test/video-sources.ts";
+import { eq } from "drizzle-orm";
+import { mediaFiles } from "../db/schema/media.ts";
 import { createMediaStore } from "./media-store.ts";
 import { mediaKeys } from "./storage.ts";
 import { importMedia } from "../talent/import-media.ts";
@@ -61,6 +63,7 @@ describe("an uploaded video", { timeout: 150_000 }, () => {
     expect(await waitForState(fileId)).toBe("ready");
     const row = (await store().find(fileId))!;
     expect(row.videoRenditions!.map((r) => [r.label, r.width, r.height])).toEqual([
+      ["144p", 256, 144],
       ["240p", 426, 240],
       ["360p", 640, 360],
       ["720p", 1280, 720],
@@ -112,6 +115,7 @@ describe("an uploaded video", { timeout: 150_000 }, () => {
     const [from, to] = [(await store().find(source.fileId))!, (await store().find(copy.fileId))!];
     expect(to.videoState).toBe("ready");
     expect(to.videoRenditions).toEqual(from.videoRenditions);
+    expect(to.videoRenditions!.map((r) => r.label)).toContain("144p");
     expect(to.videoPosters).toEqual(from.videoPosters);
     const cookie = await loginCookie(t, player);
     for (const { label } of from.videoRenditions!) {
@@ -122,6 +126,28 @@ describe("an uploaded video", { timeout: 150_000 }, () => {
     }
     // Its own original goes once it is ready, as after a transcode (KEEP_ORIGINAL_VIDEOS=false).
     expect(await t.app.services.storage.stat(mediaKeys.original(copy.fileId))).toBeNull();
+  });
+
+  it("made before 144p existed keeps the renditions it has; asking for 144p is a plain 404", async () => {
+    const player = await createPlayer(t);
+    const cookie = await loginCookie(t, player);
+    const source = await makeSource(dir, "older.mp4", { width: 640, height: 360, seconds: 2 });
+    const { fileId } = await importMedia(t.app.services, player.id, "video", await fs.readFile(source));
+    await prepareVideo(t, fileId);
+    // As such a video's row and storage are: no 144p anywhere.
+    const made = (await store().find(fileId))!;
+    await t.database.db
+      .update(mediaFiles)
+      .set({ videoRenditions: made.videoRenditions!.filter((r) => r.label !== "144p") })
+      .where(eq(mediaFiles.id, fileId));
+    await t.app.services.storage.delete(mediaKeys.rendition(fileId, "144p"));
+
+    const served = (label: string) =>
+      t.app.inject({ url: `/api/media/${fileId}/renditions/${label}`, headers: { cookie } });
+    expect((await served("240p")).statusCode).toBe(200);
+    const missing = await served("144p");
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: VIDEO_PROCESSING.renditionNotFound });
   });
 
   it("that ffprobe cannot read is refused at upload with what to do, and nothing is kept", async () => {
@@ -146,7 +172,7 @@ describe("an uploaded video", { timeout: 150_000 }, () => {
     const made = await createProfile(t, { userName: "tagged_wk", video: await fs.readFile(source) });
     const fileId = made.videoUrls[0]!.replace("/api/media/", "");
     const row = (await store().find(fileId))!;
-    expect(row.videoRenditions!.map((r) => r.label)).toEqual(["240p", "360p"]);
+    expect(row.videoRenditions!.map((r) => r.label)).toEqual(["144p", "240p", "360p"]);
 
     // As anyone downloads them: no cookie.
     const downloads = [
@@ -195,6 +221,6 @@ describe("an uploaded video", { timeout: 150_000 }, () => {
       await t.app.inject({ url: `/api/Scouts/ScoutManagement/GetScoutById/${made.id}`, headers: { cookie } })
     ).json() as PlayerInfoResponse;
     expect(ready.videos![0]).toMatchObject({ status: "ready", progressPercent: null });
-    expect(ready.videos![0]!.renditions.map((r) => r.label)).toEqual(["240p"]);
+    expect(ready.videos![0]!.renditions.map((r) => r.label)).toEqual(["144p"]);
   });
 });

@@ -427,7 +427,7 @@ describe("GET /api/talent/players/:username", () => {
       made.mwila!.videoUrls.map((url) => ({ url, durationSeconds: 1 })),
     );
     for (const video of player.videos) {
-      expect(video.renditions.map((r) => [r.label, r.url])).toEqual([["240p", `${video.url}/renditions/240p`]]);
+      expect(video.renditions.map((r) => [r.label, r.url])).toEqual([["144p", `${video.url}/renditions/144p`]]);
       expect(video.posters.map((p) => p.format).sort()).toEqual(["jpeg", "webp"]);
     }
     for (const secret of [made.mwila!.email, made.mwila!.phoneNumber, "Banda", made.mwila!.id, made.mwila!.profileId])

@@ -6,6 +6,8 @@ export interface PlannedRendition {
   width: number;
   height: number;
   videoKbps: number;
+  audioKbps: number;
+  audioChannels: number;
 }
 
 /** Most phones record at 30 fps or 60; viewers on mobile data gain nothing from more than 30. */
@@ -13,10 +15,15 @@ export const MAX_FRAME_RATE = 30;
 
 const even = (value: number) => Math.max(2, Math.round(value / 2) * 2);
 
+type Rung = (typeof VIDEO_RENDITIONS)[number];
+const [TWO_G_RUNG, ...UPPER_RUNGS] = VIDEO_RENDITIONS;
+
 /**
- * The renditions a source gets: each rung of the ladder whose short side the source reaches
- * (never upscaled), keeping the source's shape; a source smaller than the lowest rung gets that
- * rung at its own size. Sizes are even, as H.264 in 4:2:0 needs.
+ * The renditions a source gets: the 2G rung always, then each rung of the ladder whose short
+ * side the source reaches (never upscaled), keeping the source's shape. A source between the
+ * 2G rung and the next gets that next rung at its own size (a 200-line clip keeps its detail for
+ * viewers who are not on 2G); a source no taller than the 2G rung gets only that, at its own
+ * size. Sizes are even, as H.264 in 4:2:0 needs.
  */
 export function planRenditions(probe: Pick<VideoProbe, "width" | "height">): PlannedRendition[] {
   const short = Math.min(probe.width, probe.height);
@@ -27,12 +34,21 @@ export function planRenditions(probe: Pick<VideoProbe, "width" | "height">): Pla
     const scaledShort = even(shortSide);
     return portrait ? { width: scaledShort, height: scaledLong } : { width: scaledLong, height: scaledShort };
   };
-  const fitting = VIDEO_RENDITIONS.filter((rung) => rung.shortSide <= short);
-  if (fitting.length === 0) {
-    const lowest = VIDEO_RENDITIONS[0];
-    return [{ label: lowest.label, width: even(probe.width), height: even(probe.height), videoKbps: lowest.videoKbps }];
-  }
-  return fitting.map((rung) => ({ label: rung.label, ...sized(rung.shortSide), videoKbps: rung.videoKbps }));
+  const ownSize = { width: even(probe.width), height: even(probe.height) };
+  const planned = (rung: Rung, size: { width: number; height: number }): PlannedRendition => ({
+    label: rung.label,
+    ...size,
+    videoKbps: rung.videoKbps,
+    audioKbps: rung.audioKbps,
+    audioChannels: rung.audioChannels,
+  });
+  if (short <= TWO_G_RUNG.shortSide) return [planned(TWO_G_RUNG, ownSize)];
+  const fitting = UPPER_RUNGS.filter((rung) => rung.shortSide <= short);
+  const upper =
+    fitting.length === 0
+      ? [planned(UPPER_RUNGS[0]!, ownSize)]
+      : fitting.map((rung) => planned(rung, sized(rung.shortSide)));
+  return [planned(TWO_G_RUNG, sized(TWO_G_RUNG.shortSide)), ...upper];
 }
 
 /** The output frame rate: the source's, capped, as a whole number (variable rates become constant). */

@@ -35,7 +35,7 @@ async function transcode(source: string): Promise<TranscodeResult> {
 }
 
 describe("transcodeVideo", { timeout: 120_000 }, () => {
-  it("turns a 1080p H.264 clip with 5.1 audio into three fast-start H.264 + AAC stereo renditions", async () => {
+  it("turns a 1080p H.264 clip with 5.1 audio into four fast-start H.264 + AAC renditions, 144p in mono", async () => {
     const source = await makeSource(dir, "1080p.mp4", { width: 1920, height: 1080, seconds: 4 });
     const progress: number[] = [];
     const out = await fs.mkdtemp(path.join(dir, "out-"));
@@ -47,6 +47,7 @@ describe("transcodeVideo", { timeout: 120_000 }, () => {
     });
 
     expect(result.renditions.map((r) => [r.label, r.width, r.height])).toEqual([
+      ["144p", 256, 144],
       ["240p", 426, 240],
       ["360p", 640, 360],
       ["720p", 1280, 720],
@@ -55,8 +56,9 @@ describe("transcodeVideo", { timeout: 120_000 }, () => {
       const { video, audio } = await inspectVideo(tools.ffprobe, rendition.path);
       expect(video).toMatchObject({ codec_name: "h264", profile: "Main", pix_fmt: "yuv420p" });
       expect([video.width, video.height]).toEqual([rendition.width, rendition.height]);
-      expect(audio).toMatchObject({ codec_name: "aac", channels: 2 });
-      expect(Number(audio!.bit_rate)).toBeLessThan(80_000);
+      const mono = rendition.label === "144p";
+      expect(audio, rendition.label).toMatchObject({ codec_name: "aac", channels: mono ? 1 : 2 });
+      expect(Number(audio!.bit_rate), rendition.label).toBeLessThan(mono ? 40_000 : 80_000);
       const boxes = await topLevelBoxes(rendition.path);
       expect(boxes.indexOf("moov")).toBeLessThan(boxes.indexOf("mdat"));
       expect(await keyFrameTimes(tools.ffprobe, rendition.path)).toEqual([0, 2]);
@@ -89,8 +91,8 @@ describe("transcodeVideo", { timeout: 120_000 }, () => {
       hasAudio: true,
     });
     const result = await transcode(source);
-    expect(result.renditions.map((r) => r.label)).toEqual(["240p", "360p", "720p"]);
-    const { video } = await inspectVideo(tools.ffprobe, result.renditions[2]!.path);
+    expect(result.renditions.map((r) => r.label)).toEqual(["144p", "240p", "360p", "720p"]);
+    const { video } = await inspectVideo(tools.ffprobe, result.renditions[3]!.path);
     expect(video).toMatchObject({ codec_name: "h264", pix_fmt: "yuv420p", width: 1280, height: 720 });
   });
 
@@ -99,10 +101,11 @@ describe("transcodeVideo", { timeout: 120_000 }, () => {
     expect(await probeVideo(tools, source)).toMatchObject({ rotation: 90, width: 360, height: 640 });
     const result = await transcode(source);
     expect(result.renditions.map((r) => [r.label, r.width, r.height])).toEqual([
+      ["144p", 144, 256],
       ["240p", 240, 426],
       ["360p", 360, 640],
     ]);
-    const { video } = await inspectVideo(tools.ffprobe, result.renditions[1]!.path);
+    const { video } = await inspectVideo(tools.ffprobe, result.renditions[2]!.path);
     expect([video.width, video.height]).toEqual([360, 640]);
     expect(video.tags?.rotate ?? "0").toBe("0");
     expect(video.side_data_list?.find((side) => side.rotation)?.rotation ?? 0).toBe(0);
@@ -120,8 +123,11 @@ describe("transcodeVideo", { timeout: 120_000 }, () => {
   it("turns a variable frame rate into a constant one, and an odd size into even ones", async () => {
     const source = await makeSource(dir, "vfr.mp4", { width: 321, height: 241, seconds: 3, variableFrameRate: true });
     const result = await transcode(source);
-    expect(result.renditions.map((r) => [r.width, r.height])).toEqual([[320, 240]]);
-    const { video } = await inspectVideo(tools.ffprobe, result.renditions[0]!.path);
+    expect(result.renditions.map((r) => [r.width, r.height])).toEqual([
+      [192, 144],
+      [320, 240],
+    ]);
+    const { video } = await inspectVideo(tools.ffprobe, result.renditions[1]!.path);
     const [num, den] = video.avg_frame_rate!.split("/").map(Number);
     expect(Number.isInteger(num! / den!)).toBe(true);
   });
@@ -238,6 +244,7 @@ describe("a video the phone already made small", { timeout: 120_000 }, () => {
     });
     const result = await transcode(source);
     expect(result.renditions.map((r) => [r.label, r.width, r.height])).toEqual([
+      ["144p", 256, 144],
       ["240p", 426, 240],
       ["360p", 640, 360],
       ["720p", 1280, 720],
@@ -247,7 +254,8 @@ describe("a video the phone already made small", { timeout: 120_000 }, () => {
     for (const rendition of result.renditions) {
       const { video, audio } = await inspectVideo(tools.ffprobe, rendition.path);
       expect(video, rendition.label).toMatchObject({ codec_name: "h264", pix_fmt: "yuv420p" });
-      expect(audio, rendition.label).toMatchObject({ codec_name: "aac", channels: 2 });
+      const channels = rendition.label === "144p" ? 1 : 2;
+      expect(audio, rendition.label).toMatchObject({ codec_name: "aac", channels });
       expect(await keyFrameTimes(tools.ffprobe, rendition.path), rendition.label).toEqual([0, 2, 4]);
       const boxes = await topLevelBoxes(rendition.path);
       expect(boxes.indexOf("moov"), rendition.label).toBeLessThan(boxes.indexOf("mdat"));
@@ -300,7 +308,7 @@ describe("what a phone wrote into its video", { timeout: 120_000 }, () => {
     expect(before.chapters).toBe(1);
 
     const result = await transcode(source);
-    expect(result.renditions.map((r) => r.label)).toEqual(["240p", "360p"]);
+    expect(result.renditions.map((r) => r.label)).toEqual(["144p", "240p", "360p"]);
     for (const rendition of result.renditions) {
       const tags = await everyTag(tools.ffprobe, rendition.path);
       expect(Object.keys(tags.format).sort(), rendition.label).toEqual([...PLAYBACK_TAGS.format].sort());

@@ -2,15 +2,10 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import {
-  VIDEO_AUDIO_KBPS,
-  VIDEO_KEYFRAME_SECONDS,
-  VIDEO_POSTER_WIDTHS,
-  type RenditionLabel,
-} from "@touchline/contract/video";
+import { VIDEO_KEYFRAME_SECONDS, VIDEO_POSTER_WIDTHS, type RenditionLabel } from "@touchline/contract/video";
 import { probeVideo, type VideoProbe } from "./probe-video.ts";
 import { canKeepPicture } from "./ready-made-picture.ts";
-import { encoderThreads, outputFrameRate, planRenditions } from "./rendition-plan.ts";
+import { encoderThreads, outputFrameRate, planRenditions, type PlannedRendition } from "./rendition-plan.ts";
 import { UndecodableVideoError } from "./video-errors.ts";
 import { confineFor, runTool, toolFailure, uploadInput, type VideoTools } from "./video-tools.ts";
 
@@ -19,6 +14,8 @@ export interface RenditionFile {
   width: number;
   height: number;
   videoKbps: number;
+  audioKbps: number;
+  audioChannels: number;
   path: string;
   bytes: number;
 }
@@ -59,8 +56,8 @@ const TRANSCODE_TIMEOUT_MS = 60 * 60 * 1000;
  * decoding a phone's 1080p HEVC costs about as much as one encode. Each output: H.264 Main,
  * 4:2:0 8-bit (10-bit and HEVC sources play nowhere else), constant frame rate of at most 30,
  * a key frame every 2 seconds (a viewer can seek and switch quality at any 2 s), average bitrate
- * with a 1.2x ceiling (steady on a slow link), AAC-LC stereo at 64 kbit/s or no audio track when
- * the source has none, and the index at the front so playback starts before the download ends.
+ * with a 1.2x ceiling (steady on a slow link), AAC-LC at the rung's rate (stereo at 64 kbit/s, mono
+ * at 32 for 144p) or no audio track when the source has none, and the index at the front so playback starts before the download ends.
  * ffmpeg applies the source's rotation, so the outputs are upright with no rotation tag, and
  * nothing else the phone wrote is kept (WITHOUT_METADATA, cleanCopies). A source already made
  * small on the phone keeps its picture for the top rendition (canKeepPicture): the same run
@@ -95,7 +92,7 @@ export async function transcodeVideo(options: TranscodeOptions): Promise<Transco
   if (keepPicture)
     args.push(
       ...["-map", "0:V:0", "-c:v", "copy"],
-      ...(probe.audioCodec ? ["-map", "0:a:0", "-c:a", "aac", "-b:a", `${VIDEO_AUDIO_KBPS}k`, "-ac", "2"] : []),
+      ...(probe.audioCodec ? ["-map", "0:a:0", ...audioOptions(top)] : []),
       ...WITHOUT_METADATA,
       ...["-f", "mp4", encoded.at(-1)!],
     );
@@ -107,7 +104,7 @@ export async function transcodeVideo(options: TranscodeOptions): Promise<Transco
       ...["-b:v", `${r.videoKbps}k`, "-maxrate", `${Math.round(r.videoKbps * 1.2)}k`],
       ...["-bufsize", `${r.videoKbps * 2}k`],
       ...["-g", String(gop), "-keyint_min", String(gop), "-sc_threshold", "0", "-threads", String(threads[i])],
-      ...(probe.audioCodec ? ["-c:a", "aac", "-b:a", `${VIDEO_AUDIO_KBPS}k`, "-ac", "2"] : []),
+      ...(probe.audioCodec ? audioOptions(r) : []),
       // The picture is turned upright above: no rotation is copied to the output.
       ...["-metadata:s:v:0", "rotate=0", ...WITHOUT_METADATA, "-f", "mp4", encoded[i]!],
     );
@@ -153,6 +150,10 @@ export async function transcodeVideo(options: TranscodeOptions): Promise<Transco
     throw error;
   }
 }
+
+const audioOptions = (r: Pick<PlannedRendition, "audioKbps" | "audioChannels">) => [
+  ...["-c:a", "aac", "-b:a", `${r.audioKbps}k`, "-ac", String(r.audioChannels)],
+];
 
 /**
  * Output options that keep nothing of what the phone wrote: no container, stream or chapter

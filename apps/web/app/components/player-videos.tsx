@@ -8,6 +8,7 @@ import {
   rememberQuality,
   renditionChoiceLabel,
 } from "../lib/video-choice.ts";
+import { VIDEO_CLASS } from "./plain-videos.ts";
 
 /** A video as the pages have it: public pages get only ready ones, the player's own page all. */
 export type PlayableVideo = Pick<VideoView, "url" | "durationSeconds" | "renditions" | "posters"> &
@@ -110,7 +111,8 @@ function VideoItem({ video, fallbackPoster, name }: { video: PlayableVideo; fall
   };
 
   return (
-    <figure className="flex flex-col gap-2">
+    // The data- marks let the plain public player page's script do without React (plain-videos.ts).
+    <figure className="flex flex-col gap-2" data-video="">
       {started && rendition ? (
         <video
           ref={element}
@@ -132,13 +134,15 @@ function VideoItem({ video, fallbackPoster, name }: { video: PlayableVideo; fall
             event.currentTarget.currentTime = resume.time;
             if (resume.play) void event.currentTarget.play()?.catch(() => undefined);
           }}
-          className="aspect-video w-full rounded-xl bg-black object-contain"
+          className={VIDEO_CLASS}
         />
       ) : (
         <button
           type="button"
           onClick={start}
           aria-label={`Play ${label}`}
+          data-video-play=""
+          data-url={rendition?.url}
           className="group relative aspect-video w-full overflow-hidden rounded-xl bg-black focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
         >
           {poster ? <img src={poster} alt="" loading="lazy" className="h-full w-full object-contain" /> : null}
@@ -163,7 +167,7 @@ function VideoItem({ video, fallbackPoster, name }: { video: PlayableVideo; fall
                 className="min-h-11 rounded-lg border border-slate-300 bg-white px-2"
               >
                 {video.renditions.map((r) => (
-                  <option key={r.label} value={r.label}>
+                  <option key={r.label} value={r.label} data-url={r.url}>
                     {renditionChoiceLabel(r)}
                   </option>
                 ))}

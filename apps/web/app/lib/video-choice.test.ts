@@ -9,15 +9,30 @@ const r = (label: VideoRendition["label"], bytes = 1_000_000): VideoRendition =>
   url: `/r/${label}`,
   bytes,
 });
-const all = [r("240p"), r("360p"), r("720p")];
+const all = [r("144p"), r("240p"), r("360p"), r("720p")];
+/** A video made before 144p existed. */
+const older = [r("240p"), r("360p"), r("720p")];
 
 describe("chooseRendition", () => {
-  it("starts at 360p on a fast connection and 240p with data saver or on 2G/3G", () => {
+  it("starts at 360p on a fast connection, 240p with data saver or on 3G and 144p on 2G", () => {
     expect(chooseRendition(all, { effectiveType: "4g" }, null)?.label).toBe("360p");
     expect(chooseRendition(all, undefined, null)?.label).toBe("360p");
     expect(chooseRendition(all, { saveData: true, effectiveType: "4g" }, null)?.label).toBe("240p");
     expect(chooseRendition(all, { effectiveType: "3g" }, null)?.label).toBe("240p");
-    expect(chooseRendition(all, { effectiveType: "slow-2g" }, null)?.label).toBe("240p");
+    expect(chooseRendition(all, { effectiveType: "2g" }, null)?.label).toBe("144p");
+    expect(chooseRendition(all, { effectiveType: "slow-2g" }, null)?.label).toBe("144p");
+    expect(chooseRendition(all, { saveData: true, effectiveType: "2g" }, null)?.label).toBe("144p");
+  });
+
+  it("starts at 144p on a link the browser calls 3G but measures under half a megabit", () => {
+    expect(chooseRendition(all, { effectiveType: "3g", downlink: 0.25 }, null)?.label).toBe("144p");
+    expect(chooseRendition(all, { effectiveType: "3g", downlink: 1.4 }, null)?.label).toBe("240p");
+    expect(chooseRendition(all, { effectiveType: "4g", downlink: 0 }, null)?.label).toBe("360p");
+  });
+
+  it("starts a video made before 144p existed at its smallest on 2G", () => {
+    expect(chooseRendition(older, { effectiveType: "2g" }, null)?.label).toBe("240p");
+    expect(chooseRendition(older, { effectiveType: "slow-2g" }, "144p")?.label).toBe("240p");
   });
 
   it("keeps the viewer's own pick when the video has it", () => {

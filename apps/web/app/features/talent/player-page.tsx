@@ -5,14 +5,17 @@ import { PROFILE_PAGE, TALENT } from "@touchline/contract/messages";
 import { coverVariant, publicName, type PublicPlayer } from "@touchline/contract/talent";
 import { fitnessLabel, footLabel, formatDate, positionsText } from "../../lib/player-display.ts";
 import { PlayerVideos } from "../../components/player-videos.tsx";
+import { PLAIN_VIDEOS_SCRIPT } from "../../components/plain-videos.ts";
+import { buttonClass } from "../../components/button.tsx";
 import { ageText, coverSrcSet, heightText, weightText } from "./display.ts";
-import { PlayerContactForm } from "./player-contact-form.tsx";
 import { Card } from "../../components/card.tsx";
 
 /**
  * A public player page (/players/{username}): what clubs and scouts need to judge a player, and
  * a way to ask for a trial. Nothing private: the surname as an initial, the age (only "Under 18"
- * below 18) and never the birth date, no phone or e-mail. Videos load nothing until played.
+ * below 18) and never the birth date, no phone or e-mail. Videos load nothing until played. The
+ * page is served without React: its videos work by their own inline script, and the request
+ * form is a page of its own (/players/{username}/contact), which loads React.
  */
 export function PlayerPage({ player, scoutTools }: { player: PublicPlayer; scoutTools?: ReactNode }) {
   const name = publicName(player);
@@ -94,6 +97,7 @@ export function PlayerPage({ player, scoutTools }: { player: PublicPlayer; scout
             </a>
           </p>
         ) : null}
+        <script dangerouslySetInnerHTML={{ __html: PLAIN_VIDEOS_SCRIPT }} suppressHydrationWarning />
       </section>
 
       <section aria-labelledby="about-me" className="rounded-xl border border-slate-200 p-5">
@@ -114,10 +118,12 @@ export function PlayerPage({ player, scoutTools }: { player: PublicPlayer; scout
           the player, and to a parent or guardian for players under 18. Players' phone numbers and e-mail addresses are
           never published.
         </p>
+        <p className="mt-6">
+          <a href={`/players/${encodeURIComponent(player.username)}/contact`} className={buttonClass("primary")}>
+            Send a request about {player.firstName}
+          </a>
+        </p>
         {scoutTools ? <div className="mt-4">{scoutTools}</div> : null}
-        <div className="mt-6">
-          <PlayerContactForm username={player.username} firstName={player.firstName} headingId="contact-player" />
-        </div>
       </section>
     </div>
   );

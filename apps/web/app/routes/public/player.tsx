@@ -5,7 +5,14 @@ import { PUBLIC_PAGE_CACHE, talentPageHeaders, UNAVAILABLE_HEADERS } from "../..
 import { playerMeta } from "../../features/talent/player-meta.ts";
 import { PlayerNotFound, PlayerPage } from "../../features/talent/player-page.tsx";
 import { ScoutToolsLink } from "../../features/scouts/scout-tools-link.tsx";
+import { PLAIN_HTML_PAGE } from "../../lib/page-scripts.ts";
 import type { Route } from "./+types/player";
+
+/**
+ * Served as HTML and CSS without React's scripts (lib/page-scripts.ts): on 2G the video is what a
+ * scout came for, and the page's own few lines of script start it (components/plain-videos.ts).
+ */
+export const handle = PLAIN_HTML_PAGE;
 
 /**
  * /players/{username}: one approved, unexpired player, rendered by the server with its data so
