@@ -102,9 +102,10 @@ function patch(location, cookie, file, offset, length, counter, cutAfter) {
 /**
  * Uploads a file in chunks of chunkSize. cutAt (a byte position of the file) cuts the connection
  * once, mid-chunk, when the upload reaches it; the client then asks HEAD for the offset and
- * resumes. Returns the final answer's JSON, the bytes sent and how often it resumed.
+ * resumes. onLastChunk is called as the last chunk starts. Returns the final answer's JSON, the
+ * bytes sent and how often it resumed.
  */
-export async function tusUpload(baseUrl, cookie, file, { chunkSize, metadata, cutAt } = {}) {
+export async function tusUpload(baseUrl, cookie, file, { chunkSize, metadata, cutAt, onLastChunk } = {}) {
   const size = fs.statSync(file).size;
   const location = await tusCreate(baseUrl, cookie, size, metadata);
   const counter = { sent: 0 };
@@ -115,6 +116,7 @@ export async function tusUpload(baseUrl, cookie, file, { chunkSize, metadata, cu
   for (;;) {
     const length = Math.min(chunkSize, size - offset);
     const cutAfter = cut !== undefined && cut >= offset && cut < offset + length ? cut - offset : undefined;
+    if (offset + length >= size) onLastChunk?.();
     let res;
     try {
       res = await patch(location, cookie, file, offset, length, counter, cutAfter);

@@ -11,6 +11,7 @@ import { randomCode } from "./auth/secrets.ts";
 import { connectDatabase, type DatabaseConnection } from "./db/client.ts";
 import { createDatabaseAvailability, type RetryOptions } from "./db/availability.ts";
 import type { LockOwner } from "./db/embedded-lock.ts";
+import { compressMemo } from "./http/compress-memo.ts";
 import { refuseApiUntilDatabaseReady } from "./http/unavailable-gate.ts";
 import { adminRoutes } from "./admin/admin-routes.ts";
 import { authRoutes } from "./auth/auth-routes.ts";
@@ -189,7 +190,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       reply.header("content-security-policy", API_CSP);
     return payload;
   });
-  await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });
+  // Small answers are compressed once per distinct body (http/compress-memo.ts).
+  await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"], zlib: compressMemo().zlib });
   await app.register(cookie);
   // Counted in PostgreSQL, so each route's limit holds across every instance.
   await app.register(rateLimit, { global: false, store: postgresRateLimitStore(services.db, services.now) });

@@ -71,6 +71,11 @@ export interface JobQueueInternals extends JobQueue {
   releaseOrphans(): Promise<number>;
   /** Stops pg-boss's timers and its cron worker (the database stays open). */
   stop(): Promise<void>;
+  /**
+   * Calls listener whenever this process enqueues a job that may start now (the runner looks
+   * at once instead of at its next poll); returns the unsubscribe.
+   */
+  onEnqueued(listener: () => void): () => void;
 }
 
 export interface JobQueueOptions {
@@ -113,6 +118,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueueInternals {
     return instance;
   };
   let boss = newBoss();
+  const enqueuedListeners = new Set<() => void>();
   let bossStarted = false;
   let started = false;
   let starting: Promise<void> | null = null;
@@ -191,6 +197,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueueInternals {
       if (id) {
         // In a transaction the job exists once (and if) the caller commits.
         log.info({ job: { id, kind: kind.name, key }, inTransaction: Boolean(tx) }, "job enqueued");
+        if (!enqueueOptions.startAfterSeconds) for (const listener of enqueuedListeners) listener();
         return { id, created: true };
       }
       // The singleton rule refused it: another enqueue with this key got in between.
@@ -249,6 +256,11 @@ export function createJobQueue(options: JobQueueOptions): JobQueueInternals {
 
     async stop() {
       if (bossStarted) await boss.stop({ graceful: false, close: false });
+    },
+
+    onEnqueued(listener) {
+      enqueuedListeners.add(listener);
+      return () => enqueuedListeners.delete(listener);
     },
   };
 }

@@ -1,3 +1,4 @@
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { SESSION_IDLE_MS } from "@touchline/contract/limits";
@@ -87,6 +88,50 @@ describe("GetScoutById sees every change at the next request", () => {
     // Staff may read any profile; anonymous callers may read none.
     expect((await get(player.id, reviewer.cookie)).json().scout.scoutId).toBe(player.id);
     expect((await t.app.inject({ method: "GET", url: GET(player.id) })).statusCode).toBe(401);
+  });
+
+  it("sends the same bytes compressed or not, request after request, and a change at once", async () => {
+    const { player, cookie, body } = await playerWithProfile();
+    const videoId = body.videoPath.split("/").at(-1)!;
+    // A ready video with a full ladder and its posters: the answer is well past the 1 KB threshold.
+    const renditions = ["240p", "360p", "720p"].map((label, i) => ({
+      label,
+      width: [426, 640, 1280][i],
+      height: [240, 360, 720][i],
+      bytes: 1_000_000 * (i + 1),
+    }));
+    const posters = [320, 640].flatMap((width) =>
+      ["jpeg", "webp"].map((format) => ({ format, width, height: (width * 9) / 16 })),
+    );
+    await sql(`update media_files set video_state = 'ready', video_renditions = '${JSON.stringify(renditions)}'::jsonb,
+      video_posters = '${JSON.stringify(posters)}'::jsonb where id = '${videoId}'`);
+    const read = (encoding?: string) =>
+      t.app.inject({
+        method: "GET",
+        url: GET(player.id),
+        headers: { cookie, ...(encoding ? { "accept-encoding": encoding } : {}) },
+      });
+    const decoded = (res: Awaited<ReturnType<typeof read>>) =>
+      res.headers["content-encoding"] === "br"
+        ? zlib.brotliDecompressSync(res.rawPayload)
+        : res.headers["content-encoding"] === "gzip"
+          ? zlib.gunzipSync(res.rawPayload)
+          : res.rawPayload;
+
+    const plain = (await read()).rawPayload;
+    expect(plain.length).toBeGreaterThan(1024);
+    expect(JSON.parse(plain.toString()).videos[0].renditions).toHaveLength(3);
+    for (const encoding of ["br", "gzip"]) {
+      const first = await read(`${encoding}, deflate`);
+      const again = await read(`${encoding}, deflate`);
+      expect(first.headers["content-encoding"]).toBe(encoding);
+      expect(decoded(first).equals(plain)).toBe(true);
+      expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    }
+    await sql(`update player_profiles set about = 'Second version.' where player_id = '${player.id}'`);
+    const changed = await read("br");
+    expect(JSON.parse(decoded(changed).toString()).scout.aboutYourself).toBe("Second version.");
+    expect(decoded(changed).equals((await read()).rawPayload)).toBe(true);
   });
 
   it("a video's preparation: the answer shows each state as the renditions job writes it", async () => {

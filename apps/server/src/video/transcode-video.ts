@@ -59,7 +59,8 @@ const TRANSCODE_TIMEOUT_MS = 60 * 60 * 1000;
  * with a 1.2x ceiling (steady on a slow link), AAC-LC at the rung's rate (stereo at 64 kbit/s, mono
  * at 32 for 144p) or no audio track when the source has none, and the index at the front so playback starts before the download ends.
  * ffmpeg applies the source's rotation, so the outputs are upright with no rotation tag, and
- * nothing else the phone wrote is kept (WITHOUT_METADATA, cleanCopies). A source already made
+ * nothing else the phone wrote is kept (WITHOUT_METADATA, cleanCopies). The posters are made
+ * at the same time as the renditions. A source already made
  * small on the phone keeps its picture for the top rendition (canKeepPicture): the same run
  * copies it while it encodes the smaller ones.
  */
@@ -110,6 +111,10 @@ export async function transcodeVideo(options: TranscodeOptions): Promise<Transco
     );
   });
 
+  // The posters come from the source, not from the renditions: they are made while ffmpeg
+  // encodes (their few short decodes fill the time the encoders leave a core idle) rather than after.
+  const postersMade = makePosters(options, probe);
+  postersMade.catch(() => {}); // awaited below, whatever happens to the renditions
   try {
     const result = await runTool(tools.ffmpeg, args, {
       signal,
@@ -129,7 +134,7 @@ export async function transcodeVideo(options: TranscodeOptions): Promise<Transco
       encoded.map((file, i) => ({ encoded: file, final: partial[i]! })),
     );
     await Promise.all(encoded.map((file) => fs.rm(file)));
-    const posters = await makePosters(options, probe);
+    const posters = await postersMade;
 
     // Last, and only now: the names a reader takes for finished files.
     const renditions: RenditionFile[] = [];
@@ -146,6 +151,8 @@ export async function transcodeVideo(options: TranscodeOptions): Promise<Transco
     options.onProgress?.(1);
     return { probe, renditions, posters };
   } catch (error) {
+    // Nothing may still be writing into the directory while it is cleared.
+    await postersMade.catch(() => {});
     await removeUnfinished(outputDir);
     throw error;
   }
