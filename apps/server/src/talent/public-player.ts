@@ -30,6 +30,7 @@ export interface PublicPlayerRow {
   coverWidth: number | null;
   coverHeight: number | null;
   reviewedAt: Date | null;
+  ageVerified: boolean;
 }
 
 export interface PublicPlayerDetailRow extends PublicPlayerRow {
@@ -55,6 +56,7 @@ export function toPublicSummary(row: PublicPlayerRow, today: Date): PublicPlayer
     currentFitnessStatus: row.fitness as FitnessLevel,
     cover: coverOf(row.coverFileId, row.coverWidth, row.coverHeight),
     approvedAt: row.reviewedAt?.toISOString() ?? null,
+    ageVerified: row.ageVerified,
   };
 }
 
