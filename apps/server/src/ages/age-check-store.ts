@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, inArray, isNotNull, ne } from "drizzle-orm";
 import type { AgeCheckSender, AgeDocumentKind } from "@touchline/contract/age-check";
 import type { Database } from "../db/client.ts";
@@ -97,6 +98,23 @@ export function createAgeCheckStore(db: Database) {
         .where(and(eq(ageChecks.id, checkId), eq(ageChecks.state, "pending")))
         .returning();
       return row ? { ...row, formerDocumentKey: before.documentKey } : null;
+    },
+
+    /**
+     * A verified check with no document behind it, for made-up demo players only (seed-demo):
+     * no photo was ever stored, and nobody decided (decided_by stays null).
+     */
+    async recordVerifiedWithoutDocument(playerId: string, documentKind: AgeDocumentKind, at: Date): Promise<void> {
+      await db.insert(ageChecks).values({
+        id: randomUUID(),
+        playerId,
+        documentKind,
+        sentBy: "player",
+        state: "verified",
+        documentKey: null,
+        createdAt: at,
+        decidedAt: at,
+      });
     },
 
     /** One page of the checks waiting for staff, oldest first, with what staff compare. */
