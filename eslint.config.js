@@ -74,6 +74,9 @@ const SERVER_DOMAIN_RANKS = [
   // The site's store keeps the contact messages and deletion requests that talent (a request
   // about a player) writes and admin (the staff inbox) reads and closes.
   ["site"],
+  // Age checks: the documents players and guardians send; admin decides them (with its audit
+  // log) and talent reads the verified fact.
+  ["ages"],
   ["talent", "admin", "guardians"],
   // Scouts find players through the talent list and are verified through the audit log.
   ["scouts"],

@@ -14,6 +14,8 @@ import type { LockOwner } from "./db/embedded-lock.ts";
 import { compressMemo } from "./http/compress-memo.ts";
 import { refuseApiUntilDatabaseReady } from "./http/unavailable-gate.ts";
 import { adminRoutes } from "./admin/admin-routes.ts";
+import { ageReviewRoutes } from "./admin/age-review-routes.ts";
+import { agesPlugin } from "./ages/plugin.ts";
 import { authRoutes } from "./auth/auth-routes.ts";
 import { guardianRoutes } from "./auth/guardian-routes.ts";
 import { createPlayerStore, toSessionInfo, type PlayerRow } from "./auth/player-store.ts";
@@ -209,7 +211,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(siteRoutes, { services });
   await app.register(mediaPlugin, { services });
   await app.register(profileRoutes, { services });
+  await app.register(agesPlugin, { services });
   await app.register(adminRoutes, { services });
+  await app.register(ageReviewRoutes, { services });
   await app.register(talentRoutes, { services });
   await app.register(scoutsPlugin, { services });
   await app.register(notificationRoutes, { services });

@@ -70,6 +70,7 @@ export default [
   // Review console (/admin): the layout asks for a staff session; add each page as its child.
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/reviews.tsx"),
+    route("ages", "routes/admin/ages.tsx"),
     route("messages", "routes/admin/messages.tsx"),
     route("deletions", "routes/admin/deletions.tsx"),
     route("audit", "routes/admin/audit.tsx"),

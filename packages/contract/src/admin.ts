@@ -267,6 +267,8 @@ export const AUDIT_ACTIONS = [
   { value: "scout.suspended", label: "Suspended a scout" },
   { value: "scout.restored", label: "Restored a suspended scout" },
   { value: "scout.report-handled", label: "Handled a report about a scout" },
+  { value: "age.verified", label: "Verified a player's age" },
+  { value: "age.refused", label: "Refused a player's age check" },
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]["value"];
 

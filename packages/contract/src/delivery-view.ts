@@ -24,5 +24,7 @@ export const DELIVERY_VIEW = {
     "consent-given": "Consent given",
     "consent-withdrawn": "Consent withdrawn",
     "deletion-done": "Deletion done",
+    "age-verified": "Age verified",
+    "age-refused": "Age not verified",
   } satisfies Record<NotificationEvent, string>,
 } as const;

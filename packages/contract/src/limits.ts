@@ -150,3 +150,17 @@ export const SMS_SEGMENT_CHARS = 160;
  * link, so a longer origin could push a text past one segment.
  */
 export const SMS_ORIGIN_MAX = 32;
+
+/**
+ * A photo of an identity document sent to have a player's age checked: at most 6 MB as sent (a
+ * phone photo is 2 to 5 MB), in a format the server's image library reads. It travels base64 in
+ * a JSON body (a third more), so the route's body limit is AGE_DOCUMENT_BODY_LIMIT.
+ */
+export const AGE_DOCUMENT_MAX_BYTES = 6 * 1024 * 1024;
+export const AGE_DOCUMENT_MAX_MEGABYTES = AGE_DOCUMENT_MAX_BYTES / (1024 * 1024);
+export const AGE_DOCUMENT_BODY_LIMIT = Math.ceil((AGE_DOCUMENT_MAX_BYTES * 4) / 3) + 64 * 1024;
+export const AGE_DOCUMENT_MIME_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+/** The reason staff give when they cannot verify an age, read by the player. */
+export const AGE_REFUSAL_REASON_MAX = 300;
+/** Age-check documents sent per player in a day (each is a photo staff must look at). */
+export const AGE_DOCUMENTS_PER_DAY = 5;

@@ -16,3 +16,4 @@ export {
 export { daysLeftText, MEDIA, PROFILE_FORM, PROFILE_PAGE, UPLOAD_TOASTS, VIDEO_FILE } from "./profile-messages.ts";
 export { ADMIN, ADMIN_CONSOLE } from "./staff-messages.ts";
 export { TALENT } from "./talent-messages.ts";
+export { AGE_CHECK } from "./age-messages.ts";

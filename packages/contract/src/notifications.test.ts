@@ -42,6 +42,8 @@ const LONGEST: { [E in NotificationEvent]: NotificationParams[E][] } = {
   "consent-given": [{}],
   "consent-withdrawn": [{}],
   "deletion-done": [{}],
+  "age-verified": [{ guardianOf: null }, { guardianOf: LONG_NAME }],
+  "age-refused": [{ guardianOf: null }, { guardianOf: LONG_NAME }],
 };
 
 describe("every notification SMS", () => {

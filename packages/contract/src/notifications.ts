@@ -25,6 +25,8 @@ export const NOTIFICATION_EVENTS = [
   "consent-given",
   "consent-withdrawn",
   "deletion-done",
+  "age-verified",
+  "age-refused",
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -121,6 +123,9 @@ export interface NotificationParams {
   "consent-given": Record<string, never>;
   "consent-withdrawn": Record<string, never>;
   "deletion-done": Record<string, never>;
+  /** guardianOf: the player's first name when the message goes to their guardian. */
+  "age-verified": { guardianOf: string | null };
+  "age-refused": { guardianOf: string | null };
 }
 
 interface Template<E extends NotificationEvent> {
@@ -221,6 +226,22 @@ export const NOTIFICATION_TEMPLATES: { [E in NotificationEvent]: Template<E> } =
     subject: "Your Touchline account is deleted",
     text: () => "Your account and everything in it are deleted, as you asked.",
     link: () => null,
+  },
+  "age-verified": {
+    subject: "Your age is verified",
+    text: ({ guardianOf }, clip) =>
+      guardianOf === null
+        ? "Your age is verified. See your page:"
+        : `${clip(guardianOf, 20)}'s age is verified. The document is deleted.`,
+    link: ({ guardianOf }) => (guardianOf === null ? "/player/profile" : null),
+  },
+  "age-refused": {
+    subject: "We could not verify your age",
+    text: ({ guardianOf }, clip) =>
+      guardianOf === null
+        ? "We could not verify your age. See why:"
+        : `We could not verify ${clip(guardianOf, 20)}'s age. They can see why in their account.`,
+    link: ({ guardianOf }) => (guardianOf === null ? "/player/profile" : null),
   },
 };
 

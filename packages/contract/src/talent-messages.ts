@@ -16,6 +16,8 @@ export const TALENT = {
   fullMatch: "Full match (unedited)",
   ageInvalid: (min: number, max: number) => `Age must be a whole number from ${min} to ${max}.`,
   ageBandNote: "Players under 18 show as “Under 18” and appear in any age range that includes ages under 18.",
+  ageVerifiedInvalid: "Choose whether to show only players whose age is verified.",
+  ageVerifiedLabel: "Age verified only",
   ageRangeReversed: "The minimum age must not be above the maximum age.",
   heightInvalid: (min: number, max: number) => `Height must be a whole number of centimetres from ${min} to ${max}.`,
   heightRangeReversed: "The minimum height must not be above the maximum height.",

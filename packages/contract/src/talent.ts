@@ -74,6 +74,8 @@ export const talentListQuerySchema = z
     maxAge: optionalWhole(TALENT_AGE.min, TALENT_AGE.max, ageMessage),
     minHeight: optionalWhole(HEIGHT_CM.min, HEIGHT_CM.max, heightMessage),
     maxHeight: optionalWhole(HEIGHT_CM.min, HEIGHT_CM.max, heightMessage),
+    /** "1": only players whose age staff checked on an identity document. */
+    ageVerified: optionalChoice(["1"], TALENT.ageVerifiedInvalid),
     q: blankOr(
       z.optional(
         z.pipe(
@@ -111,6 +113,7 @@ export const TALENT_QUERY_KEYS = [
   "minHeight",
   "maxHeight",
   "fitness",
+  "ageVerified",
   "page",
   "pageSize",
 ] as const;
@@ -238,6 +241,8 @@ export interface PublicPlayerSummary {
   cover: PublicCover;
   /** When staff approved the profile (ISO), or null when the date is not known. */
   approvedAt: string | null;
+  /** Staff checked the date of birth on an identity document ("Age verified"). */
+  ageVerified: boolean;
 }
 
 export interface PublicPlayer extends PublicPlayerSummary {

@@ -29,6 +29,9 @@ const STAFF_ROUTES: { method: "GET" | "POST"; url: string; payload?: object }[] 
   { method: "POST", url: `/api/admin/contact-messages/${UNKNOWN}/handled` },
   { method: "GET", url: "/api/admin/deletion-requests?status=closed" },
   { method: "POST", url: `/api/admin/deletion-requests/${UNKNOWN}/process` },
+  { method: "GET", url: "/api/admin/age-checks" },
+  { method: "POST", url: `/api/admin/age-checks/${UNKNOWN}/verify` },
+  { method: "POST", url: `/api/admin/age-checks/${UNKNOWN}/refuse`, payload: { reason: "Blurred." } },
 ];
 const AUDIT = { method: "GET" as const, url: "/api/admin/audit" };
 

@@ -5,6 +5,7 @@ import type { FitnessLevel, Position, PreferredFoot, Province } from "@touchline
 import { createReviewService } from "../admin/review-service.ts";
 import { buildApp, type App } from "../app.ts";
 import { hashPassword } from "../auth/passwords.ts";
+import { createAgeCheckStore } from "../ages/age-check-store.ts";
 import { createGuardianStore } from "../auth/guardian-store.ts";
 import { createPlayerStore } from "../auth/player-store.ts";
 import { needsGuardianConsent } from "@touchline/contract/guardian";
@@ -675,6 +676,13 @@ export async function seedDemo(app: App): Promise<SeedResult> {
         username: "seed-demo",
       });
       result.approved += 1;
+      // Some demo players show "Age verified" (a made-up check: no document exists).
+      if (index % 3 === 1)
+        await createAgeCheckStore(db).recordVerifiedWithoutDocument(
+          account.id,
+          needsGuardianConsent(account.dateOfBirth, start) ? "birth-certificate" : "nrc",
+          reviewedAt > start ? start : reviewedAt,
+        );
     }
     result.usernames.push(username);
   }

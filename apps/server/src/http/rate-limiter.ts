@@ -1,3 +1,4 @@
+import { AGE_DOCUMENTS_PER_DAY } from "@touchline/contract/limits";
 import { AUTH } from "@touchline/contract/messages";
 import type { Database } from "../db/client.ts";
 import { HttpError } from "./errors.ts";
@@ -43,6 +44,8 @@ export const LIMITS = {
   playerContactPerPlayer: { bucket: "player-contact:player", max: 30, windowMs: DAY },
   /** SMS to one player's guardian (invitations and codes together): a guardian is never flooded. */
   guardianSmsPerPlayer: { bucket: "guardian-sms:player", max: 6, windowMs: DAY },
+  /** Identity documents sent for one player's age check, by the player and guardian together. */
+  ageDocumentsPerPlayer: { bucket: "age-document:player", max: AGE_DOCUMENTS_PER_DAY, windowMs: DAY },
 } satisfies Record<string, Limit>;
 
 /**

@@ -121,3 +121,32 @@ export function normaliseImage(readBytes: () => Promise<Buffer>): Promise<Normal
     return { original: { data: original, width, height, contentType: "image/webp" }, variants };
   });
 }
+
+/**
+ * Longest side kept of an identity document's photo: the small print of a birth certificate stays
+ * legible to staff, and nothing more of the camera's resolution is held.
+ */
+const DOCUMENT_MAX_SIDE = 2400;
+const DOCUMENT_WEBP_QUALITY = 85;
+
+/**
+ * Re-encodes the photo of an identity document as one WebP: upright, at most 2400 px a side, with
+ * no metadata (no GPS position, camera or date: sharp writes none unless asked). Uses the same
+ * header checks and decode slots as profile photos. Throws ImageRefused.
+ */
+export function normaliseDocumentImage(data: Buffer): Promise<{ data: Buffer; contentType: "image/webp" }> {
+  return decodeSlots(async () => {
+    await checkImageHeader(data);
+    try {
+      const webp = await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error", sequentialRead: true })
+        .rotate()
+        .resize({ width: DOCUMENT_MAX_SIDE, height: DOCUMENT_MAX_SIDE, fit: "inside", withoutEnlargement: true })
+        .toColourspace("srgb")
+        .webp({ quality: DOCUMENT_WEBP_QUALITY })
+        .toBuffer();
+      return { data: webp, contentType: "image/webp" as const };
+    } catch (error) {
+      throw new ImageRefused("unreadable", String(error));
+    }
+  });
+}

@@ -84,3 +84,13 @@ export const mediaKeys = {
   rendition: (fileId: string, label: string) => `media/${fileId}/r-${label}`,
   poster: (fileId: string, width: number, format: "webp" | "jpeg") => `media/${fileId}/poster-${width}.${format}`,
 };
+
+/**
+ * The photo of an identity document sent for an age check. Kept apart from media/: no media
+ * route serves it and the media sweep and backups never touch it; only the age-check routes
+ * read it, for its owner and staff, until staff decide and it is deleted.
+ */
+export const ageDocumentKeys = {
+  prefix: "age-documents/",
+  document: (checkId: string) => `age-documents/${checkId}`,
+};

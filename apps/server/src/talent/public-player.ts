@@ -32,6 +32,7 @@ export interface PublicPlayerRow {
   coverWidth: number | null;
   coverHeight: number | null;
   reviewedAt: Date | null;
+  ageVerified: boolean;
 }
 
 export interface PublicPlayerDetailRow extends PublicPlayerRow {
@@ -60,6 +61,7 @@ export function toPublicSummary(row: PublicPlayerRow, today: Date): PublicPlayer
     town: row.town ?? null,
     cover: coverOf(row.coverFileId, row.coverWidth, row.coverHeight),
     approvedAt: row.reviewedAt?.toISOString() ?? null,
+    ageVerified: row.ageVerified,
   };
 }
 

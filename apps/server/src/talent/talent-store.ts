@@ -2,6 +2,7 @@ import { and, count, desc, eq, gt, gte, inArray, like, lt, lte, ne, notLike, or,
 import type { TalentListQuery } from "@touchline/contract/talent";
 import { consentAllowsPublic } from "../auth/guardian-store.ts";
 import type { Database } from "../db/client.ts";
+import { ageChecks } from "../db/schema/ages.ts";
 import { players } from "../db/schema/auth.ts";
 import { guardianConsents } from "../db/schema/guardians.ts";
 import { mediaFiles, type MediaFile } from "../db/schema/media.ts";
@@ -10,6 +11,13 @@ import { birthDateBounds } from "./birth-date-bounds.ts";
 import type { PublicPlayerRow } from "./public-player.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Staff verified the player's age (a check verified and not cleared since: migration 0016's
+ * trigger clears it when the date of birth changes). One lookup on a unique partial index.
+ */
+const ageVerified: SQL<boolean> = sql<boolean>`exists (select 1 from ${ageChecks}
+  where ${ageChecks.playerId} = ${playerProfiles.playerId} and ${ageChecks.state} = 'verified')`;
 
 /** The columns of a public card; the surname only as its initial (public-player.ts). */
 const summaryColumns = {
@@ -29,6 +37,7 @@ const summaryColumns = {
   coverWidth: mediaFiles.width,
   coverHeight: mediaFiles.height,
   reviewedAt: playerProfiles.reviewedAt,
+  ageVerified,
 };
 
 /** LIKE treats % and _ as wildcards; a search for "a_b" means those characters. */
@@ -54,6 +63,7 @@ const narrowing: ((query: TalentListQuery, at: Date) => SQL | undefined)[] = [
   ({ foot }) => (foot ? eq(playerProfiles.preferredFoot, foot) : undefined),
   ({ fitness }) => (fitness ? eq(playerProfiles.fitness, fitness) : undefined),
   ({ province }) => (province ? eq(playerProfiles.province, province) : undefined),
+  ({ ageVerified: verifiedOnly }) => (verifiedOnly ? ageVerified : undefined),
   // Heights are shown rounded to whole centimetres, so a filter "up to 180" includes 180.4.
   ({ minHeight }) => (minHeight !== undefined ? gte(playerProfiles.heightCm, minHeight - 0.5) : undefined),
   ({ maxHeight }) => (maxHeight !== undefined ? lt(playerProfiles.heightCm, maxHeight + 0.5) : undefined),
@@ -68,7 +78,7 @@ const narrowing: ((query: TalentListQuery, at: Date) => SQL | undefined)[] = [
 
 /**
  * The reads behind the talent list and public player pages. They join the tables of the
- * domains below (players, player_profiles, media_files, guardian_consents) and write none.
+ * domains below (players, player_profiles, media_files, guardian_consents, age_checks) and write none.
  *
  * Only approved profiles whose video has not expired (videoExpiryDays after its upload) and,
  * for players under 18, whose guardian has consented are ever read: the same rule the media route

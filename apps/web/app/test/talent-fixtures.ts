@@ -25,6 +25,7 @@ export function publicPlayer(overrides: Partial<PublicPlayer> = {}): PublicPlaye
       })),
     },
     approvedAt: "2026-03-02T10:00:00.000Z",
+    ageVerified: false,
     aboutYourself: "Striker at Green Buffaloes academy in Lusaka. Quick, two-footed, loves to score.",
     fullMatchUrl: null,
     videos: [

@@ -27,6 +27,7 @@ const publicPlayerFields = {
     variants: z.array(z.object({ url: z.string(), width: z.number(), height: z.number() })),
   }),
   approvedAt: z.nullable(z.string()),
+  ageVerified: z.boolean(),
 };
 
 export const publicPlayerSummarySchema: AnswerSchema<PublicPlayerSummary> = z.object(publicPlayerFields);

@@ -13,6 +13,7 @@ import { scoutStatesMigration } from "./0011_scout_states.ts";
 import { guardianRequestLinksMigration } from "./0012_guardian_request_links.ts";
 import { notificationsMigration } from "./0013_notifications.ts";
 import { whereAndFullMatchMigration } from "./0015_where_and_full_match.ts";
+import { ageChecksMigration } from "./0016_age_checks.ts";
 
 /** Every migration, in the order it shipped. Add new ones at the end with the next number. */
 export const MIGRATIONS: Migration[] = [
@@ -30,4 +31,5 @@ export const MIGRATIONS: Migration[] = [
   guardianRequestLinksMigration,
   notificationsMigration,
   whereAndFullMatchMigration,
+  ageChecksMigration,
 ];

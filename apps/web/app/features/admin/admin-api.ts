@@ -14,7 +14,15 @@ import type {
 import type { DeliveryListResponse } from "@touchline/contract/notification-schemas";
 import type { DeliveryState } from "@touchline/contract/notifications";
 import type { ScoutAccountView, ScoutDecision, ScoutState } from "@touchline/contract/scouts";
+import type { AgeCheckItem, RefuseAgeBody } from "@touchline/contract/age-check";
 import { apiFetch } from "../../lib/api.ts";
+
+export interface AgeCheckListResponse {
+  items: AgeCheckItem[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
 
 /** The staff API of packages/contract/src/admin.ts, one function per route. */
 const BASE = "/api/admin";
@@ -66,3 +74,11 @@ export const decideScout = ({ id, decision, reason }: { id: string; decision: Sc
 export const fetchScoutReports = () => apiFetch<{ items: ScoutReport[] }>(`${BASE}/scout-reports`);
 export const markScoutReportHandled = (id: string) =>
   apiFetch<{ message: string }>(`${BASE}/scout-reports/${encodeURIComponent(id)}/handled`, { method: "POST" });
+
+/** Age checks waiting for staff, oldest first. */
+export const fetchAgeChecks = (page: number, signal?: AbortSignal) =>
+  apiFetch<AgeCheckListResponse>(listPath("age-checks", { page }), { signal });
+export const verifyAge = (checkId: string) =>
+  post<{ message: string }>(`age-checks/${encodeURIComponent(checkId)}/verify`);
+export const refuseAge = (checkId: string, body: RefuseAgeBody) =>
+  post<{ message: string }>(`age-checks/${encodeURIComponent(checkId)}/refuse`, body);

@@ -65,6 +65,11 @@ export function AdminNav({ session, onLogout }: { session: SessionInfo | null | 
               </NavLink>
             </li>
             <li>
+              <NavLink to="/admin/ages" className={linkClass}>
+                Age checks
+              </NavLink>
+            </li>
+            <li>
               <NavLink to="/admin/messages" className={linkClass}>
                 Contact inbox
               </NavLink>

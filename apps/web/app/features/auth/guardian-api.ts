@@ -1,3 +1,4 @@
+import type { AgeCheckView, AgeDocumentInput } from "@touchline/contract/age-check";
 import type { GuardianConsentView, PlayerGuardianStatus } from "@touchline/contract/guardian";
 import { apiFetch } from "../../lib/api.ts";
 import { isLinkToken } from "@touchline/contract/link-token";
@@ -34,3 +35,13 @@ export function linkTokenOf(hash: string): string | null {
   const token = new URLSearchParams(hash.replace(/^#/, "")).get("consent");
   return token && isLinkToken(token) ? token : null;
 }
+
+/** The age check: the player's own, and the guardian's through the lasting link. */
+export const AGE_CHECK_QUERY = ["player-age-check"] as const;
+export const fetchAgeCheck = () => apiFetch<{ ageCheck: AgeCheckView }>("/api/player/age-check");
+export const sendAgeDocument = (body: AgeDocumentInput) =>
+  apiFetch<{ message: string; ageCheck: AgeCheckView }>("/api/player/age-check", { method: "PUT", body });
+export const viewGuardianAgeCheck = (token: string) =>
+  apiFetch<{ ageCheck: AgeCheckView }>("/api/guardian-consent/age-check/view", { body: { token } });
+export const sendGuardianAgeDocument = (body: AgeDocumentInput & { token: string }) =>
+  apiFetch<{ message: string; ageCheck: AgeCheckView }>("/api/guardian-consent/age-check", { body });

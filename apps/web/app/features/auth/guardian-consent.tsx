@@ -1,3 +1,4 @@
+import { GuardianAgeCheck } from "./age-check.tsx";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
 import { toast } from "../../lib/toast.ts";
@@ -114,6 +115,7 @@ export function GuardianConsent({ askedNow, later }: { askedNow?: ReactNode; lat
       <WhatIsShown firstName={view.playerFirstName} username={view.playerUsername} />
       {later}
       {view.managesConsent && view.state === "given" ? <Withdrawal view={view} token={token} onChange={show} /> : null}
+      {view.managesConsent ? <GuardianAgeCheck token={token} firstName={view.playerFirstName} /> : null}
     </>
   );
 }

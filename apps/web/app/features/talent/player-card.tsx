@@ -1,3 +1,4 @@
+import { AGE_CHECK } from "@touchline/contract/messages";
 import { Link } from "react-router";
 import { placeText } from "@touchline/contract/enums";
 import { coverVariant, publicName, type PublicPlayerSummary } from "@touchline/contract/talent";
@@ -54,6 +55,7 @@ export function PlayerCard({ player }: { player: PublicPlayerSummary }) {
             {place}
           </p>
         ) : null}
+        {player.ageVerified ? <AgeVerifiedBadge /> : null}
         <dl className="mt-auto grid grid-cols-3 gap-2 pt-2 text-sm">
           <Fact term="Age" value={ageText(player)} />
           <Fact term="Foot" value={footLabel(player.preferredFoot)} />
@@ -61,6 +63,18 @@ export function PlayerCard({ player }: { player: PublicPlayerSummary }) {
         </dl>
       </div>
     </article>
+  );
+}
+
+/** Staff checked the date of birth on an identity document. */
+export function AgeVerifiedBadge() {
+  return (
+    <p
+      className="w-fit rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-900"
+      title={AGE_CHECK.badgeTitle}
+    >
+      {AGE_CHECK.badge}
+    </p>
   );
 }
 

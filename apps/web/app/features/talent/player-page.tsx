@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { placeText } from "@touchline/contract/enums";
-import { PROFILE_PAGE, TALENT } from "@touchline/contract/messages";
+import { AGE_CHECK, PROFILE_PAGE, TALENT } from "@touchline/contract/messages";
 import { coverVariant, publicName, type PublicPlayer } from "@touchline/contract/talent";
 import { fitnessLabel, footLabel, formatDate, positionsText } from "../../lib/player-display.ts";
 import { PlayerVideos } from "../../components/player-videos.tsx";
@@ -60,7 +60,7 @@ export function PlayerPage({ player, scoutTools }: { player: PublicPlayer; scout
         <Card title="Physical Attributes">
           <Facts
             items={[
-              ["Age", ageText(player)],
+              ["Age", player.ageVerified ? `${ageText(player)} (${AGE_CHECK.badge})` : ageText(player)],
               ["Height", heightText(player.heightInCm)],
               ["Weight", weightText(player.weightInKg)],
               ["Preferred foot", footLabel(player.preferredFoot)],

@@ -5,7 +5,7 @@ import { HEIGHT_CM, TALENT_AGE } from "@touchline/contract/limits";
 import { TALENT } from "@touchline/contract/messages";
 import { hasTalentFilters, type TalentListQuery } from "@touchline/contract/talent";
 import { Button, buttonClass } from "../../components/button.tsx";
-import { SelectField, TextField } from "../../components/field.tsx";
+import { CheckboxField, SelectField, TextField } from "../../components/field.tsx";
 import { filtersPath } from "./display.ts";
 
 export const LIST_ANCHOR = "talent-list";
@@ -104,6 +104,13 @@ export function TalentFilters({
           bounds={HEIGHT_CM}
           query={query}
           errors={errors}
+        />
+        <CheckboxField
+          label={TALENT.ageVerifiedLabel}
+          name="ageVerified"
+          value="1"
+          defaultChecked={query.ageVerified === "1"}
+          error={errors.ageVerified}
         />
       </div>
       <div className="flex flex-wrap items-center gap-3">

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { DELETION_PROCESSING_DAYS } from "@touchline/contract/limits";
-import { ACCOUNT_DELETION } from "@touchline/contract/messages";
+import { ACCOUNT_DELETION, AGE_CHECK } from "@touchline/contract/messages";
 import { buttonClass } from "../../components/button.tsx";
 import { PageHero, Prose } from "../../features/site/page-parts.tsx";
 import { pageMeta } from "../../lib/seo.ts";
@@ -120,6 +120,9 @@ export default function Privacy() {
               protect your information.
             </li>
           </ul>
+
+          <h2 id="age-checks">Age checks</h2>
+          <p>{AGE_CHECK.privacy}</p>
 
           <h2 id="data-security">Data security</h2>
           <p>
