@@ -6,18 +6,11 @@ import { savedSearchSchema, shortlistNameSchema } from "@touchline/contract/scou
 import { FIELD } from "@touchline/contract/messages";
 import * as z from "zod/mini";
 import { FITNESS_LEVELS, POSITIONS, PREFERRED_FEET } from "@touchline/contract/enums";
-import {
-  ORGANISATION_KIND_LABELS,
-  REQUEST_STATE_TEXT,
-  SCOUT,
-  SCOUT_STATE_TEXT,
-  type SavedSearchView,
-  type ScoutSentRequest,
-} from "@touchline/contract/scouts";
+import { ORGANISATION_KIND_LABELS, SCOUT, SCOUT_STATE_TEXT, type SavedSearchView } from "@touchline/contract/scouts";
 import { Button, buttonClass } from "../../components/button.tsx";
 import { SelectField, TextField } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
-import { formatDate, positionLabel } from "../../lib/player-display.ts";
+import { positionLabel } from "../../lib/player-display.ts";
 import { useApiMutation } from "../../lib/use-api-mutation.ts";
 import {
   createShortlist,
@@ -38,6 +31,7 @@ import { errorText } from "../../lib/error-text.ts";
 import { applyServerErrors, formFailure } from "../../lib/server-errors.ts";
 import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { VerificationSteps } from "./verification-steps.tsx";
+import { SentRequestSummary } from "./sent-request.tsx";
 
 const sectionClass = "rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200";
 
@@ -82,30 +76,6 @@ export function ScoutHome({ inbox }: { inbox?: ReactNode }) {
   );
 }
 
-function RequestContact({ request }: { request: ScoutSentRequest }) {
-  if (request.state === "declined") return <p className="text-sm text-slate-700">{request.outcome}</p>;
-  if (!request.contact) return <p className="text-sm text-slate-600">Contact details appear here once accepted.</p>;
-  const { contact } = request;
-  return (
-    <dl className="mt-2 grid gap-x-4 gap-y-1 rounded-lg bg-green-50 p-3 text-sm text-green-950 sm:grid-cols-[auto_1fr]">
-      <dt className="font-semibold">Name</dt>
-      <dd>{contact.name}</dd>
-      <dt className="font-semibold">Phone</dt>
-      <dd>{contact.phoneNumber}</dd>
-      <dt className="font-semibold">E-mail</dt>
-      <dd>{contact.email}</dd>
-      {contact.guardian ? (
-        <>
-          <dt className="font-semibold">Parent or guardian</dt>
-          <dd>
-            {contact.guardian.name}, {contact.guardian.phoneNumber}
-          </dd>
-        </>
-      ) : null}
-    </dl>
-  );
-}
-
 function SentRequests() {
   const requests = useQuery({ queryKey: SENT_REQUESTS_QUERY, queryFn: fetchSentRequests });
   return (
@@ -117,25 +87,7 @@ function SentRequests() {
         <ul className="mt-3 divide-y divide-slate-200">
           {requests.data.requests.map((request) => (
             <li key={request.id} className="py-3">
-              <p className="text-slate-900">
-                <span className="font-semibold">
-                  {request.kind === "trial" ? "Trial invitation" : "Contact request"}
-                </span>{" "}
-                to{" "}
-                <Link
-                  to={`/players/${encodeURIComponent(request.player.username)}`}
-                  className="text-brand-700 underline"
-                >
-                  {request.player.firstName} ({request.player.username})
-                </Link>{" "}
-                · {formatDate(request.sentAt)} · <strong>{REQUEST_STATE_TEXT[request.state]}</strong>
-              </p>
-              {request.kind === "trial" ? (
-                <p className="text-sm text-slate-700">
-                  Trial on {formatDate(request.trialDate)} at {request.trialPlace}
-                </p>
-              ) : null}
-              <RequestContact request={request} />
+              <SentRequestSummary request={request} withPlayer />
             </li>
           ))}
         </ul>

@@ -12,8 +12,20 @@ import { Card } from "../../components/card.tsx";
  * A public player page (/players/{username}): what clubs and scouts need to judge a player, and
  * a way to ask for a trial. Nothing private: the surname as an initial, the age (only "Under 18"
  * below 18) and never the birth date, no phone or e-mail. Videos load nothing until played.
+ *
+ * `visitorContact` wraps the visitors' request form (the public route lets a logged-in scout's
+ * browser swap it for a link to their own page); `workspace` replaces that section altogether
+ * (the scout area shows the same profile with the scout's own tools under it).
  */
-export function PlayerPage({ player, scoutTools }: { player: PublicPlayer; scoutTools?: ReactNode }) {
+export function PlayerPage({
+  player,
+  visitorContact = (form) => form,
+  workspace,
+}: {
+  player: PublicPlayer;
+  visitorContact?: (form: ReactNode) => ReactNode;
+  workspace?: ReactNode;
+}) {
   const name = publicName(player);
   const positions = positionsText(player.position, player.secondaryPosition);
   const banner = coverVariant(player.cover, 640);
@@ -89,20 +101,25 @@ export function PlayerPage({ player, scoutTools }: { player: PublicPlayer; scout
         </p>
       </section>
 
-      <section aria-labelledby="contact-player" className="rounded-2xl bg-brand-50 p-5 sm:p-8">
-        <h2 id="contact-player" className="text-xl font-bold text-brand-900">
-          Interested in {player.firstName}?
-        </h2>
-        <p className="mt-2 max-w-2xl text-slate-700">
-          Clubs, academies and scouts: send your request to the Touchline team. We check every request and pass it on to
-          the player, and to a parent or guardian for players under 18. Players' phone numbers and e-mail addresses are
-          never published.
-        </p>
-        {scoutTools ? <div className="mt-4">{scoutTools}</div> : null}
-        <div className="mt-6">
-          <PlayerContactForm username={player.username} firstName={player.firstName} headingId="contact-player" />
-        </div>
-      </section>
+      {workspace ?? (
+        <section aria-labelledby="contact-player" className="rounded-2xl bg-brand-50 p-5 sm:p-8">
+          <h2 id="contact-player" className="text-xl font-bold text-brand-900">
+            Interested in {player.firstName}?
+          </h2>
+          {visitorContact(
+            <>
+              <p className="mt-2 max-w-2xl text-slate-700">
+                Clubs, academies and scouts: send your request to the Touchline team. We check every request and pass it
+                on to the player, and to a parent or guardian for players under 18. Players' phone numbers and e-mail
+                addresses are never published.
+              </p>
+              <div className="mt-6">
+                <PlayerContactForm username={player.username} firstName={player.firstName} headingId="contact-player" />
+              </div>
+            </>,
+          )}
+        </section>
+      )}
     </div>
   );
 }

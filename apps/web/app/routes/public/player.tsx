@@ -42,7 +42,11 @@ export default function PublicPlayer({ loaderData }: Route.ComponentProps) {
   return (
     <PlayerPage
       player={player}
-      scoutTools={<ScoutToolsLink username={player.username} firstName={player.firstName} />}
+      visitorContact={(form) => (
+        <ScoutToolsLink username={player.username} firstName={player.firstName}>
+          {form}
+        </ScoutToolsLink>
+      )}
     />
   );
 }
