@@ -1,4 +1,5 @@
 import { SCOUT_DIGEST_INTERVAL_DAYS, SCOUT_REQUESTS_PER_DAY } from "./limits.ts";
+import type { PublicPlayerList } from "./talent.ts";
 
 // The schemas live in scout-schemas.ts, so pages that only show a scout's state load no zod.
 
@@ -190,6 +191,20 @@ export interface SavedSearchView {
   channel: DigestChannel;
   subscribed: boolean;
   lastDigestAt: string | null;
+  /** When the scout last opened it as a list; null until they do. */
+  lastOpenedAt: string | null;
+}
+
+/**
+ * A saved search opened as a list: one page of the players who match now, and which of them
+ * became public since the scout opened it before (or since it was saved, the first time).
+ */
+export interface SavedSearchMatches {
+  search: SavedSearchView;
+  newSince: string;
+  list: PublicPlayerList;
+  /** Usernames on this page to mark "New". */
+  newUsernames: string[];
 }
 
 /**

@@ -12,6 +12,7 @@ import { scoutsMigration } from "./0010_scouts.ts";
 import { scoutStatesMigration } from "./0011_scout_states.ts";
 import { guardianRequestLinksMigration } from "./0012_guardian_request_links.ts";
 import { notificationsMigration } from "./0013_notifications.ts";
+import { scoutWorkspaceMigration } from "./0014_scout_workspace.ts";
 
 /** Every migration, in the order it shipped. Add new ones at the end with the next number. */
 export const MIGRATIONS: Migration[] = [
@@ -28,4 +29,5 @@ export const MIGRATIONS: Migration[] = [
   scoutStatesMigration,
   guardianRequestLinksMigration,
   notificationsMigration,
+  scoutWorkspaceMigration,
 ];

@@ -6,11 +6,10 @@ import { savedSearchSchema, shortlistNameSchema } from "@touchline/contract/scou
 import { FIELD } from "@touchline/contract/messages";
 import * as z from "zod/mini";
 import { FITNESS_LEVELS, POSITIONS, PREFERRED_FEET } from "@touchline/contract/enums";
-import { ORGANISATION_KIND_LABELS, SCOUT, SCOUT_STATE_TEXT, type SavedSearchView } from "@touchline/contract/scouts";
+import { ORGANISATION_KIND_LABELS, SCOUT, SCOUT_STATE_TEXT } from "@touchline/contract/scouts";
 import { Button, buttonClass } from "../../components/button.tsx";
 import { SelectField, TextField } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
-import { positionLabel } from "../../lib/player-display.ts";
 import { useApiMutation } from "../../lib/use-api-mutation.ts";
 import {
   createShortlist,
@@ -32,6 +31,7 @@ import { applyServerErrors, formFailure } from "../../lib/server-errors.ts";
 import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { VerificationSteps } from "./verification-steps.tsx";
 import { SentRequestSummary } from "./sent-request.tsx";
+import { filtersText } from "./search-text.ts";
 
 const sectionClass = "rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200";
 
@@ -208,18 +208,6 @@ const FILTER_FIELDS = [
   { name: "fitness", label: "Fitness", options: FITNESS_LEVELS },
 ] as const;
 
-function filtersText(search: SavedSearchView): string {
-  const { filters } = search;
-  const parts = [
-    filters.q ? `"${filters.q}"` : null,
-    filters.position ? positionLabel(filters.position) : null,
-    filters.foot ? `${filters.foot} foot` : null,
-    filters.minAge || filters.maxAge ? `age ${filters.minAge ?? "14"}-${filters.maxAge ?? "any"}` : null,
-    filters.fitness ? `fitness ${filters.fitness}` : null,
-  ].filter(Boolean);
-  return parts.length ? parts.join(", ") : "All players";
-}
-
 const SEARCH_FIELDS = ["name", "channel", ...FILTER_FIELDS.map((field) => field.name), "minAge", "maxAge"] as const;
 type SearchFormValues = Record<(typeof SEARCH_FIELDS)[number], string>;
 const EMPTY_SEARCH = Object.fromEntries(
@@ -282,8 +270,13 @@ function SavedSearches() {
           {searches.data.searches.map((search) => (
             <li key={search.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
               <p className="text-slate-900">
-                <span className="font-semibold">{search.name}</span>: {filtersText(search)} · by{" "}
-                {search.channel === "sms" ? "SMS" : "e-mail"}
+                <Link
+                  to={`/scouts/searches/${encodeURIComponent(search.id)}`}
+                  className="font-semibold text-brand-700 underline"
+                >
+                  {search.name}
+                </Link>
+                : {filtersText(search)} · by {search.channel === "sms" ? "SMS" : "e-mail"}
                 {search.subscribed ? "" : " · digest stopped"}
               </p>
               <div className="flex gap-2">
