@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { scoutJoinSchema } from "./scout-schemas.ts";
+import { scoutJoinSchema, scoutRequestSchema } from "./scout-schemas.ts";
 import { SCOUT } from "./scouts.ts";
 
 const join = {
@@ -45,5 +45,24 @@ describe("an organisation's name", () => {
       "Académie Sénégal 2.0",
     ])
       expect(organisationError(name), name).toBeUndefined();
+  });
+});
+
+describe("trial invitations", () => {
+  const base = { username: "mwila10", kind: "trial", message: "Come and play.", trialPlace: "Nkana Stadium, Kitwe" };
+  const nextYear = `${new Date().getUTCFullYear() + 1}-03-14`;
+
+  it("need a time of day as HH:MM", () => {
+    for (const trialTime of [undefined, "", "9.30", "24:00", "09:60"]) {
+      const checked = scoutRequestSchema.safeParse({ ...base, trialDate: nextYear, trialTime });
+      expect(checked.success).toBe(false);
+      expect(checked.error?.issues.map((issue) => issue.message)).toEqual([SCOUT.trialTimeRequired]);
+    }
+    expect(scoutRequestSchema.parse({ ...base, trialDate: nextYear, trialTime: " 09:30 " }).trialTime).toBe("09:30");
+  });
+
+  it("a contact request keeps no trial details", () => {
+    const parsed = scoutRequestSchema.parse({ ...base, kind: "contact", trialTime: "09:30" });
+    expect(parsed).toMatchObject({ trialDate: null, trialTime: null, trialPlace: null });
   });
 });

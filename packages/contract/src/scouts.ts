@@ -65,7 +65,7 @@ export const decisionsFrom = (state: ScoutState): ScoutDecision[] =>
 /** Only a verified scout may use the scout area, send requests or receive digests. */
 export const scoutMayAct = (state: ScoutState): state is "verified" => state === "verified";
 
-/** A contact request asks to talk; a trial invitation names a date and a place. */
+/** A contact request asks to talk; a trial invitation names a date, a time and a place. */
 export const SCOUT_REQUEST_KINDS = ["contact", "trial"] as const;
 export type ScoutRequestKind = (typeof SCOUT_REQUEST_KINDS)[number];
 
@@ -116,6 +116,7 @@ export const SCOUT = {
   messageRequired: "Write a short message to the player",
   trialDateRequired: "Choose the date of the trial",
   trialDatePast: "Choose a date from today on",
+  trialTimeRequired: "Choose the time the trial starts",
   trialPlaceRequired: "Say where the trial takes place",
   requestSent: "Request sent. We will tell you when the player answers.",
   requestOpenAlready: "You already have an open request to this player. Wait for their answer.",
@@ -234,8 +235,9 @@ interface RequestCommon {
   id: string;
   kind: ScoutRequestKind;
   message: string;
-  /** Trial invitations: the day (YYYY-MM-DD) and the place. */
+  /** Trial invitations: the day (YYYY-MM-DD), the time (HH:MM, Lusaka time; null on older ones) and the place. */
   trialDate: string | null;
+  trialTime: string | null;
   trialPlace: string | null;
   state: ScoutRequestState;
   sentAt: string;

@@ -275,8 +275,22 @@ describe("requests from scouts to players", () => {
       trialDate: inDays(10),
       trialPlace: "Sunset Stadium, Lusaka",
     });
-    expect(sent.statusCode).toBe(201);
-    expect(sent.json().request).toMatchObject({ state: "open", contact: null, trialPlace: "Sunset Stadium, Lusaka" });
+    // A trial invitation names its time too.
+    expect(sent.statusCode).toBe(400);
+    expect(sent.json().errors).toEqual({ trialTime: SCOUT.trialTimeRequired });
+    const timed = await send(scout.cookie, player.username, {
+      kind: "trial",
+      trialDate: inDays(10),
+      trialTime: "09:30",
+      trialPlace: "Sunset Stadium, Lusaka",
+    });
+    expect(timed.statusCode).toBe(201);
+    expect(timed.json().request).toMatchObject({
+      state: "open",
+      contact: null,
+      trialTime: "09:30",
+      trialPlace: "Sunset Stadium, Lusaka",
+    });
     // The player's notification is written with the request (its SMS goes through the outbox).
     const told = (await storedDeliveries(t)).filter((row) => row.accountId === player.id);
     expect(told.map((row) => [row.event, row.channel])).toEqual([

@@ -81,6 +81,7 @@ const requestCommonFields = {
   kind: z.enum(SCOUT_REQUEST_KINDS),
   message: z.string(),
   trialDate: z.nullable(z.string()),
+  trialTime: z.nullable(z.string()),
   trialPlace: z.nullable(z.string()),
   state: z.enum(SCOUT_REQUEST_STATES),
   sentAt: z.string(),

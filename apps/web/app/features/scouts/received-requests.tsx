@@ -6,6 +6,7 @@ import { TextAreaField } from "../../components/field.tsx";
 import { formatDate } from "../../lib/player-display.ts";
 import { errorText } from "../../lib/error-text.ts";
 import { ScoutBadge } from "./scout-badge.tsx";
+import { TrialDetails } from "./trial-details.tsx";
 
 const answerText = (answer: PlayerReceivedRequest["playerAnswer"] | "waiting" | null) =>
   answer === "accepted" ? "accepted" : answer === "declined" ? "declined" : "not answered yet";
@@ -69,9 +70,7 @@ function RequestCard({ request, actions }: { request: PlayerReceivedRequest; act
         <strong>{REQUEST_STATE_TEXT[request.state]}</strong>
       </p>
       {request.kind === "trial" ? (
-        <p className="mt-2 font-semibold text-slate-900">
-          Trial on {formatDate(request.trialDate)} at {request.trialPlace}
-        </p>
+        <TrialDetails request={request} summary={`Trial with ${request.scout.organisation}`} />
       ) : null}
       <p className="mt-2 whitespace-pre-line text-slate-800">{request.message}</p>
       {request.guardianAnswer !== null ? (

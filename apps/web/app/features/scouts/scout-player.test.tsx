@@ -42,6 +42,7 @@ export function sentRequest(overrides: Partial<ScoutSentRequest> = {}): ScoutSen
     kind: "trial",
     message: "Come to our open trial.",
     trialDate: "2026-12-12",
+    trialTime: "09:30",
     trialPlace: "Nkana Stadium, Kitwe",
     state: "open",
     sentAt: "2026-11-21T08:00:00.000Z",
@@ -79,6 +80,7 @@ describe("ScoutPlayer", () => {
       id: "rq_2",
       kind: "contact",
       trialDate: null,
+      trialTime: null,
       trialPlace: null,
       state: "declined",
       answeredAt: "2026-11-22T08:00:00.000Z",
@@ -133,6 +135,7 @@ describe("ScoutPlayer", () => {
     await user.type(invite.getByLabelText("Message"), "We would like to talk.");
     await user.click(invite.getByRole("button", { name: "Send the invitation" }));
     expect(await invite.findByText(SCOUT.trialDateRequired)).toBeInTheDocument();
+    expect(invite.getByText(SCOUT.trialTimeRequired)).toBeInTheDocument();
     expect(invite.getByText(SCOUT.trialPlaceRequired)).toBeInTheDocument();
 
     api.set("POST /api/scouts/requests", () => json(429, { message: SCOUT.requestLimit }));
@@ -145,6 +148,7 @@ describe("ScoutPlayer", () => {
       kind: "contact",
       message: "We would like to talk.",
       trialDate: "",
+      trialTime: "",
       trialPlace: "",
     });
   });

@@ -212,7 +212,7 @@ function RequestForm({ username, firstName }: { username: string; firstName: str
     formState: { errors },
   } = useSchemaForm<ScoutRequestInput, unknown>({
     schema: scoutRequestSchema,
-    defaultValues: { username, kind: "trial", message: "", trialDate: "", trialPlace: "" },
+    defaultValues: { username, kind: "trial", message: "", trialDate: "", trialTime: "", trialPlace: "" },
   });
   const send = useApiMutation(sendRequest);
   const kind = watch("kind");
@@ -226,15 +226,18 @@ function RequestForm({ username, firstName }: { username: string; firstName: str
         kind: getValues("kind"),
         message: getValues("message"),
         trialDate: getValues("trialDate") ?? "",
+        trialTime: getValues("trialTime") ?? "",
         trialPlace: getValues("trialPlace") ?? "",
       };
       try {
         const answer = await send.mutateAsync(body);
         toast.success(answer.message, { id: "scout" });
         await queryClient.invalidateQueries({ queryKey: SENT_REQUESTS_QUERY });
-        reset({ username, kind: body.kind, message: "", trialDate: "", trialPlace: "" });
+        reset({ username, kind: body.kind, message: "", trialDate: "", trialTime: "", trialPlace: "" });
       } catch (failure) {
-        applyServerErrors(failure, ["kind", "message", "trialDate", "trialPlace"], setError, { focus: false });
+        applyServerErrors(failure, ["kind", "message", "trialDate", "trialTime", "trialPlace"], setError, {
+          focus: false,
+        });
         setFormError(errorText(failure));
       }
     },
@@ -268,7 +271,18 @@ function RequestForm({ username, firstName }: { username: string; firstName: str
               error={errors.trialDate?.message}
               {...register("trialDate")}
             />
-            <TextField label="Place" error={errors.trialPlace?.message} {...register("trialPlace")} />
+            <TextField
+              label="Time it starts (Lusaka time)"
+              type="time"
+              error={errors.trialTime?.message}
+              {...register("trialTime")}
+            />
+            <TextField
+              label="Place"
+              hint="As a map search would find it, for example Nkana Stadium, Kitwe"
+              error={errors.trialPlace?.message}
+              {...register("trialPlace")}
+            />
           </div>
         ) : null}
         <TextAreaField label="Message" error={errors.message?.message} {...register("message")} />

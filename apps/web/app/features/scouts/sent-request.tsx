@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { REQUEST_STATE_TEXT, type ScoutSentRequest } from "@touchline/contract/scouts";
 import { formatDate } from "../../lib/player-display.ts";
+import { TrialDetails } from "./trial-details.tsx";
 
 /**
  * One request as the scout who sent it sees it: what and when, the outcome and when it came,
@@ -34,9 +35,7 @@ export function SentRequestSummary({
         {request.answeredAt ? ` on ${formatDate(request.answeredAt)}` : ""}
       </p>
       {request.kind === "trial" ? (
-        <p className="text-sm text-slate-700">
-          Trial on {formatDate(request.trialDate)} at {request.trialPlace}
-        </p>
+        <TrialDetails request={request} summary={`Trial: ${request.player.firstName} (${request.player.username})`} />
       ) : null}
       <p className="mt-1 text-sm whitespace-pre-line text-slate-700">{request.message}</p>
       <RequestContact request={request} />
