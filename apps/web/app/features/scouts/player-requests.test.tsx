@@ -92,6 +92,15 @@ describe("PlayerRequests", () => {
     const card = await screen.findByRole("listitem", { name: "Request from Copperbelt Stars Academy" });
     expect(card).toHaveTextContent("+447700900123");
     expect(card).toHaveTextContent("sam@example.org");
+    expect(within(card).getByRole("link", { name: "+447700900123" })).toHaveAttribute("href", "tel:+447700900123");
+    expect(within(card).getByRole("link", { name: "WhatsApp Sam Okafor" })).toHaveAttribute(
+      "href",
+      "https://wa.me/447700900123",
+    );
+    expect(within(card).getByRole("link", { name: "sam@example.org" })).toHaveAttribute(
+      "href",
+      "mailto:sam@example.org",
+    );
 
     await user.click(within(card).getByRole("button", { name: "Report this scout" }));
     await user.click(within(card).getByRole("button", { name: "Send the report" }));

@@ -7,6 +7,7 @@ import { formatDate } from "../../lib/player-display.ts";
 import { errorText } from "../../lib/error-text.ts";
 import { ScoutBadge } from "./scout-badge.tsx";
 import { TrialDetails } from "./trial-details.tsx";
+import { EmailContact, PhoneContact } from "./contact-links.tsx";
 
 const answerText = (answer: PlayerReceivedRequest["playerAnswer"] | "waiting" | null) =>
   answer === "accepted" ? "accepted" : answer === "declined" ? "declined" : "not answered yet";
@@ -85,9 +86,13 @@ function RequestCard({ request, actions }: { request: PlayerReceivedRequest; act
             {request.contact.name}, {request.contact.organisation}
           </dd>
           <dt className="font-semibold">Phone</dt>
-          <dd>{request.contact.phoneNumber}</dd>
+          <dd>
+            <PhoneContact phoneNumber={request.contact.phoneNumber} name={request.contact.name} />
+          </dd>
           <dt className="font-semibold">E-mail</dt>
-          <dd>{request.contact.email}</dd>
+          <dd>
+            <EmailContact email={request.contact.email} />
+          </dd>
         </dl>
       ) : null}
       {canAnswer ? (

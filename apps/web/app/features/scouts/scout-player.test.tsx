@@ -86,10 +86,30 @@ describe("ScoutPlayer", () => {
       answeredAt: "2026-11-22T08:00:00.000Z",
       outcome: SCOUT.declinedForScout,
     });
-    setup([], [sentRequest(), answered, others]);
+    const accepted = sentRequest({
+      id: "rq_3",
+      state: "accepted",
+      contact: {
+        name: "Mwila Banda",
+        username: player.username,
+        phoneNumber: "+260979000002",
+        email: "mwila@example.org",
+        guardian: null,
+      },
+    });
+    setup([], [accepted, sentRequest(), answered, others]);
     const history = within(await screen.findByRole("region", { name: `Your history with ${player.firstName}` }));
-    expect(await history.findAllByRole("listitem")).toHaveLength(2);
-    expect(history.getByText(/Trial on/)).toHaveTextContent("Nkana Stadium, Kitwe");
+    expect(await history.findAllByRole("listitem")).toHaveLength(3);
+    expect(history.getByRole("link", { name: "+260 97 900 0002" })).toHaveAttribute("href", "tel:+260979000002");
+    expect(history.getByRole("link", { name: "WhatsApp Mwila Banda" })).toHaveAttribute(
+      "href",
+      "https://wa.me/260979000002",
+    );
+    expect(history.getByRole("link", { name: "mwila@example.org" })).toHaveAttribute(
+      "href",
+      "mailto:mwila@example.org",
+    );
+    expect(history.getAllByText(/Trial on/)[0]).toHaveTextContent("Nkana Stadium, Kitwe");
     expect(history.getByText(SCOUT.declinedForScout)).toBeInTheDocument();
     expect(history.getByText(/Declined/).closest("p")).toHaveTextContent(/Declined on \S/);
     expect(history.queryByText(/Other/)).not.toBeInTheDocument();

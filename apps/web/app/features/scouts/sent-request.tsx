@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { REQUEST_STATE_TEXT, type ScoutSentRequest } from "@touchline/contract/scouts";
 import { formatDate } from "../../lib/player-display.ts";
 import { TrialDetails } from "./trial-details.tsx";
+import { EmailContact, PhoneContact } from "./contact-links.tsx";
 
 /**
  * One request as the scout who sent it sees it: what and when, the outcome and when it came,
@@ -52,14 +53,19 @@ function RequestContact({ request }: { request: ScoutSentRequest }) {
       <dt className="font-semibold">Name</dt>
       <dd>{contact.name}</dd>
       <dt className="font-semibold">Phone</dt>
-      <dd>{contact.phoneNumber}</dd>
+      <dd>
+        <PhoneContact phoneNumber={contact.phoneNumber} name={contact.name} />
+      </dd>
       <dt className="font-semibold">E-mail</dt>
-      <dd>{contact.email}</dd>
+      <dd>
+        <EmailContact email={contact.email} />
+      </dd>
       {contact.guardian ? (
         <>
           <dt className="font-semibold">Parent or guardian</dt>
           <dd>
-            {contact.guardian.name}, {contact.guardian.phoneNumber}
+            {contact.guardian.name}
+            <PhoneContact phoneNumber={contact.guardian.phoneNumber} name={contact.guardian.name} />
           </dd>
         </>
       ) : null}
