@@ -77,14 +77,16 @@ test("a scout joins, is verified, and invites a 16-year-old whose parent also ac
   await page.reload();
   await expect(page.getByText("✓ Verified scout")).toBeVisible();
   await page.goto(`/players/${player.username}`);
-  await page.getByRole("link", { name: `Shortlist or invite ${player.firstName}` }).click();
+  await expect(page.getByRole("button", { name: /send/i })).toHaveCount(0);
+  await page.getByRole("link", { name: `Open ${player.firstName} in your scout area` }).click();
   await expect(page).toHaveURL(new RegExp(`/scouts/players/${player.username}$`));
   await page.getByLabel("Name of the new shortlist").fill("Wingers 2027");
   await page.getByLabel("Private note").fill("Quick on the left; see the second half again.");
   await page.getByRole("button", { name: "Add to shortlist" }).click();
-  await expect(page.getByText("On your lists: Wingers 2027")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Shortlists and notes" })).toContainText("Wingers 2027");
   const trialDay = new Date(Date.now() + 14 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
   await page.getByLabel("Date of the trial").fill(trialDay);
+  await page.getByLabel("Time it starts (Lusaka time)").fill("09:30");
   await page.getByLabel("Place").fill("Nkana Stadium, Kitwe");
   await page.getByLabel("Message").fill("We would like to see you play at our open trial.");
   await expectAccessible(page);

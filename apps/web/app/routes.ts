@@ -56,6 +56,7 @@ export default [
   layout("routes/scouts/layout.tsx", [
     route("scouts", "routes/scouts/home.tsx"),
     route("scouts/players/:username", "routes/scouts/player.tsx"),
+    route("scouts/searches/:id", "routes/scouts/search.tsx"),
   ]),
 
   // Player area (/player/*): the layout asks for a session; add each page as its child.

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { formatPhoneInternational, maskPhone, normalizeZambianMobile } from "./phone.ts";
+import {
+  formatPhoneGrouped,
+  formatPhoneInternational,
+  maskPhone,
+  normalizeZambianMobile,
+  phoneLinks,
+} from "./phone.ts";
 
 describe("normalizeZambianMobile", () => {
   it.each([
@@ -30,5 +36,16 @@ describe("formatPhoneInternational", () => {
     expect(formatPhoneInternational("260971234567")).toBe("+260 97 1234567");
     expect(formatPhoneInternational("+441234")).toBe("+441234");
     expect(formatPhoneInternational("")).toBe("");
+  });
+});
+
+describe("contact links", () => {
+  it("groups a Zambian mobile for reading and links it for calls and WhatsApp", () => {
+    expect(formatPhoneGrouped("+260979000002")).toBe("+260 97 900 0002");
+    expect(formatPhoneGrouped("+447700900123")).toBe("+447700900123");
+    expect(phoneLinks("+260979000002")).toEqual({
+      tel: "tel:+260979000002",
+      whatsapp: "https://wa.me/260979000002",
+    });
   });
 });

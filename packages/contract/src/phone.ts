@@ -67,3 +67,20 @@ export function normalizeInternationalPhone(input: string): string | null {
   if (withPlus.startsWith(`+${PHONE_COUNTRY_CALLING_CODE}`)) return null;
   return /^\+[1-9]\d{7,14}$/.test(withPlus) ? withPlus : null;
 }
+
+/**
+ * "+260979000002" -> "+260 97 900 0002": a Zambian mobile grouped for reading aloud; a number
+ * of another country as "+digits" (its grouping needs that country's plan, which we do not ship).
+ */
+export function formatPhoneGrouped(phone: string): string {
+  const e164 = normalizeZambianMobile(phone.startsWith("+") ? phone : `+${phone}`);
+  if (!e164) return formatPhoneInternational(phone);
+  const national = e164.slice(PHONE_COUNTRY_CALLING_CODE.length + 1);
+  return `+${PHONE_COUNTRY_CALLING_CODE} ${national.slice(0, 2)} ${national.slice(2, 5)} ${national.slice(5)}`;
+}
+
+/** The links that call, or write on WhatsApp to, a number in E.164. */
+export function phoneLinks(e164: string): { tel: string; whatsapp: string } {
+  const digits = e164.replace(/\D/g, "");
+  return { tel: `tel:+${digits}`, whatsapp: `https://wa.me/${digits}` };
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { TALENT } from "./messages.ts";
-import { savedSearchSchema, scoutJoinSchema } from "./scout-schemas.ts";
+import { savedSearchSchema, scoutJoinSchema, scoutRequestSchema } from "./scout-schemas.ts";
 import { SCOUT } from "./scouts.ts";
 
 const join = {
@@ -58,5 +58,24 @@ describe("savedSearchSchema", () => {
     const refused = savedSearchSchema.safeParse({ ...search, filters: { province: "Northern Cape" } });
     expect(refused.success).toBe(false);
     expect(refused.error?.issues[0]?.message).toBe(TALENT.provinceInvalid);
+  });
+});
+
+describe("trial invitations", () => {
+  const base = { username: "mwila10", kind: "trial", message: "Come and play.", trialPlace: "Nkana Stadium, Kitwe" };
+  const nextYear = `${new Date().getUTCFullYear() + 1}-03-14`;
+
+  it("need a time of day as HH:MM", () => {
+    for (const trialTime of [undefined, "", "9.30", "24:00", "09:60"]) {
+      const checked = scoutRequestSchema.safeParse({ ...base, trialDate: nextYear, trialTime });
+      expect(checked.success).toBe(false);
+      expect(checked.error?.issues.map((issue) => issue.message)).toEqual([SCOUT.trialTimeRequired]);
+    }
+    expect(scoutRequestSchema.parse({ ...base, trialDate: nextYear, trialTime: " 09:30 " }).trialTime).toBe("09:30");
+  });
+
+  it("a contact request keeps no trial details", () => {
+    const parsed = scoutRequestSchema.parse({ ...base, kind: "contact", trialTime: "09:30" });
+    expect(parsed).toMatchObject({ trialDate: null, trialTime: null, trialPlace: null });
   });
 });

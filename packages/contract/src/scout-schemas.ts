@@ -117,26 +117,29 @@ export const savedSearchSchema = z.object({
 });
 export type SavedSearchInput = z.input<typeof savedSearchSchema>;
 
-/** A contact request or a trial invitation (which also needs a date from today on and a place). */
+/** A contact request or a trial invitation (which also needs a date from today on, a time and a place). */
 const scoutRequestFields = z.object({
   username: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
   kind: z.enum(SCOUT_REQUEST_KINDS),
   message: displayText({ required: SCOUT.messageRequired, max: SCOUT_REQUEST_MESSAGE_MAX, multiline: true }),
   trialDate: z.optional(z.string()),
+  trialTime: z.optional(z.string()),
   trialPlace: z.optional(displayText({ max: 200 })),
 });
 export const scoutRequestSchema = z.pipe(
   scoutRequestFields,
   z.transform((input: z.output<typeof scoutRequestFields>, ctx) => {
-    if (input.kind === "contact") return { ...input, trialDate: null, trialPlace: null };
+    if (input.kind === "contact") return { ...input, trialDate: null, trialTime: null, trialPlace: null };
     const date = input.trialDate?.trim() ?? "";
     if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date))) {
       addIssue(ctx, SCOUT.trialDateRequired, ["trialDate"]);
     } else if (date < todayIso()) {
       addIssue(ctx, SCOUT.trialDatePast, ["trialDate"]);
     }
+    const time = input.trialTime?.trim() ?? "";
+    if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) addIssue(ctx, SCOUT.trialTimeRequired, ["trialTime"]);
     if (!input.trialPlace?.trim()) addIssue(ctx, SCOUT.trialPlaceRequired, ["trialPlace"]);
-    return { ...input, trialDate: date, trialPlace: input.trialPlace?.trim() ?? "" };
+    return { ...input, trialDate: date, trialTime: time, trialPlace: input.trialPlace?.trim() ?? "" };
   }),
 );
 export type ScoutRequestInput = z.input<typeof scoutRequestSchema>;

@@ -1,4 +1,5 @@
 import { SCOUT_DIGEST_INTERVAL_DAYS, SCOUT_REQUESTS_PER_DAY } from "./limits.ts";
+import type { PublicPlayerList } from "./talent.ts";
 
 // The schemas live in scout-schemas.ts, so pages that only show a scout's state load no zod.
 
@@ -64,7 +65,7 @@ export const decisionsFrom = (state: ScoutState): ScoutDecision[] =>
 /** Only a verified scout may use the scout area, send requests or receive digests. */
 export const scoutMayAct = (state: ScoutState): state is "verified" => state === "verified";
 
-/** A contact request asks to talk; a trial invitation names a date and a place. */
+/** A contact request asks to talk; a trial invitation names a date, a time and a place. */
 export const SCOUT_REQUEST_KINDS = ["contact", "trial"] as const;
 export type ScoutRequestKind = (typeof SCOUT_REQUEST_KINDS)[number];
 
@@ -115,6 +116,7 @@ export const SCOUT = {
   messageRequired: "Write a short message to the player",
   trialDateRequired: "Choose the date of the trial",
   trialDatePast: "Choose a date from today on",
+  trialTimeRequired: "Choose the time the trial starts",
   trialPlaceRequired: "Say where the trial takes place",
   requestSent: "Request sent. We will tell you when the player answers.",
   requestOpenAlready: "You already have an open request to this player. Wait for their answer.",
@@ -190,6 +192,20 @@ export interface SavedSearchView {
   channel: DigestChannel;
   subscribed: boolean;
   lastDigestAt: string | null;
+  /** When the scout last opened it as a list; null until they do. */
+  lastOpenedAt: string | null;
+}
+
+/**
+ * A saved search opened as a list: one page of the players who match now, and which of them
+ * became public since the scout opened it before (or since it was saved, the first time).
+ */
+export interface SavedSearchMatches {
+  search: SavedSearchView;
+  newSince: string;
+  list: PublicPlayerList;
+  /** Usernames on this page to mark "New". */
+  newUsernames: string[];
 }
 
 /**
@@ -219,8 +235,9 @@ interface RequestCommon {
   id: string;
   kind: ScoutRequestKind;
   message: string;
-  /** Trial invitations: the day (YYYY-MM-DD) and the place. */
+  /** Trial invitations: the day (YYYY-MM-DD), the time (HH:MM, Lusaka time; null on older ones) and the place. */
   trialDate: string | null;
+  trialTime: string | null;
   trialPlace: string | null;
   state: ScoutRequestState;
   sentAt: string;

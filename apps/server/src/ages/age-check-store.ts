@@ -10,7 +10,7 @@ export type { AgeCheckRow };
 /** The database or a transaction: a decision is written in the same transaction as its audit entry. */
 export type Executor = Pick<Database, "insert" | "select" | "update" | "delete">;
 
-/** The age checks (table age_checks, migration 0016): documents waiting, and decisions. */
+/** The age checks (table age_checks, migration 0015): documents waiting, and decisions. */
 export function createAgeCheckStore(db: Database) {
   return {
     /** The player's latest check, or null when they never sent one. */

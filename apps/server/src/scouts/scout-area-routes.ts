@@ -10,7 +10,9 @@ import {
 import { SCOUT } from "@touchline/contract/scouts";
 import { requireUser } from "../auth/request-user.ts";
 import {
+  savedSearchAnswerSchema,
   savedSearchesAnswerSchema,
+  savedSearchMatchesAnswerSchema,
   scoutRequestSentAnswerSchema,
   scoutSentRequestsAnswerSchema,
   shortlistsAnswerSchema,
@@ -24,6 +26,7 @@ import { createScoutRequestService } from "./scout-request-service.ts";
 const idParams = z.object({ id: z.string().max(100) });
 const entryParams = z.object({ id: z.string().max(100), username: z.string().max(100) });
 const subscribedBody = z.object({ subscribed: z.boolean() });
+const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
 /** Every route here: anonymous visitors 401, any account but a verified scout 403. */
 const scoutAreaErrors = errorAnswers(401, 403);
 
@@ -161,6 +164,33 @@ export const scoutAreaRoutes: FastifyPluginAsync<{ services: AppServices }> = as
       const searches = await lists.saveSearch(scoutId(request), request.body);
       return reply.code(201).send({ searches });
     },
+  );
+
+  app.post(
+    "/api/scouts/searches/:id/open",
+    {
+      schema: {
+        summary: "Open a saved search: its players new since the last opening are marked",
+        security: ACCESS.session,
+        params: idParams,
+        response: { 200: savedSearchAnswerSchema, ...scoutAreaErrors, ...errorAnswers(404) },
+      },
+    },
+    async (request) => ({ search: await lists.openSearch(scoutId(request), request.params.id) }),
+  );
+
+  app.get(
+    "/api/scouts/searches/:id/players",
+    {
+      schema: {
+        summary: "The players a saved search matches now, those new since it was last opened marked",
+        security: ACCESS.session,
+        params: idParams,
+        querystring: pageQuery,
+        response: { 200: savedSearchMatchesAnswerSchema, ...scoutAreaErrors, ...errorAnswers(404) },
+      },
+    },
+    async (request) => lists.searchMatches(scoutId(request), request.params.id, request.query.page),
   );
 
   app.patch(

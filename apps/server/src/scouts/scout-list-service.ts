@@ -8,8 +8,8 @@ import {
 } from "@touchline/contract/limits";
 import type { savedSearchSchema } from "@touchline/contract/scout-schemas";
 import { labelOf, placeText, POSITIONS } from "@touchline/contract/enums";
-import { SCOUT, type SavedSearchView, type ShortlistView } from "@touchline/contract/scouts";
-import { talentListQuerySchema } from "@touchline/contract/talent";
+import { SCOUT, type SavedSearchMatches, type SavedSearchView, type ShortlistView } from "@touchline/contract/scouts";
+import { readTalentQuery, talentListQuerySchema } from "@touchline/contract/talent";
 import { createPlayerStore } from "../auth/player-store.ts";
 import { DEV_AUTH_SECRET } from "../auth/otp-service.ts";
 import { sha256Hex } from "../auth/secrets.ts";
@@ -52,6 +52,7 @@ export function createScoutListService(services: AppServices) {
     channel: row.channel,
     subscribed: row.subscribed,
     lastDigestAt: row.lastDigestAt.toISOString(),
+    lastOpenedAt: row.lastOpenedAt?.toISOString() ?? null,
   });
 
   return {
@@ -125,6 +126,36 @@ export function createScoutListService(services: AppServices) {
 
     async savedSearches(scoutId: string): Promise<SavedSearchView[]> {
       return (await store.savedSearches(scoutId)).map(toSearchView);
+    },
+
+    /** Opening a saved search moves its "New" mark (see markOpened). */
+    async openSearch(scoutId: string, id: string): Promise<SavedSearchView> {
+      const row = await store.markOpened(scoutId, id);
+      if (!row) throw new HttpError(404, SCOUT.searchMissing);
+      return toSearchView(row);
+    },
+
+    /**
+     * One page of the players a saved search matches now, those that became public since the
+     * mark of the latest opening marked new. Filters saved under older rules that no longer
+     * pass are dropped rather than failing the list.
+     */
+    async searchMatches(scoutId: string, id: string, page: number): Promise<SavedSearchMatches> {
+      const row = await store.savedSearch(scoutId, id);
+      if (!row) throw new HttpError(404, SCOUT.searchMissing);
+      const { query } = readTalentQuery({ ...row.filters, page: String(page) });
+      const list = await talent.listPublicPlayers(query);
+      const since = row.newSince ?? row.lastOpenedAt ?? row.createdAt;
+      const fresh = await talent.newSince(
+        list.items.map((item) => item.username),
+        since,
+      );
+      return {
+        search: toSearchView(row),
+        newSince: since.toISOString(),
+        list,
+        newUsernames: list.items.map((item) => item.username).filter((username) => fresh.has(username)),
+      };
     },
 
     async saveSearch(scoutId: string, input: SavedSearchInput) {

@@ -116,6 +116,30 @@ export function createScoutListStore(db: Database, now: () => Date) {
         .orderBy(asc(scoutSavedSearches.createdAt));
     },
 
+    async savedSearch(scoutId: string, id: string): Promise<SavedSearchRow | null> {
+      const [row] = await db
+        .select()
+        .from(scoutSavedSearches)
+        .where(and(eq(scoutSavedSearches.id, id), eq(scoutSavedSearches.scoutId, scoutId)));
+      return row ?? null;
+    },
+
+    /**
+     * The scout opens the search: what was "last opened" becomes the mark this visit compares
+     * against (the creation, the first time), and now becomes the last opening.
+     */
+    async markOpened(scoutId: string, id: string): Promise<SavedSearchRow | null> {
+      const [row] = await db
+        .update(scoutSavedSearches)
+        .set({
+          newSince: sql`coalesce(${scoutSavedSearches.lastOpenedAt}, ${scoutSavedSearches.createdAt})`,
+          lastOpenedAt: now(),
+        })
+        .where(and(eq(scoutSavedSearches.id, id), eq(scoutSavedSearches.scoutId, scoutId)))
+        .returning();
+      return row ?? null;
+    },
+
     async countSavedSearches(scoutId: string): Promise<number> {
       const [row] = await db
         .select({ n: count() })

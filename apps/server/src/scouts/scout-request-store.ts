@@ -10,6 +10,7 @@ export interface NewScoutRequest {
   kind: ScoutRequestRow["kind"];
   message: string;
   trialDate: string | null;
+  trialTime: string | null;
   trialPlace: string | null;
   /** The guardian who must also answer (a player under 18), or null. */
   guardian: { name: string; phone: string } | null;
@@ -94,6 +95,7 @@ export function createScoutRequestStore(db: Database, now: () => Date) {
             kind: input.kind,
             message: input.message,
             trialDate: input.trialDate,
+            trialTime: input.trialTime,
             trialPlace: input.trialPlace,
             guardianAnswer: input.guardian ? "waiting" : null,
             guardianName: input.guardian?.name ?? null,

@@ -6,6 +6,7 @@ import {
   REVEALED_SCOUT_CONTACT_FIELDS,
   SCOUT,
   type PlayerReceivedRequest,
+  type SavedSearchMatches,
   type ScoutSentRequest,
 } from "@touchline/contract/scouts";
 import { auditLog } from "../db/schema/admin.ts";
@@ -274,8 +275,22 @@ describe("requests from scouts to players", () => {
       trialDate: inDays(10),
       trialPlace: "Sunset Stadium, Lusaka",
     });
-    expect(sent.statusCode).toBe(201);
-    expect(sent.json().request).toMatchObject({ state: "open", contact: null, trialPlace: "Sunset Stadium, Lusaka" });
+    // A trial invitation names its time too.
+    expect(sent.statusCode).toBe(400);
+    expect(sent.json().errors).toEqual({ trialTime: SCOUT.trialTimeRequired });
+    const timed = await send(scout.cookie, player.username, {
+      kind: "trial",
+      trialDate: inDays(10),
+      trialTime: "09:30",
+      trialPlace: "Sunset Stadium, Lusaka",
+    });
+    expect(timed.statusCode).toBe(201);
+    expect(timed.json().request).toMatchObject({
+      state: "open",
+      contact: null,
+      trialTime: "09:30",
+      trialPlace: "Sunset Stadium, Lusaka",
+    });
     // The player's notification is written with the request (its SMS goes through the outbox).
     const told = (await storedDeliveries(t)).filter((row) => row.accountId === player.id);
     expect(told.map((row) => [row.event, row.channel])).toEqual([
@@ -485,4 +500,49 @@ describe("saved searches and the weekly digest", () => {
     await digests.sendDueDigests("https://touchline.example");
     expect(digestMails()).toHaveLength(mailsBefore + 1);
   });
+});
+
+describe("opening a saved search", () => {
+  it("lists who matches now, marks those new since the last opening, and is the scout's own", async () => {
+    const scout = await createScout(t);
+    const older = await createProfile(t, { firstName: "Chimwemwe", position: "left-back" });
+    const saved = await call("POST", "/api/scouts/searches", scout.cookie, {
+      name: "Chimwemwe at left-back",
+      channel: "email",
+      filters: { q: "Chimwemwe", position: "left-back" },
+    });
+    const id = saved.json().searches[0].id as string;
+    expect(saved.json().searches[0].lastOpenedAt).toBeNull();
+    t.clock.advance(60_000);
+    const newer = await createProfile(t, { firstName: "Chimwemwe", position: "left-back" });
+    await createProfile(t, { firstName: "Chimwemwe", position: "striker" });
+
+    const matches = async () => {
+      const answer = await call("GET", `/api/scouts/searches/${id}/players`, scout.cookie);
+      expect(answer.statusCode).toBe(200);
+      return answer.json<SavedSearchMatches>();
+    };
+    // The first opening compares with the day the search was saved.
+    const opened = await call("POST", `/api/scouts/searches/${id}/open`, scout.cookie);
+    expect(opened.json().search.lastOpenedAt).toBe(t.clock.now.toISOString());
+    const first = await matches();
+    expect(first.list.items.map((item) => item.username).sort()).toEqual([older.username, newer.username].sort());
+    expect(first.newUsernames).toEqual([newer.username]);
+    // Every page of the same visit marks the same players.
+    expect((await matches()).newUsernames).toEqual([newer.username]);
+
+    t.clock.advance(60_000);
+    const latest = await createProfile(t, { firstName: "Chimwemwe", position: "left-back" });
+    await call("POST", `/api/scouts/searches/${id}/open`, scout.cookie);
+    const second = await matches();
+    expect(second.list.total).toBe(3);
+    expect(second.newUsernames).toEqual([latest.username]);
+
+    const other = await createScout(t);
+    expect((await call("GET", `/api/scouts/searches/${id}/players`, other.cookie)).statusCode).toBe(404);
+    expect((await call("POST", `/api/scouts/searches/${id}/open`, other.cookie)).statusCode).toBe(404);
+    const player = await createPlayer(t);
+    const playerCookie = await loginCookie(t, player);
+    expect((await call("GET", `/api/scouts/searches/${id}/players`, playerCookie)).statusCode).toBe(403);
+  }, 120_000);
 });

@@ -61,6 +61,12 @@ export function createTalentService({ db, now, videoExpiryDays, countCap = TALEN
       return { items: rows.map((row) => toPublicSummary(row, at)), total };
     },
 
+    /** Which of these public players became public after `since` (a saved search's "New"). */
+    async newSince(usernames: string[], since: Date): Promise<Set<string>> {
+      const keys = usernames.map((username) => username.toLocaleLowerCase("en"));
+      return new Set(await store.usernamesBecamePublicSince(keys, now(), since));
+    },
+
     /** One approved, unexpired profile by username (any case), or null. */
     async getPublicPlayer(username: string): Promise<PublicPlayer | null> {
       const key = username.trim().toLocaleLowerCase("en");

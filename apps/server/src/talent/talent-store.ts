@@ -13,7 +13,7 @@ import type { PublicPlayerRow } from "./public-player.ts";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Staff verified the player's age (a check verified and not cleared since: migration 0016's
+ * Staff verified the player's age (a check verified and not cleared since: migration 0015's
  * trigger clears it when the date of birth changes). One lookup on a unique partial index.
  */
 const ageVerified: SQL<boolean> = sql<boolean>`exists (select 1 from ${ageChecks}
@@ -152,7 +152,29 @@ export function createTalentStore(db: Database, videoExpiryDays: number) {
     return total;
   };
 
+  /** Approved, given a new video, or given a guardian's consent after `since`. */
+  const becamePublicAfter = (since: Date): SQL =>
+    or(
+      gt(profilePublicSince, since),
+      sql`exists (select 1 from ${guardianConsents} where ${guardianConsents.playerId} = ${playerProfiles.playerId}
+        and ${guardianConsents.state} = 'given' and ${guardianConsents.decidedAt} > ${since})`,
+    )!;
+
   return {
+    /**
+     * Of the public profiles with these usernames (keys, lower-cased), those that became public
+     * after `since`: which cards of a page a saved search marks "New".
+     */
+    async usernamesBecamePublicSince(usernameKeys: string[], at: Date, since: Date): Promise<string[]> {
+      if (usernameKeys.length === 0) return [];
+      const rows = await db
+        .select({ username: players.username })
+        .from(playerProfiles)
+        .innerJoin(players, eq(players.id, playerProfiles.playerId))
+        .where(and(inArray(playerProfiles.usernameKey, usernameKeys), visibleAt(at), becamePublicAfter(since)));
+      return rows.map((row) => row.username);
+    },
+
     /**
      * The page's profiles are picked from the indexes alone; only those few rows are then joined
      * to their player and cover, not every row a deep page skips. One row more than the page
@@ -195,12 +217,7 @@ export function createTalentStore(db: Database, videoExpiryDays: number) {
       since: Date,
       limit: number,
     ): Promise<{ rows: PublicPlayerRow[]; total: number }> {
-      const becamePublic = or(
-        gt(profilePublicSince, since),
-        sql`exists (select 1 from ${guardianConsents} where ${guardianConsents.playerId} = ${playerProfiles.playerId}
-          and ${guardianConsents.state} = 'given' and ${guardianConsents.decidedAt} > ${since})`,
-      )!;
-      const where = and(filtersOf(query, at).where, becamePublic);
+      const where = and(filtersOf(query, at).where, becamePublicAfter(since));
       const rows: PublicPlayerRow[] = await db
         .select(summaryColumns)
         .from(playerProfiles)

@@ -6,12 +6,14 @@ import {
   SCOUT_REQUEST_STATES,
   SCOUT_STATES,
   type PlayerReceivedRequest,
+  type SavedSearchMatches,
   type SavedSearchView,
   type ScoutAccountView,
   type ScoutSentRequest,
   type ShortlistView,
 } from "../scouts.ts";
 import type { AnswerSchema } from "./common.ts";
+import { publicPlayerListSchema } from "./talent.ts";
 
 export const scoutAccountViewSchema: AnswerSchema<ScoutAccountView> = z.object({
   id: z.string(),
@@ -63,14 +65,23 @@ const savedSearchSchema: AnswerSchema<SavedSearchView> = z.object({
   channel: z.enum(DIGEST_CHANNELS),
   subscribed: z.boolean(),
   lastDigestAt: z.nullable(z.string()),
+  lastOpenedAt: z.nullable(z.string()),
 });
 export const savedSearchesAnswerSchema = z.object({ searches: z.array(savedSearchSchema) });
+export const savedSearchAnswerSchema = z.object({ search: savedSearchSchema });
+export const savedSearchMatchesAnswerSchema: AnswerSchema<SavedSearchMatches> = z.object({
+  search: savedSearchSchema,
+  newSince: z.string(),
+  list: publicPlayerListSchema,
+  newUsernames: z.array(z.string()),
+});
 
 const requestCommonFields = {
   id: z.string(),
   kind: z.enum(SCOUT_REQUEST_KINDS),
   message: z.string(),
   trialDate: z.nullable(z.string()),
+  trialTime: z.nullable(z.string()),
   trialPlace: z.nullable(z.string()),
   state: z.enum(SCOUT_REQUEST_STATES),
   sentAt: z.string(),

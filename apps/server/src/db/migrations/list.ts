@@ -12,8 +12,9 @@ import { scoutsMigration } from "./0010_scouts.ts";
 import { scoutStatesMigration } from "./0011_scout_states.ts";
 import { guardianRequestLinksMigration } from "./0012_guardian_request_links.ts";
 import { notificationsMigration } from "./0013_notifications.ts";
-import { whereAndFullMatchMigration } from "./0015_where_and_full_match.ts";
-import { ageChecksMigration } from "./0016_age_checks.ts";
+import { whereAndFullMatchMigration } from "./0014_where_and_full_match.ts";
+import { ageChecksMigration } from "./0015_age_checks.ts";
+import { scoutWorkspaceMigration } from "./0016_scout_workspace.ts";
 
 /** Every migration, in the order it shipped. Add new ones at the end with the next number. */
 export const MIGRATIONS: Migration[] = [
@@ -32,4 +33,5 @@ export const MIGRATIONS: Migration[] = [
   notificationsMigration,
   whereAndFullMatchMigration,
   ageChecksMigration,
+  scoutWorkspaceMigration,
 ];

@@ -4,7 +4,7 @@ import { players } from "./auth.ts";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
-/** Identity documents sent for an age check, and the decisions on them (migration 0016). */
+/** Identity documents sent for an age check, and the decisions on them (migration 0015). */
 export const ageChecks = pgTable("age_checks", {
   id: uuid("id").primaryKey(),
   playerId: uuid("player_id")

@@ -26,7 +26,7 @@ export const playerProfiles = pgTable("player_profiles", {
   weightKg: doublePrecision("weight_kg").notNull(),
   fitness: text("fitness").notNull(),
   about: text("about").notNull().default(""),
-  /** Where the player plays (migration 0015); null on profiles submitted before it was asked. */
+  /** Where the player plays (migration 0014); null on profiles submitted before it was asked. */
   province: text("province"),
   town: text("town"),
   /** An unedited full match (https, YouTube, Facebook or Google Drive), reviewed with the profile. */

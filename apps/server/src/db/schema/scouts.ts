@@ -68,6 +68,9 @@ export const scoutSavedSearches = pgTable("scout_saved_searches", {
   unsubscribeTokenHash: text("unsubscribe_token_hash").notNull().unique(),
   lastDigestAt: ts("last_digest_at").notNull(),
   createdAt: ts("created_at").notNull().defaultNow(),
+  /** When the scout last opened it as a list, and the mark that opening compared against (migration 0016). */
+  lastOpenedAt: ts("last_opened_at"),
+  newSince: ts("new_since"),
 });
 export type SavedSearchRow = typeof scoutSavedSearches.$inferSelect;
 
@@ -79,6 +82,8 @@ export const scoutRequests = pgTable("scout_requests", {
   message: text("message").notNull(),
   trialDate: date("trial_date", { mode: "string" }),
   trialPlace: text("trial_place"),
+  /** HH:MM, Lusaka time (migration 0016); null for contact requests and older invitations. */
+  trialTime: text("trial_time"),
   state: text("state", { enum: SCOUT_REQUEST_STATES }).notNull().default("open"),
   playerAnswer: text("player_answer", { enum: ["accepted", "declined"] }),
   guardianAnswer: text("guardian_answer", { enum: ["waiting", "accepted", "declined"] }),

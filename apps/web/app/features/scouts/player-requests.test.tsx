@@ -13,6 +13,7 @@ const request = (overrides: Partial<PlayerReceivedRequest> = {}): PlayerReceived
   kind: "trial",
   message: "Come to our open trial.",
   trialDate: "2026-12-12",
+  trialTime: "09:30",
   trialPlace: "Nkana Stadium, Kitwe",
   state: "open",
   sentAt: "2026-11-25T08:00:00.000Z",
@@ -46,7 +47,21 @@ describe("PlayerRequests", () => {
     const card = await screen.findByRole("listitem", { name: "Request from Copperbelt Stars Academy" });
     expect(card).toHaveTextContent("Sam Okafor, Chief scout at Copperbelt Stars Academy (Academy)");
     expect(card).toHaveTextContent("✓ Verified scout");
-    expect(card).toHaveTextContent("Trial on 12 Dec 2026 at Nkana Stadium, Kitwe");
+    expect(card).toHaveTextContent("Trial on 12 Dec 2026 at 09:30 (Lusaka time), Nkana Stadium, Kitwe");
+    expect(within(card).getByRole("link", { name: "Map of Nkana Stadium, Kitwe" })).toHaveAttribute(
+      "href",
+      "https://www.google.com/maps/search/?api=1&query=Nkana%20Stadium%2C%20Kitwe",
+    );
+    const calendar = within(card).getByRole("link", { name: "Add to calendar" });
+    expect(calendar).toHaveAttribute("download", "trial-2026-12-12.ics");
+    const ics = decodeURIComponent(calendar.getAttribute("href")!.replace(/^data:text\/calendar;charset=utf-8,/, ""));
+    expect(ics.split("\r\n")).toEqual(
+      expect.arrayContaining([
+        "DTSTART;TZID=Africa/Lusaka:20261212T093000",
+        "SUMMARY:Trial with Copperbelt Stars Academy",
+        "LOCATION:Nkana Stadium\\, Kitwe",
+      ]),
+    );
     expect(card).toHaveTextContent("Player: not answered yet · Parent or guardian: not answered yet");
 
     await user.click(within(card).getByRole("button", { name: "Accept" }));
@@ -77,6 +92,15 @@ describe("PlayerRequests", () => {
     const card = await screen.findByRole("listitem", { name: "Request from Copperbelt Stars Academy" });
     expect(card).toHaveTextContent("+447700900123");
     expect(card).toHaveTextContent("sam@example.org");
+    expect(within(card).getByRole("link", { name: "+447700900123" })).toHaveAttribute("href", "tel:+447700900123");
+    expect(within(card).getByRole("link", { name: "WhatsApp Sam Okafor" })).toHaveAttribute(
+      "href",
+      "https://wa.me/447700900123",
+    );
+    expect(within(card).getByRole("link", { name: "sam@example.org" })).toHaveAttribute(
+      "href",
+      "mailto:sam@example.org",
+    );
 
     await user.click(within(card).getByRole("button", { name: "Report this scout" }));
     await user.click(within(card).getByRole("button", { name: "Send the report" }));

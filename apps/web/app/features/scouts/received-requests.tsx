@@ -6,6 +6,8 @@ import { TextAreaField } from "../../components/field.tsx";
 import { formatDate } from "../../lib/player-display.ts";
 import { errorText } from "../../lib/error-text.ts";
 import { ScoutBadge } from "./scout-badge.tsx";
+import { TrialDetails } from "./trial-details.tsx";
+import { EmailContact, PhoneContact } from "./contact-links.tsx";
 
 const answerText = (answer: PlayerReceivedRequest["playerAnswer"] | "waiting" | null) =>
   answer === "accepted" ? "accepted" : answer === "declined" ? "declined" : "not answered yet";
@@ -69,9 +71,7 @@ function RequestCard({ request, actions }: { request: PlayerReceivedRequest; act
         <strong>{REQUEST_STATE_TEXT[request.state]}</strong>
       </p>
       {request.kind === "trial" ? (
-        <p className="mt-2 font-semibold text-slate-900">
-          Trial on {formatDate(request.trialDate)} at {request.trialPlace}
-        </p>
+        <TrialDetails request={request} summary={`Trial with ${request.scout.organisation}`} />
       ) : null}
       <p className="mt-2 whitespace-pre-line text-slate-800">{request.message}</p>
       {request.guardianAnswer !== null ? (
@@ -86,9 +86,13 @@ function RequestCard({ request, actions }: { request: PlayerReceivedRequest; act
             {request.contact.name}, {request.contact.organisation}
           </dd>
           <dt className="font-semibold">Phone</dt>
-          <dd>{request.contact.phoneNumber}</dd>
+          <dd>
+            <PhoneContact phoneNumber={request.contact.phoneNumber} name={request.contact.name} />
+          </dd>
           <dt className="font-semibold">E-mail</dt>
-          <dd>{request.contact.email}</dd>
+          <dd>
+            <EmailContact email={request.contact.email} />
+          </dd>
         </dl>
       ) : null}
       {canAnswer ? (

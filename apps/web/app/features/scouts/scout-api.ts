@@ -1,5 +1,6 @@
 import type {
   PlayerReceivedRequest,
+  SavedSearchMatches,
   SavedSearchView,
   ScoutAccountView,
   ScoutSentRequest,
@@ -55,6 +56,11 @@ export const saveSearch = (body: { name: string; channel: string; filters: Recor
   apiFetch<Searches>("/api/scouts/searches", { body });
 export const setSearchSubscribed = ({ id, subscribed }: { id: string; subscribed: boolean }) =>
   apiFetch<Searches>(`/api/scouts/searches/${encodeURIComponent(id)}`, { method: "PATCH", body: { subscribed } });
+export const openSearch = (id: string) =>
+  apiFetch<{ search: SavedSearchView }>(`/api/scouts/searches/${encodeURIComponent(id)}/open`, { method: "POST" });
+export const SEARCH_MATCHES_QUERY = (id: string, page: number) => ["scout-search-matches", id, page] as const;
+export const fetchSearchMatches = ({ id, page }: { id: string; page: number }) =>
+  apiFetch<SavedSearchMatches>(`/api/scouts/searches/${encodeURIComponent(id)}/players?page=${page}`);
 export const deleteSearch = (id: string) =>
   apiFetch<Searches>(`/api/scouts/searches/${encodeURIComponent(id)}`, { method: "DELETE" });
 

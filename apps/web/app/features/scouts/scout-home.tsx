@@ -5,19 +5,11 @@ import { toast } from "../../lib/toast.ts";
 import { savedSearchSchema, shortlistNameSchema } from "@touchline/contract/scout-schemas";
 import { FIELD } from "@touchline/contract/messages";
 import * as z from "zod/mini";
-import { FITNESS_LEVELS, labelOf, POSITIONS, PREFERRED_FEET, PROVINCES } from "@touchline/contract/enums";
-import {
-  ORGANISATION_KIND_LABELS,
-  REQUEST_STATE_TEXT,
-  SCOUT,
-  SCOUT_STATE_TEXT,
-  type SavedSearchView,
-  type ScoutSentRequest,
-} from "@touchline/contract/scouts";
+import { FITNESS_LEVELS, POSITIONS, PREFERRED_FEET, PROVINCES } from "@touchline/contract/enums";
+import { ORGANISATION_KIND_LABELS, SCOUT, SCOUT_STATE_TEXT } from "@touchline/contract/scouts";
 import { Button, buttonClass } from "../../components/button.tsx";
 import { SelectField, TextField } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
-import { formatDate, positionLabel } from "../../lib/player-display.ts";
 import { useApiMutation } from "../../lib/use-api-mutation.ts";
 import {
   createShortlist,
@@ -38,6 +30,8 @@ import { errorText } from "../../lib/error-text.ts";
 import { applyServerErrors, formFailure } from "../../lib/server-errors.ts";
 import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { VerificationSteps } from "./verification-steps.tsx";
+import { SentRequestSummary } from "./sent-request.tsx";
+import { filtersText } from "./search-text.ts";
 
 const sectionClass = "rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200";
 
@@ -82,30 +76,6 @@ export function ScoutHome({ inbox }: { inbox?: ReactNode }) {
   );
 }
 
-function RequestContact({ request }: { request: ScoutSentRequest }) {
-  if (request.state === "declined") return <p className="text-sm text-slate-700">{request.outcome}</p>;
-  if (!request.contact) return <p className="text-sm text-slate-600">Contact details appear here once accepted.</p>;
-  const { contact } = request;
-  return (
-    <dl className="mt-2 grid gap-x-4 gap-y-1 rounded-lg bg-green-50 p-3 text-sm text-green-950 sm:grid-cols-[auto_1fr]">
-      <dt className="font-semibold">Name</dt>
-      <dd>{contact.name}</dd>
-      <dt className="font-semibold">Phone</dt>
-      <dd>{contact.phoneNumber}</dd>
-      <dt className="font-semibold">E-mail</dt>
-      <dd>{contact.email}</dd>
-      {contact.guardian ? (
-        <>
-          <dt className="font-semibold">Parent or guardian</dt>
-          <dd>
-            {contact.guardian.name}, {contact.guardian.phoneNumber}
-          </dd>
-        </>
-      ) : null}
-    </dl>
-  );
-}
-
 function SentRequests() {
   const requests = useQuery({ queryKey: SENT_REQUESTS_QUERY, queryFn: fetchSentRequests });
   return (
@@ -117,25 +87,7 @@ function SentRequests() {
         <ul className="mt-3 divide-y divide-slate-200">
           {requests.data.requests.map((request) => (
             <li key={request.id} className="py-3">
-              <p className="text-slate-900">
-                <span className="font-semibold">
-                  {request.kind === "trial" ? "Trial invitation" : "Contact request"}
-                </span>{" "}
-                to{" "}
-                <Link
-                  to={`/players/${encodeURIComponent(request.player.username)}`}
-                  className="text-brand-700 underline"
-                >
-                  {request.player.firstName} ({request.player.username})
-                </Link>{" "}
-                · {formatDate(request.sentAt)} · <strong>{REQUEST_STATE_TEXT[request.state]}</strong>
-              </p>
-              {request.kind === "trial" ? (
-                <p className="text-sm text-slate-700">
-                  Trial on {formatDate(request.trialDate)} at {request.trialPlace}
-                </p>
-              ) : null}
-              <RequestContact request={request} />
+              <SentRequestSummary request={request} withPlayer />
             </li>
           ))}
         </ul>
@@ -257,19 +209,6 @@ const FILTER_FIELDS = [
   { name: "province", label: "Province", options: PROVINCES },
 ] as const;
 
-function filtersText(search: SavedSearchView): string {
-  const { filters } = search;
-  const parts = [
-    filters.q ? `"${filters.q}"` : null,
-    filters.position ? positionLabel(filters.position) : null,
-    filters.foot ? `${filters.foot} foot` : null,
-    filters.minAge || filters.maxAge ? `age ${filters.minAge ?? "14"}-${filters.maxAge ?? "any"}` : null,
-    filters.fitness ? `fitness ${filters.fitness}` : null,
-    filters.province ? `${labelOf(PROVINCES, filters.province)} Province` : null,
-  ].filter(Boolean);
-  return parts.length ? parts.join(", ") : "All players";
-}
-
 const SEARCH_FIELDS = ["name", "channel", ...FILTER_FIELDS.map((field) => field.name), "minAge", "maxAge"] as const;
 type SearchFormValues = Record<(typeof SEARCH_FIELDS)[number], string>;
 const EMPTY_SEARCH = Object.fromEntries(
@@ -332,8 +271,13 @@ function SavedSearches() {
           {searches.data.searches.map((search) => (
             <li key={search.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
               <p className="text-slate-900">
-                <span className="font-semibold">{search.name}</span>: {filtersText(search)} · by{" "}
-                {search.channel === "sms" ? "SMS" : "e-mail"}
+                <Link
+                  to={`/scouts/searches/${encodeURIComponent(search.id)}`}
+                  className="font-semibold text-brand-700 underline"
+                >
+                  {search.name}
+                </Link>
+                : {filtersText(search)} · by {search.channel === "sms" ? "SMS" : "e-mail"}
                 {search.subscribed ? "" : " · digest stopped"}
               </p>
               <div className="flex gap-2">

@@ -2,7 +2,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { FIELD } from "@touchline/contract/messages";
-import { SCOUT } from "@touchline/contract/scouts";
+import { SCOUT, type ScoutSentRequest, type ShortlistView } from "@touchline/contract/scouts";
 import { mockApi } from "../../test/api-server.ts";
 import { jsonResponse as json, renderScreen } from "../../test/render.tsx";
 import { publicPlayer } from "../../test/talent-fixtures.ts";
@@ -11,12 +11,14 @@ import { ScoutPlayer } from "./scout-player.tsx";
 
 const player = publicPlayer();
 
-function setup(lists: { id: string; name: string }[] = []) {
+type ListFixture = { id: string; name: string; entries?: ShortlistView["entries"] };
+
+function setup(lists: ListFixture[] = [], requests: ScoutSentRequest[] = []) {
   const api = mockApi({
     "GET /api/scouts/me": () => json(200, { scout: { state: "verified" } }),
     "GET /api/talent/players/:username": () => json(200, player),
-    "GET /api/scouts/shortlists": () => json(200, { shortlists: lists.map((list) => ({ ...list, entries: [] })) }),
-    "GET /api/scouts/requests": () => json(200, { requests: [] }),
+    "GET /api/scouts/shortlists": () => json(200, { shortlists: lists.map((list) => ({ entries: [], ...list })) }),
+    "GET /api/scouts/requests": () => json(200, { requests }),
   });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(SCOUT_QUERY, { scout: { state: "verified" } });
@@ -26,12 +28,98 @@ function setup(lists: { id: string; name: string }[] = []) {
 
 const section = (name: string) => within(screen.getByRole("region", { name }));
 
+const entry = (note: string) => ({
+  username: player.username,
+  firstName: player.firstName,
+  note,
+  addedAt: "2026-11-20T10:00:00.000Z",
+  isPublic: true,
+});
+
+export function sentRequest(overrides: Partial<ScoutSentRequest> = {}): ScoutSentRequest {
+  return {
+    id: "rq_1",
+    kind: "trial",
+    message: "Come to our open trial.",
+    trialDate: "2026-12-12",
+    trialTime: "09:30",
+    trialPlace: "Nkana Stadium, Kitwe",
+    state: "open",
+    sentAt: "2026-11-21T08:00:00.000Z",
+    answeredAt: null,
+    player: { username: player.username, firstName: player.firstName },
+    contact: null,
+    outcome: null,
+    ...overrides,
+  };
+}
+
 describe("ScoutPlayer", () => {
+  it("shows the lists the player is on with the notes, and takes them off one", async () => {
+    const lists = [
+      { id: "sl_1", name: "Wingers", entries: [entry("Quick on the left")] },
+      { id: "sl_2", name: "Later", entries: [] },
+    ];
+    const { api, user } = setup(lists);
+    const shortlist = within(await screen.findByRole("region", { name: "Shortlists and notes" }));
+    expect(await shortlist.findByText("Quick on the left")).toBeInTheDocument();
+    expect(shortlist.queryByText(/Later ·/)).not.toBeInTheDocument();
+    api.set("DELETE /api/scouts/shortlists/:id/players/:username", () =>
+      json(200, { shortlists: lists.map((list) => ({ ...list, entries: [] })) }),
+    );
+    await user.click(shortlist.getByRole("button", { name: "Remove from Wingers" }));
+    expect(await shortlist.findByText(`${player.firstName} is on none of your shortlists yet.`)).toBeInTheDocument();
+    expect(api.calls("DELETE /api/scouts/shortlists/:id/players/:username")[0]!.url).toBe(
+      `/api/scouts/shortlists/sl_1/players/${player.username}`,
+    );
+  });
+
+  it("lists the scout's history with this player only: what was sent, when, and the answer", async () => {
+    const others = sentRequest({ id: "rq_9", player: { username: "someone-else", firstName: "Other" } });
+    const answered = sentRequest({
+      id: "rq_2",
+      kind: "contact",
+      trialDate: null,
+      trialTime: null,
+      trialPlace: null,
+      state: "declined",
+      answeredAt: "2026-11-22T08:00:00.000Z",
+      outcome: SCOUT.declinedForScout,
+    });
+    const accepted = sentRequest({
+      id: "rq_3",
+      state: "accepted",
+      contact: {
+        name: "Mwila Banda",
+        username: player.username,
+        phoneNumber: "+260979000002",
+        email: "mwila@example.org",
+        guardian: null,
+      },
+    });
+    setup([], [accepted, sentRequest(), answered, others]);
+    const history = within(await screen.findByRole("region", { name: `Your history with ${player.firstName}` }));
+    expect(await history.findAllByRole("listitem")).toHaveLength(3);
+    expect(history.getByRole("link", { name: "+260 97 900 0002" })).toHaveAttribute("href", "tel:+260979000002");
+    expect(history.getByRole("link", { name: "WhatsApp Mwila Banda" })).toHaveAttribute(
+      "href",
+      "https://wa.me/260979000002",
+    );
+    expect(history.getByRole("link", { name: "mwila@example.org" })).toHaveAttribute(
+      "href",
+      "mailto:mwila@example.org",
+    );
+    expect(history.getAllByText(/Trial on/)[0]).toHaveTextContent("Nkana Stadium, Kitwe");
+    expect(history.getByText(SCOUT.declinedForScout)).toBeInTheDocument();
+    expect(history.getByText(/Declined/).closest("p")).toHaveTextContent(/Declined on \S/);
+    expect(history.queryByText(/Other/)).not.toBeInTheDocument();
+  });
+
   it("asks for a list or a new list's name before sending anything", async () => {
     const { api, user } = setup();
     await screen.findByRole("heading", { level: 1 });
     await user.click(screen.getByRole("button", { name: "Add to shortlist" }));
-    const shortlist = section("Shortlist");
+    const shortlist = section("Shortlists and notes");
     expect(await shortlist.findByText(SCOUT.shortlistChooseOrName)).toBeInTheDocument();
     expect(shortlist.getByText(FIELD.fieldsToCorrect)).toBeInTheDocument();
     expect(api.sent.filter((request) => request.method !== "GET")).toHaveLength(0);
@@ -67,6 +155,7 @@ describe("ScoutPlayer", () => {
     await user.type(invite.getByLabelText("Message"), "We would like to talk.");
     await user.click(invite.getByRole("button", { name: "Send the invitation" }));
     expect(await invite.findByText(SCOUT.trialDateRequired)).toBeInTheDocument();
+    expect(invite.getByText(SCOUT.trialTimeRequired)).toBeInTheDocument();
     expect(invite.getByText(SCOUT.trialPlaceRequired)).toBeInTheDocument();
 
     api.set("POST /api/scouts/requests", () => json(429, { message: SCOUT.requestLimit }));
@@ -79,6 +168,7 @@ describe("ScoutPlayer", () => {
       kind: "contact",
       message: "We would like to talk.",
       trialDate: "",
+      trialTime: "",
       trialPlace: "",
     });
   });

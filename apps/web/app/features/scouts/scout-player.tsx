@@ -1,15 +1,16 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import * as z from "zod/mini";
 import { Link } from "react-router";
 import { toast } from "../../lib/toast.ts";
 import { scoutRequestSchema, type ScoutRequestInput } from "@touchline/contract/scout-schemas";
 import { FIELD } from "@touchline/contract/messages";
-import { REQUEST_STATE_TEXT, SCOUT } from "@touchline/contract/scouts";
+import { SCOUT } from "@touchline/contract/scouts";
+import type { PublicPlayer } from "@touchline/contract/talent";
 import { Button } from "../../components/button.tsx";
 import { SelectField, TextAreaField, TextField } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
-import { formatDate, positionsText } from "../../lib/player-display.ts";
+import { formatDate } from "../../lib/player-display.ts";
 import { errorText } from "../../lib/error-text.ts";
 import { applyServerErrors } from "../../lib/server-errors.ts";
 import { useApiMutation } from "../../lib/use-api-mutation.ts";
@@ -19,21 +20,37 @@ import {
   fetchSentRequests,
   fetchShortlists,
   putShortlistEntry,
+  removeShortlistEntry,
   sendRequest,
   SENT_REQUESTS_QUERY,
   SHORTLISTS_QUERY,
   fetchTalentPlayer,
 } from "./scout-api.ts";
 import { useScoutAccount } from "./scout-gate.tsx";
+import { SentRequestSummary } from "./sent-request.tsx";
 
 const sectionClass = "rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200";
 
 /**
- * /scouts/players/{username}: a verified scout's tools for one public player: add them to a
- * shortlist with a note, and send a contact request or a trial invitation. The player's page
- * itself is the public one: a scout sees nothing more until a request is accepted.
+ * /scouts/players/{username}: one page per player for a verified scout: everything the public
+ * page shows (drawn by `profile`, which the route takes from the talent pages), then the
+ * scout's own work on that player: the shortlists they are on with the notes, the history of
+ * requests and answers, and the form to invite them.
  */
-export function ScoutPlayer({ username }: { username: string }) {
+export function ScoutPlayer({
+  username,
+  profile = (player, workspace) => (
+    <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
+      <h1 className="text-2xl font-bold text-slate-900">
+        {player.firstName} {player.lastInitial}. ({player.username})
+      </h1>
+      {workspace}
+    </div>
+  ),
+}: {
+  username: string;
+  profile?: (player: PublicPlayer, workspace: ReactNode) => ReactNode;
+}) {
   const { data } = useScoutAccount();
   const player = useQuery({
     queryKey: ["public-player", username],
@@ -53,26 +70,18 @@ export function ScoutPlayer({ username }: { username: string }) {
   if (!player.data)
     return (
       <div className="mx-auto max-w-3xl px-4 py-8">
-        <FormAlert>This player&apos;s profile is not public.</FormAlert>
+        <FormAlert>{SCOUT.playerNotPublic}</FormAlert>
+        <PlayerHistory username={username} firstName={username} />
       </div>
     );
   const p = player.data;
-  return (
-    <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
-      <header>
-        <h1 className="text-2xl font-bold text-slate-900">
-          {p.firstName} {p.lastInitial}. ({p.username})
-        </h1>
-        <p className="text-slate-700">
-          {positionsText(p.position, p.secondaryPosition)} ·{" "}
-          <Link to={`/players/${encodeURIComponent(p.username)}`} className="text-brand-700 underline">
-            Public profile and videos
-          </Link>
-        </p>
-      </header>
-      <AddToShortlist username={p.username} />
+  return profile(
+    p,
+    <div className="flex flex-col gap-6">
+      <AddToShortlist username={p.username} firstName={p.firstName} />
+      <PlayerHistory username={p.username} firstName={p.firstName} />
       <RequestForm username={p.username} firstName={p.firstName} />
-    </div>
+    </div>,
   );
 }
 
@@ -85,7 +94,7 @@ const addToShortlistSchema = z.object({ listId: z.string(), name: z.string().che
 );
 type AddToShortlistValues = z.input<typeof addToShortlistSchema>;
 
-function AddToShortlist({ username }: { username: string }) {
+function AddToShortlist({ username, firstName }: { username: string; firstName: string }) {
   const queryClient = useQueryClient();
   const lists = useQuery({ queryKey: SHORTLISTS_QUERY, queryFn: fetchShortlists });
   const [formError, setFormError] = useState<string>();
@@ -102,7 +111,11 @@ function AddToShortlist({ username }: { username: string }) {
   });
   const create = useApiMutation(createShortlist);
   const put = useApiMutation(putShortlistEntry);
-  const current = lists.data?.shortlists.filter((list) => list.entries.some((entry) => entry.username === username));
+  const remove = useApiMutation(removeShortlistEntry);
+  const current = (lists.data?.shortlists ?? []).flatMap((list) => {
+    const entry = list.entries.find((item) => item.username === username);
+    return entry ? [{ list, entry }] : [];
+  });
   const listId = watch("listId");
 
   const onSubmit = handleSubmit(
@@ -129,11 +142,38 @@ function AddToShortlist({ username }: { username: string }) {
   return (
     <section aria-labelledby="shortlist-title" className={sectionClass}>
       <h2 id="shortlist-title" className="text-lg font-bold text-slate-900">
-        Shortlist
+        Shortlists and notes
       </h2>
-      {current?.length ? (
-        <p className="text-sm text-slate-700">On your lists: {current.map((list) => list.name).join(", ")}</p>
-      ) : null}
+      {current.length ? (
+        <ul className="mt-2 space-y-2" aria-label={`Your shortlists with ${firstName}`}>
+          {current.map(({ list, entry }) => (
+            <li key={list.id} className="rounded-lg bg-slate-50 p-3 text-sm">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <span className="font-semibold text-slate-900">
+                  {list.name} · added {formatDate(entry.addedAt)}
+                </span>
+                <Button
+                  variant="ghost"
+                  disabled={remove.isPending}
+                  onClick={async () => {
+                    try {
+                      queryClient.setQueryData(SHORTLISTS_QUERY, await remove.mutateAsync({ id: list.id, username }));
+                      toast.success(`Removed from ${list.name}.`, { id: "scout" });
+                    } catch (failure) {
+                      toast.error(errorText(failure), { id: "scout" });
+                    }
+                  }}
+                >
+                  Remove from {list.name}
+                </Button>
+              </div>
+              <p className="mt-1 whitespace-pre-line text-slate-700">{entry.note || "No note."}</p>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-1 text-sm text-slate-600">{firstName} is on none of your shortlists yet.</p>
+      )}
       <form onSubmit={onSubmit} noValidate className="mt-3 space-y-3">
         {formError ? <FormAlert>{formError}</FormAlert> : null}
         <SelectField
@@ -161,7 +201,6 @@ function AddToShortlist({ username }: { username: string }) {
 
 function RequestForm({ username, firstName }: { username: string; firstName: string }) {
   const queryClient = useQueryClient();
-  const sent = useQuery({ queryKey: SENT_REQUESTS_QUERY, queryFn: fetchSentRequests });
   const [formError, setFormError] = useState<string>();
   const {
     register,
@@ -173,10 +212,9 @@ function RequestForm({ username, firstName }: { username: string; firstName: str
     formState: { errors },
   } = useSchemaForm<ScoutRequestInput, unknown>({
     schema: scoutRequestSchema,
-    defaultValues: { username, kind: "trial", message: "", trialDate: "", trialPlace: "" },
+    defaultValues: { username, kind: "trial", message: "", trialDate: "", trialTime: "", trialPlace: "" },
   });
   const send = useApiMutation(sendRequest);
-  const mine = sent.data?.requests.filter((request) => request.player.username === username) ?? [];
   const kind = watch("kind");
 
   // The request is sent as typed: the server applies the same schema again.
@@ -188,15 +226,18 @@ function RequestForm({ username, firstName }: { username: string; firstName: str
         kind: getValues("kind"),
         message: getValues("message"),
         trialDate: getValues("trialDate") ?? "",
+        trialTime: getValues("trialTime") ?? "",
         trialPlace: getValues("trialPlace") ?? "",
       };
       try {
         const answer = await send.mutateAsync(body);
         toast.success(answer.message, { id: "scout" });
         await queryClient.invalidateQueries({ queryKey: SENT_REQUESTS_QUERY });
-        reset({ username, kind: body.kind, message: "", trialDate: "", trialPlace: "" });
+        reset({ username, kind: body.kind, message: "", trialDate: "", trialTime: "", trialPlace: "" });
       } catch (failure) {
-        applyServerErrors(failure, ["kind", "message", "trialDate", "trialPlace"], setError, { focus: false });
+        applyServerErrors(failure, ["kind", "message", "trialDate", "trialTime", "trialPlace"], setError, {
+          focus: false,
+        });
         setFormError(errorText(failure));
       }
     },
@@ -212,16 +253,6 @@ function RequestForm({ username, firstName }: { username: string; firstName: str
         {firstName} (and a parent or guardian, for a player under 18) gets an SMS and answers in their account. You see
         each other&apos;s phone and e-mail only once they accept.
       </p>
-      {mine.length ? (
-        <ul className="mt-2 space-y-1 text-sm text-slate-800">
-          {mine.map((request) => (
-            <li key={request.id}>
-              {request.kind === "trial" ? "Trial invitation" : "Contact request"} of {formatDate(request.sentAt)}:{" "}
-              <strong>{REQUEST_STATE_TEXT[request.state]}</strong>
-            </li>
-          ))}
-        </ul>
-      ) : null}
       <form onSubmit={onSubmit} noValidate className="mt-3 space-y-3">
         {formError ? <FormAlert>{formError}</FormAlert> : null}
         <SelectField
@@ -240,7 +271,18 @@ function RequestForm({ username, firstName }: { username: string; firstName: str
               error={errors.trialDate?.message}
               {...register("trialDate")}
             />
-            <TextField label="Place" error={errors.trialPlace?.message} {...register("trialPlace")} />
+            <TextField
+              label="Time it starts (Lusaka time)"
+              type="time"
+              error={errors.trialTime?.message}
+              {...register("trialTime")}
+            />
+            <TextField
+              label="Place"
+              hint="As a map search would find it, for example Nkana Stadium, Kitwe"
+              error={errors.trialPlace?.message}
+              {...register("trialPlace")}
+            />
           </div>
         ) : null}
         <TextAreaField label="Message" error={errors.message?.message} {...register("message")} />
@@ -248,6 +290,33 @@ function RequestForm({ username, firstName }: { username: string; firstName: str
           {kind === "trial" ? "Send the invitation" : "Send the request"}
         </Button>
       </form>
+    </section>
+  );
+}
+
+/** Every request the scout sent this player, newest first: what, when, the answers and the contact. */
+function PlayerHistory({ username, firstName }: { username: string; firstName: string }) {
+  const sent = useQuery({ queryKey: SENT_REQUESTS_QUERY, queryFn: fetchSentRequests });
+  const key = username.toLocaleLowerCase("en");
+  const mine = sent.data?.requests.filter((request) => request.player.username.toLocaleLowerCase("en") === key) ?? [];
+  return (
+    <section aria-labelledby="history-title" className={sectionClass}>
+      <h2 id="history-title" className="text-lg font-bold text-slate-900">
+        Your history with {firstName}
+      </h2>
+      {mine.length ? (
+        <ul className="mt-2 divide-y divide-slate-200">
+          {mine.map((request) => (
+            <li key={request.id} className="py-3 text-sm">
+              <SentRequestSummary request={request} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-1 text-sm text-slate-600">
+          {sent.isPending ? "Loading…" : `You have not sent ${firstName} a request yet.`}
+        </p>
+      )}
     </section>
   );
 }

@@ -42,7 +42,7 @@ export function ScoutToolsLink({ username, firstName }: { username: string; firs
       </p>
       <p className="rounded-xl bg-brand-50 p-4 ring-1 ring-brand-100" data-scout-tools="scout" hidden={!scout}>
         <Link to={`/scouts/players/${encodeURIComponent(username)}`} className={buttonClass("primary")}>
-          Shortlist or invite {firstName}
+          Open {firstName} in your scout area
         </Link>
       </p>
       <script dangerouslySetInnerHTML={{ __html: SCOUT_TOOLS_SCRIPT }} suppressHydrationWarning />

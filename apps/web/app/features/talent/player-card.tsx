@@ -9,7 +9,17 @@ import { ageText, coverSrcSet, heightText } from "./display.ts";
  * One player in the list. The cover is the 320 px WebP (640 px on dense screens), loaded only as
  * it scrolls into view; width and height are set so the grid does not jump while it loads.
  */
-export function PlayerCard({ player }: { player: PublicPlayerSummary }) {
+export function PlayerCard({
+  player,
+  href = `/players/${encodeURIComponent(player.username)}`,
+  badge,
+}: {
+  player: PublicPlayerSummary;
+  /** Where the card leads (the scout area leads to its own page of the player). */
+  href?: string;
+  /** A mark beside the name ("New" in a scout's saved search). */
+  badge?: string;
+}) {
   const name = publicName(player);
   const small = coverVariant(player.cover, 320);
   const place = placeText(player);
@@ -41,12 +51,14 @@ export function PlayerCard({ player }: { player: PublicPlayerSummary }) {
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 className="text-lg font-bold text-slate-900">
           {/* The whole card is the link's target area; the name is its accessible text. */}
-          <Link
-            to={`/players/${encodeURIComponent(player.username)}`}
-            className="outline-none after:absolute after:inset-0"
-          >
+          <Link to={href} className="outline-none after:absolute after:inset-0">
             {name}
           </Link>
+          {badge ? (
+            <span className="ml-2 inline-block rounded-full bg-accent-400 px-2 py-0.5 align-middle text-xs font-bold text-slate-950">
+              {badge}
+            </span>
+          ) : null}
         </h3>
         <p className="text-sm font-medium text-brand-700">{positionsText(player.position, player.secondaryPosition)}</p>
         {place ? (

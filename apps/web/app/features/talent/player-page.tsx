@@ -16,8 +16,20 @@ import { Card } from "../../components/card.tsx";
  * below 18) and never the birth date, no phone or e-mail. Videos load nothing until played. The
  * page is served without React: its videos work by their own inline script, and the request
  * form is a page of its own (/players/{username}/contact), which loads React.
+ *
+ * `scoutTools` shows a logged-in scout's browser the way to their own page of this player in
+ * place of the visitors' request link; `workspace` replaces that section altogether (the scout
+ * area shows the same profile with the scout's own tools under it).
  */
-export function PlayerPage({ player, scoutTools }: { player: PublicPlayer; scoutTools?: ReactNode }) {
+export function PlayerPage({
+  player,
+  scoutTools,
+  workspace,
+}: {
+  player: PublicPlayer;
+  scoutTools?: ReactNode;
+  workspace?: ReactNode;
+}) {
   const name = publicName(player);
   const positions = positionsText(player.position, player.secondaryPosition);
   const banner = coverVariant(player.cover, 640);
@@ -109,22 +121,24 @@ export function PlayerPage({ player, scoutTools }: { player: PublicPlayer; scout
         </p>
       </section>
 
-      <section aria-labelledby="contact-player" className="rounded-2xl bg-brand-50 p-5 sm:p-8">
-        <h2 id="contact-player" className="text-xl font-bold text-brand-900">
-          Interested in {player.firstName}?
-        </h2>
-        <p className="mt-2 max-w-2xl text-slate-700">
-          Clubs, academies and scouts: send your request to the Touchline team. We check every request and pass it on to
-          the player, and to a parent or guardian for players under 18. Players' phone numbers and e-mail addresses are
-          never published.
-        </p>
-        <p className="mt-6">
-          <a href={`/players/${encodeURIComponent(player.username)}/contact`} className={buttonClass("primary")}>
-            Send a request about {player.firstName}
-          </a>
-        </p>
-        {scoutTools ? <div className="mt-4">{scoutTools}</div> : null}
-      </section>
+      {workspace ?? (
+        <section aria-labelledby="contact-player" className="rounded-2xl bg-brand-50 p-5 sm:p-8">
+          <h2 id="contact-player" className="text-xl font-bold text-brand-900">
+            Interested in {player.firstName}?
+          </h2>
+          <p className="mt-2 max-w-2xl text-slate-700">
+            Clubs, academies and scouts: send your request to the Touchline team. We check every request and pass it on to
+            the player, and to a parent or guardian for players under 18. Players' phone numbers and e-mail addresses are
+            never published.
+          </p>
+          <p className="mt-6" data-scout-tools="visitor">
+            <a href={`/players/${encodeURIComponent(player.username)}/contact`} className={buttonClass("primary")}>
+              Send a request about {player.firstName}
+            </a>
+          </p>
+          {scoutTools ? <div className="mt-4">{scoutTools}</div> : null}
+        </section>
+      )}
     </div>
   );
 }

@@ -1,9 +1,16 @@
 import { privatePageMeta } from "../../features/auth/page-meta.ts";
 import { ScoutPlayer } from "../../features/scouts/scout-player.tsx";
+import { PlayerPage } from "../../features/talent/player-page.tsx";
 import type { Route } from "./+types/player";
 
-export const meta = () => privatePageMeta("Shortlist or invite a player");
+export const meta = () => privatePageMeta("A player, with your notes and requests");
 
+/** The scout's page of a player: the public profile, with the scout's own work in place of the visitors' form. */
 export default function ScoutsPlayer({ params }: Route.ComponentProps) {
-  return <ScoutPlayer username={params.username} />;
+  return (
+    <ScoutPlayer
+      username={params.username}
+      profile={(player, workspace) => <PlayerPage player={player} workspace={workspace} />}
+    />
+  );
 }

@@ -12,7 +12,7 @@ import type { Migration } from "../migrate.ts";
  * age-check sweep (the database cannot reach storage).
  */
 export const ageChecksMigration: Migration = {
-  name: "0016_age_checks",
+  name: "0015_age_checks",
   sql: /* sql */ `
     create table age_checks (
       id uuid primary key,

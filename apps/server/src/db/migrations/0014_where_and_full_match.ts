@@ -9,7 +9,7 @@ import type { Migration } from "../migrate.ts";
  * province (alone or with other filters) is counted from one index.
  */
 export const whereAndFullMatchMigration: Migration = {
-  name: "0015_where_and_full_match",
+  name: "0014_where_and_full_match",
   sql: /* sql */ `
     alter table player_profiles
       add column province text,
