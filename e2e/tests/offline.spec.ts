@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { approvedPlayer } from "./players.ts";
 import { logIn, PLAYER_PASSWORD } from "./support.ts";
 
@@ -28,6 +28,7 @@ test("the player's profile stays readable offline, and nothing private survives 
   page,
   context,
 }) => {
+  test.slow(); // an approved player takes uploads and a review first
   const player = await approvedPlayer(playwright, { position: "center-back", foot: "left", height: 186 });
   await logIn(page, `0${player.phoneNumber.slice(4)}`, PLAYER_PASSWORD);
   await expect(page).toHaveURL(/\/player\/home$/);
@@ -67,4 +68,70 @@ test("the player's profile stays readable offline, and nothing private survives 
   await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
   await expect(page.getByText(player.username)).toHaveCount(0);
   await context.setOffline(false);
+});
+
+/** Waits until the service worker controls the page, as it does for a player coming back. */
+async function underWorker(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+const openMenuLink = async (page: Page, name: string) => {
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await page.getByRole("navigation", { name: "Player area menu" }).getByRole("link", { name, exact: true }).click();
+};
+
+test.describe("at 360 px", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+  // An approved player takes uploads and a review first: generous on a loaded machine.
+  test.slow();
+
+  test("a profile opened from an SMS link opens again offline from the menu", async ({ playwright, page, context }) => {
+    const player = await approvedPlayer(playwright, { position: "striker", foot: "right", height: 175 });
+    await logIn(page, `0${player.phoneNumber.slice(4)}`, PLAYER_PASSWORD);
+    await expect(page).toHaveURL(/\/player\/home$/);
+    await underWorker(page);
+    // The SMS link: a full page load of the profile, then the phone loses its connection.
+    await page.goto("/player/profile");
+    await expect(page.getByRole("heading", { level: 1, name: player.username })).toBeVisible();
+    await context.setOffline(true);
+
+    await openMenuLink(page, "My Profile");
+    await expect(page.getByRole("heading", { level: 1, name: player.username })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "You are offline." })).toBeVisible();
+    await expect(page.getByText("Something went wrong")).toHaveCount(0);
+
+    // Home was seen (the first page after log-in): it opens too.
+    await openMenuLink(page, "Home");
+    await expect(page).toHaveURL(/\/player\/home$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByText("Something went wrong")).toHaveCount(0);
+
+    // A page never seen says so inside the app's frame.
+    await openMenuLink(page, "Requests from scouts");
+    await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeVisible();
+    await openMenuLink(page, "My Profile");
+    await expect(page.getByRole("heading", { level: 1, name: player.username })).toBeVisible();
+    await context.setOffline(false);
+  });
+
+  test("the first page after log-in is kept for offline", async ({ playwright, page, context }) => {
+    const player = await approvedPlayer(playwright, { position: "goalkeeper", foot: "left", height: 190 });
+    await page.goto("/auth/player-login");
+    await underWorker(page);
+    await logIn(page, `0${player.phoneNumber.slice(4)}`, PLAYER_PASSWORD);
+    await expect(page).toHaveURL(/\/player\/home$/);
+    const heading = await page.getByRole("heading", { level: 1 }).textContent();
+    await context.setOffline(true);
+
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading ?? "");
+    await expect(page.getByRole("status").filter({ hasText: "You are offline." })).toBeVisible();
+    await openMenuLink(page, "Home");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading ?? "");
+    await context.setOffline(false);
+  });
 });

@@ -30,6 +30,19 @@ test("at 360 px no two texts of a talent card overlap, with long values", async 
   // And nothing sticks out of the card.
   const [outer] = await boxesOf(card);
   for (const box of texts) expect(box.right).toBeLessThanOrEqual(outer!.right + 0.5);
+
+  // The foot is never broken inside the word ("Ambidextro / us"), on a phone nor in the four
+  // narrow columns of a wide screen.
+  const foot = card.locator("dd").filter({ hasText: "Ambidextrous" });
+  const lines = () =>
+    foot.evaluate((dd) => {
+      const range = document.createRange();
+      range.selectNodeContents(dd);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    });
+  expect(await lines()).toBe(1);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  expect(await lines()).toBe(1);
 });
 
 test("one toast per action: a failed login's toast is replaced by the next outcome", async ({ page }) => {
@@ -40,20 +53,31 @@ test("one toast per action: a failed login's toast is replaced by the next outco
   await page.getByRole("alertdialog", { name: "Log out" }).getByRole("button", { name: "Log out" }).click();
   await expect(page).toHaveURL(/\/auth\/player-login$/);
   const toasts = page.locator("[data-sonner-toast]");
+  // A phone with its keyboard open: little height left, the Log in button near the bottom.
+  await page.setViewportSize({ width: 360, height: 420 });
 
   await logIn(page, player.local, "Wrong!pass1");
   await expect(toasts.filter({ hasText: LOGIN.failure })).toHaveCount(1);
   await logIn(page, player.local, "Wrong!pass2");
+  await expect(toasts).toHaveCount(1);
   await expect(toasts.filter({ hasText: LOGIN.failure })).toHaveCount(1);
+  // Neither the header's controls nor the Log in button are under it.
+  const logInButton = page.getByRole("button", { name: "Log in" });
+  await logInButton.scrollIntoViewIfNeeded();
+  const toast = (await toasts.first().boundingBox())!;
+  const header = (await page.locator("header").first().boundingBox())!;
+  expect(toast.y).toBeGreaterThanOrEqual(header.y + header.height);
+  expect(overlap(toast as DOMRect, (await logInButton.boundingBox()) as DOMRect)).toBe(false);
+
   await logIn(page, player.local, player.password);
   await expect(page).toHaveURL(/\/player\/home$/);
   await expect(toasts.filter({ hasText: LOGIN.success })).toHaveCount(1);
-  await expect(toasts.filter({ hasText: LOGIN.failure })).toHaveCount(0);
-
-  // The toasts sit at the bottom: the header's controls stay uncovered.
-  const toast = await toasts.first().boundingBox();
-  const header = await page.locator("header").first().boundingBox();
-  expect(toast!.y).toBeGreaterThan(header!.y + header!.height);
+  await expect(toasts).toHaveCount(1);
+  // The outcome went along to the page it led to, and no further.
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await page.getByRole("navigation", { name: "Player area menu" }).getByRole("link", { name: "My Profile" }).click();
+  await expect(page).toHaveURL(/\/player\/profile$/);
+  await expect(toasts).toHaveCount(0);
 });
 
 test("log out on a shared phone ends on the plain login page, with no way back to the last page", async ({ page }) => {
@@ -65,4 +89,14 @@ test("log out on a shared phone ends on the plain login page, with no way back t
   await page.getByRole("alertdialog", { name: "Log out" }).getByRole("button", { name: "Log out" }).click();
   await expect(page).toHaveURL(/\/auth\/player-login$/);
   expect(new URL(page.url()).search).toBe("");
+});
+
+test("at 360 px every footer link is a finger's target, 44 px high", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/about");
+  const heights = await page
+    .locator("footer a")
+    .evaluateAll((links) => links.map((link) => [link.textContent?.trim(), link.getBoundingClientRect().height]));
+  expect(heights.length).toBeGreaterThan(5);
+  for (const [name, height] of heights) expect(height, String(name)).toBeGreaterThanOrEqual(44);
 });

@@ -1,8 +1,18 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+} from "react-router";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { Route } from "./+types/root";
 import { ToastHost } from "./components/toast-host.tsx";
+import { toastPageChanged } from "./lib/toast.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { pageHydrates } from "./lib/page-scripts.ts";
 import { registerServiceWorker } from "./lib/service-worker.ts";
@@ -14,6 +24,9 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
+/** Below the sticky headers of every area (61 px high) with a little air. */
+const TOAST_TOP_PX = 72;
+
 export function Layout({ children }: { children: React.ReactNode }) {
   // Plain-HTML pages (lib/page-scripts.ts) get no scripts at all, and so no toaster either.
   // Decided by the page the server renders: in a browser this code only runs when the first page
@@ -21,6 +34,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // reached by a client-side navigation.
   const matches = useMatches();
   const hydrate = typeof document !== "undefined" || pageHydrates(matches);
+  const { pathname } = useLocation();
+  useEffect(toastPageChanged, [pathname]);
   return (
     <html lang="en">
       <head>
@@ -34,8 +49,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         {hydrate ? (
           <>
-            {/* At the bottom: a toast never covers the header's logo, menu or log-out controls. */}
-            <ToastHost position="bottom-center" richColors closeButton visibleToasts={3} />
+            {/* At the top, below the header: never over its logo, menu or log-out controls, nor
+                over a form's button at the bottom of a phone's screen with the keyboard open. */}
+            <ToastHost
+              position="top-center"
+              offset={{ top: TOAST_TOP_PX }}
+              mobileOffset={{ top: TOAST_TOP_PX }}
+              richColors
+              closeButton
+              visibleToasts={1}
+            />
             <ScrollRestoration />
             <Scripts />
           </>

@@ -25,12 +25,24 @@ const SESSION_CHANGES = [
   "/api/scouts/join",
 ];
 
-/** API reads of the player area that are worth showing offline (the player's own data only). */
+/**
+ * API reads of the player area that are worth showing offline (the player's own data only): the
+ * session, own profile, and what the player pages list (guardian consent, settings, requests
+ * from scouts, a pending deletion, the inbox).
+ */
 const PRIVATE_READS = [
   /^\/api\/Authorization\/session$/,
   /^\/api\/Scouts\/ScoutManagement\/GetScoutById\//,
-  /^\/api\/player\/guardian$/,
+  /^\/api\/player\//,
+  /^\/api\/notifications$/,
+  /^\/api\/site\/deletion-requests\/own$/,
 ];
+
+/**
+ * React Router's route manifest, fetched as links to pages not loaded yet appear: without it a
+ * menu tap while offline could not find the page. Public and small; kept with the app files.
+ */
+const ROUTE_MANIFEST = "/__manifest";
 
 /**
  * Counts the session changes this worker has seen: an answer fetched before a log-out but
@@ -57,13 +69,32 @@ self.addEventListener("activate", (event) => {
   );
 });
 
-/** A page tells us which of the app's files it loaded, so they are here for the next offline visit. */
+/**
+ * A page tells us which of the app's files it loaded, so they are here for the next offline
+ * visit; and a player page reached inside the app (no page load, so nothing passed through here)
+ * asks to be kept, so a reload without a connection finds it too.
+ */
 self.addEventListener("message", (event) => {
   const data = event.data;
   if (data && data.type === "keep-assets" && Array.isArray(data.urls)) {
     event.waitUntil(keepAssets(data.urls));
+  } else if (data && data.type === "keep-page" && typeof data.url === "string") {
+    event.waitUntil(keepPage(data.url));
   }
 });
+
+async function keepPage(url) {
+  const parsed = new URL(url, self.location.origin);
+  if (parsed.origin !== self.location.origin || !parsed.pathname.startsWith("/player/")) return;
+  const epoch = sessionEpoch;
+  try {
+    const response = await fetch(parsed.pathname, { credentials: "same-origin", redirect: "manual" });
+    // A redirect (to log in) or an error page is not the player's page: nothing is kept.
+    if (response.status === 200 && epoch === sessionEpoch) await save(new Request(parsed.pathname), response, epoch);
+  } catch {
+    // Offline now: the page is kept the next time it is opened online.
+  }
+}
 
 async function keepAssets(urls) {
   const cache = await caches.open(SHELL_CACHE);
@@ -94,6 +125,8 @@ self.addEventListener("fetch", (event) => {
 
   if (url.pathname.startsWith("/assets/")) {
     event.respondWith(savedFirst(request));
+  } else if (url.pathname === ROUTE_MANIFEST) {
+    event.respondWith(networkFirst(request, { page: false, cacheName: SHELL_CACHE }));
   } else if (request.mode === "navigate" && url.pathname.startsWith("/player/")) {
     event.respondWith(networkFirst(request, { page: true }));
   } else if (url.pathname.startsWith("/player/") && url.pathname.endsWith(".data")) {
@@ -121,10 +154,14 @@ async function savedFirst(request) {
  * The network's answer, saved for later; the saved one only when the network fails. An answer
  * that says the session is over (401, or a page redirected to log in) empties the private cache.
  */
-async function networkFirst(request, { page }) {
+async function networkFirst(request, { page, cacheName = PRIVATE_CACHE }) {
   const epoch = sessionEpoch;
   try {
     const response = await fetch(request);
+    if (cacheName !== PRIVATE_CACHE) {
+      if (response.status === 200) await (await caches.open(cacheName)).put(request, response.clone());
+      return response;
+    }
     // A player page redirects only to log in: a navigation's redirect reaches us unopened, and a
     // data request carries it as 202 (React Router's redirect inside a data answer).
     const redirected = page ? response.type === "opaqueredirect" : isDataRequest(request) && response.status === 202;
@@ -133,7 +170,8 @@ async function networkFirst(request, { page }) {
     else if (response.status === 200 && epoch === sessionEpoch) await save(request, response.clone(), epoch);
     return response;
   } catch (error) {
-    const saved = await (await caches.open(PRIVATE_CACHE)).match(request);
+    // A page kept on the app's request carries none of a navigation's headers: match by address.
+    const saved = await (await caches.open(cacheName)).match(request, { ignoreVary: page });
     if (saved) return saved;
     if (page)
       return new Response(OFFLINE_PAGE, { status: 503, headers: { "content-type": "text/html; charset=utf-8" } });

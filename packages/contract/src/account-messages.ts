@@ -114,6 +114,9 @@ export const AUTH_SCREENS = {
   changePasswordFailed: "Your password could not be changed. Please try again.",
   deletionRequested: (days: number) =>
     `We have received your request. Your account will be deleted within ${countOf(days, "day")}, and we will e-mail you when it is done.`,
+  /** Settings opened again while the request waits to be processed. */
+  deletionPending: (date: string) =>
+    `Your request to delete your account is waiting to be processed. Your account will be deleted by ${date}, and we will e-mail you when it is done.`,
 } as const;
 
 /** Answers of the upload, media and profile API. */

@@ -103,6 +103,8 @@ export const PROFILE_REVIEW = {
   profileUnderReview: "Your information has been submitted and is being reviewed.",
   profileRejectedTitle: "Your profile was not approved",
   profileRejectedStatus: "Not Approved",
+  /** In place of the countdown on a rejected profile. */
+  rejectedNotPublic: "Not public: correct your profile and submit it again",
   profileRejectedNoReason: "The reviewer did not give a reason.",
   /** Resubmission of a rejected profile, or of one staff reopened for new videos. */
   resubmitAfterRejection: "Correct your profile below and submit it again for review.",
@@ -112,4 +114,11 @@ export const PROFILE_REVIEW = {
   profileReopenedExpired:
     "Your video has expired, and our team has allowed you to upload new ones. Replace them, check your details and submit your profile again for review.",
   secondVideoDropped: "This video will be taken off your profile when you resubmit.",
+} as const;
+
+/** The player area without a connection (the service worker's own page says the same). */
+export const OFFLINE = {
+  bar: "You are offline. You are seeing this page as it was when you were last online; changes cannot be sent until you reconnect.",
+  unsavedTitle: "You are offline",
+  unsavedText: "This page has not been saved on this phone yet. Connect to the internet and try again.",
 } as const;

@@ -77,6 +77,11 @@ export interface OwnDeletionRequestAnswer {
   dueAt: string;
 }
 
+/** GET /api/site/deletion-requests/own: the player's request waiting to be processed, or null. */
+export interface OwnDeletionPendingAnswer {
+  pending: OwnDeletionRequestAnswer | null;
+}
+
 /** POST /api/site/deletion-requests/confirm: the token of the e-mailed link (the part after #confirm=). */
 export const deletionConfirmSchema = z.object({
   token: z

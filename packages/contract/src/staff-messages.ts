@@ -29,7 +29,19 @@ export const ADMIN_CONSOLE = {
   forbiddenTitle: "You do not have access to this",
   forbiddenText:
     "This part of Touchline is for the review team. If you think you should have access, ask an administrator.",
-  approved: (username: string) => `${username}'s profile was approved. It is now on the public talent list.`,
+  /**
+   * waitingFor: what still keeps an approved profile off the public list (a minor's guardian
+   * has not agreed, its videos are still being prepared); empty when it is public now.
+   */
+  approved: (username: string, waitingFor: readonly ("guardian" | "videos")[] = []) =>
+    waitingFor.length === 0
+      ? `${username}'s profile was approved. It is now on the public talent list.`
+      : `${username}'s profile was approved. It goes on the public talent list once ${waitingFor
+          .map((reason) => (reason === "guardian" ? "their parent or guardian agrees" : "its videos are ready"))
+          .join(" and ")}.`,
+  /** In place of the countdown before approval: the public time starts then (as the player is told). */
+  expiryNotStarted: (days: number) =>
+    `Not started: ${days === 1 ? "1 day" : `${days} days`} of public time from approval`,
   rejected: (username: string) => `${username}'s profile was rejected. They will see the reason on their profile page.`,
   renewed: (username: string, date: string) => `${username}'s profile was renewed. Its videos now expire on ${date}.`,
   reuploadAllowed: (username: string) => `${username} may now upload new videos and submit the profile again.`,

@@ -5,6 +5,7 @@ import type {
   DeletionConfirmAnswer,
   DeletionRequestAnswer,
   DeletionRequestInput,
+  OwnDeletionPendingAnswer,
   OwnDeletionRequestAnswer,
   OwnDeletionRequestInput,
 } from "@touchline/contract/site";
@@ -111,6 +112,14 @@ export function createDeletionRequestService(services: AppServices) {
       });
       log.info({ deletionRequestId: id, playerId }, "deletion request from the logged-in player");
       return { id, dueAt: dueAt.toISOString() };
+    },
+
+    /** The logged-in player's confirmed request still waiting to be processed, if any. */
+    async pendingOwn(playerId: string): Promise<OwnDeletionPendingAnswer> {
+      const account = await accounts.byId(playerId);
+      if (!account) throw new HttpError(401, NOT_LOGGED_IN);
+      const request = await store.findPendingDeletionFor(account.email);
+      return { pending: request ? { id: request.id, dueAt: request.dueAt.toISOString() } : null };
     },
 
     /**

@@ -206,6 +206,19 @@ describe("a logged-in player's own deletion request", () => {
     expect(readEmailOutbox(t, player.email)).toEqual([]);
   });
 
+  it("is shown to the player until it is processed, so a reload does not offer the form again", async () => {
+    const player = await createPlayer(t);
+    const cookie = await loginCookie(t, player);
+    const pending = async () =>
+      (await t.app.inject({ method: "GET", url: "/api/site/deletion-requests/own", headers: { cookie } })).json();
+    expect(await pending()).toEqual({ pending: null });
+    const { email: _email, ...answers } = deletionRequestBody(player.email);
+    const sent = (await post("/api/site/deletion-requests/own", answers, { cookie })).json();
+    expect(await pending()).toEqual({ pending: sent });
+    const anonymous = await t.app.inject({ method: "GET", url: "/api/site/deletion-requests/own" });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
   it("needs a session, and the address is always the account's own", async () => {
     const { email: _email, ...answers } = deletionRequestBody("x@example.zm");
     const anonymous = await post("/api/site/deletion-requests/own", answers);

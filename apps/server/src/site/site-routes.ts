@@ -12,6 +12,7 @@ import {
   contactMessageSavedAnswerSchema,
   deletionConfirmAnswerSchema,
   deletionRequestAnswerSchema,
+  ownDeletionPendingAnswerSchema,
   ownDeletionRequestAnswerSchema,
 } from "@touchline/contract/answers/site";
 import { ACCESS, errorAnswers } from "../http/answers.ts";
@@ -78,6 +79,18 @@ export const siteRoutes: FastifyPluginAsync<{ services: AppServices }> = async (
       const user = requireUser(request);
       return reply.code(201).send(await deletions.requestOwn(user.playerId, request.body));
     },
+  );
+
+  app.get(
+    "/api/site/deletion-requests/own",
+    {
+      schema: {
+        summary: "The logged-in player's deletion request still waiting to be processed, if any",
+        security: ACCESS.session,
+        response: { 200: ownDeletionPendingAnswerSchema, ...errorAnswers(401) },
+      },
+    },
+    async (request) => deletions.pendingOwn(requireUser(request).playerId),
   );
 
   app.post(

@@ -118,6 +118,23 @@ export function createSiteStore(db: Database) {
       return row ?? null;
     },
 
+    /** The confirmed, not yet processed request for an address, soonest due first, or null. */
+    async findPendingDeletionFor(email: string): Promise<DeletionRow | null> {
+      const [row] = await db
+        .select()
+        .from(deletionRequests)
+        .where(
+          and(
+            eq(deletionRequests.email, email.toLowerCase()),
+            eq(deletionRequests.status, "open"),
+            isNotNull(deletionRequests.confirmedAt),
+          ),
+        )
+        .orderBy(asc(deletionRequests.dueAt))
+        .limit(1);
+      return row ?? null;
+    },
+
     async findDeletionRequestByTokenHash(tokenHash: string): Promise<DeletionRow | null> {
       const [row] = await db.select().from(deletionRequests).where(eq(deletionRequests.confirmTokenHash, tokenHash));
       return row ?? null;

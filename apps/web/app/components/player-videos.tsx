@@ -156,7 +156,9 @@ function VideoItem({ video, fallbackPoster, name }: { video: PlayableVideo; fall
       )}
       <figcaption className="flex flex-wrap items-center justify-between gap-3">
         <span className="text-sm font-medium text-slate-700">{name}</span>
-        <span className="flex items-center gap-2">
+        {/* Wraps on a narrow screen: the wider "Pause" once the video plays must not push the
+            page sideways. */}
+        <span className="ml-auto flex min-w-0 flex-wrap items-center justify-end gap-2">
           {video.renditions.length > 1 ? (
             <label className="flex items-center gap-1 text-sm text-slate-700">
               <span>{VIDEO_PROCESSING.qualityLabel}</span>

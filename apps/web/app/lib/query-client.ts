@@ -16,7 +16,8 @@ export function createQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => sessionMayHaveEnded(error, query.queryKey) }),
     mutationCache: new MutationCache({ onError: (error) => sessionMayHaveEnded(error) }),
-    defaultOptions: { queries: { refetchOnWindowFocus: false } },
+    // Offline, a read still goes out once: the service worker may answer it from the phone's copy.
+    defaultOptions: { queries: { refetchOnWindowFocus: false, networkMode: "offlineFirst" } },
   });
   return client;
 }

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import vm from "node:vm";
 import { describe, expect, it } from "vitest";
+import { OFFLINE } from "@touchline/contract/messages";
 
 /**
  * public/sw.js run in a bare worker scope: which POSTs make it empty the private cache. A session
@@ -59,5 +60,12 @@ describe("the service worker's private cache", () => {
     const worker = loadWorker();
     await worker.post("/api/scouts/shortlists");
     expect(worker.deleted).toEqual([]);
+  });
+});
+
+describe("the service worker's offline page", () => {
+  it("says what the app says for a page never saved", () => {
+    const source = fs.readFileSync(path.join(import.meta.dirname, "../../public/sw.js"), "utf8");
+    expect(source).toContain(`<h1>${OFFLINE.unsavedTitle}</h1><p>${OFFLINE.unsavedText}</p>`);
   });
 });

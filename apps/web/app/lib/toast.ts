@@ -98,11 +98,42 @@ function showInSlot(sonner: Sonner, kind: Kind, message: string, options: Extern
   });
 }
 
+/**
+ * One toast at a time: a new one closes the one before (whatever its slot), so a failed log-in
+ * after a registration never shows a stale "Registration successful" beside its error.
+ */
+let latest: { id: string | number; shownAt: number; pagesSeen: number } | undefined;
+
 const show = (kind: Kind) => (message: string, options?: ExternalToast) =>
   whenReady((sonner) => {
-    if (options?.id === undefined) sonner.toast[kind](message, options);
-    else showInSlot(sonner, kind, message, { ...options, id: options.id });
+    let id: string | number;
+    if (options?.id === undefined) id = sonner.toast[kind](message, options);
+    else {
+      showInSlot(sonner, kind, message, { ...options, id: options.id });
+      id = slots.get(options.id)!.id;
+    }
+    if (latest && latest.id !== id) sonner.toast.dismiss(latest.id);
+    latest = { id, shownAt: Date.now(), pagesSeen: 0 };
   });
+
+/**
+ * How long before moving to another page a toast may have been shown and still go along: the
+ * outcome of the action that moved ("Login successful" on the way to the player's home).
+ */
+const CARRIED_WITHIN_MS = 2_000;
+
+/**
+ * The app moved to another page: a toast belongs to the page it was shown on, save the one
+ * announcing this move, which goes along once.
+ */
+export function toastPageChanged(): void {
+  const current = latest;
+  if (!current || !library) return;
+  current.pagesSeen += 1;
+  if (current.pagesSeen === 1 && Date.now() - current.shownAt <= CARRIED_WITHIN_MS) return;
+  latest = undefined;
+  whenReady((sonner) => sonner.toast.dismiss(current.id));
+}
 
 export const toast = {
   success: show("success"),

@@ -1,5 +1,10 @@
 import * as z from "zod/mini";
-import type { DeletionConfirmAnswer, DeletionRequestAnswer, OwnDeletionRequestAnswer } from "../site.ts";
+import type {
+  DeletionConfirmAnswer,
+  DeletionRequestAnswer,
+  OwnDeletionPendingAnswer,
+  OwnDeletionRequestAnswer,
+} from "../site.ts";
 import type { AnswerSchema } from "./common.ts";
 
 /** POST /api/site/contact-messages. */
@@ -13,6 +18,10 @@ export const deletionRequestAnswerSchema: AnswerSchema<DeletionRequestAnswer> = 
 export const ownDeletionRequestAnswerSchema: AnswerSchema<OwnDeletionRequestAnswer> = z.object({
   id: z.string(),
   dueAt: z.string(),
+});
+
+export const ownDeletionPendingAnswerSchema: AnswerSchema<OwnDeletionPendingAnswer> = z.object({
+  pending: z.nullable(ownDeletionRequestAnswerSchema),
 });
 
 export const deletionConfirmAnswerSchema: AnswerSchema<DeletionConfirmAnswer> = z.object({

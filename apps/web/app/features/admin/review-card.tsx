@@ -5,6 +5,7 @@ import { fitnessLabel, footLabel, formatDate, imageVariant, positionLabel } from
 import { dayCount, daysUntil, formatDateTime } from "./format.ts";
 import { GUARDIAN } from "@touchline/contract/guardian";
 import { placeText } from "@touchline/contract/enums";
+import { ADMIN_CONSOLE } from "@touchline/contract/messages";
 
 export type ReviewCardAction = "approve" | "reject" | "renew" | "allow-reupload";
 
@@ -41,6 +42,8 @@ function expiryText(item: ReviewItem): string {
   const date = formatDate(item.videoExpirationDate);
   if (item.isVideoExpired) return `Expired ${date}`;
   const left = Math.max(0, daysUntil(item.videoExpirationDate));
+  // Nothing counts down before approval: the player is told the days start then.
+  if (item.reviewStatus !== "approved") return ADMIN_CONSOLE.expiryNotStarted(left);
   return `Expires ${date} (${dayCount(left)} left)`;
 }
 

@@ -56,7 +56,8 @@ describe("review queue", () => {
     expect(attribute("Weight")).toBe("70 kg");
     expect(attribute("Fitness")).toBe("Recovering from Injury");
     expect(attribute("Submitted")).toBe("1 Mar 2026, 10:00");
-    expect(attribute("Expiry")).toMatch(/^Expires 30 May 2099 \(\d+ days left\)$/);
+    // Pending: nothing counts down yet; the days start at approval, as the player is told.
+    expect(attribute("Expiry")).toMatch(/^Not started: \d+ days of public time from approval$/);
     expect(item.getByText("Fast striker from Kitwe.")).toBeInTheDocument();
     expect(item.getByText("@chanda10")).toBeInTheDocument();
 
@@ -107,6 +108,21 @@ describe("review queue", () => {
     expect(await screen.findByText(ADMIN_CONSOLE.approved("chanda10"))).toBeInTheDocument();
     expect(await screen.findByText(ADMIN_CONSOLE.reviewsEmpty.pending)).toBeInTheDocument();
     expect(api.calls("POST /api/admin/reviews/profile_1/approve")).toHaveLength(1);
+  });
+
+  it("says a profile approved for a minor still waiting for the guardian, or with videos being prepared, is not public yet", async () => {
+    const api = queue();
+    const approved = reviewItem({ reviewStatus: "approved", reviewedBy: "reviewer1", guardianConsent: "waiting" });
+    approved.videos = [{ ...approved.videos![0]!, status: "processing" }];
+    api.set("POST /api/admin/reviews/profile_1/approve", () => json(200, approved));
+    const { user } = renderConsole("/admin");
+    await user.click((await card()).getByRole("button", { name: "Approve" }));
+    const said = ADMIN_CONSOLE.approved("chanda10", ["guardian", "videos"]);
+    expect(said).toBe(
+      "chanda10's profile was approved. It goes on the public talent list once their parent or guardian agrees and its videos are ready.",
+    );
+    expect(await screen.findByText(said)).toBeInTheDocument();
+    expect(screen.queryByText(ADMIN_CONSOLE.approved("chanda10"))).toBeNull();
   });
 
   it("explains a conflict in plain words and refreshes the list", async () => {

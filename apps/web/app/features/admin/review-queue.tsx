@@ -27,10 +27,18 @@ const DESCRIPTIONS: Record<ReviewFilter, string> = {
 };
 
 const SUCCESS: Record<ReviewAction, (item: ReviewItem) => string> = {
-  approve: (item) => ADMIN_CONSOLE.approved(item.username),
+  approve: (item) => ADMIN_CONSOLE.approved(item.username, stillOffTheList(item)),
   renew: (item) => ADMIN_CONSOLE.renewed(item.username, formatDate(item.videoExpirationDate)),
   "allow-reupload": (item) => ADMIN_CONSOLE.reuploadAllowed(item.username),
 };
+
+/** What keeps an approved profile off the public list, as the talent list's own rule has it. */
+function stillOffTheList(item: ReviewItem): ("guardian" | "videos")[] {
+  const waiting: ("guardian" | "videos")[] = [];
+  if (item.guardianConsent !== null && item.guardianConsent !== "given") waiting.push("guardian");
+  if (item.videos?.some((video) => video.status !== "ready")) waiting.push("videos");
+  return waiting;
+}
 
 const invalidate = [ADMIN_KEYS.reviews, ADMIN_KEYS.audit];
 

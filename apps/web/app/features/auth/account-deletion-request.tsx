@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { toast } from "../../lib/toast.ts";
 import type * as z from "zod/mini";
@@ -13,7 +14,8 @@ import { ownDeletionRequestSchema } from "@touchline/contract/site";
 import { Button } from "../../components/button.tsx";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../../components/field.tsx";
 import { useApiMutation } from "../../lib/use-api-mutation.ts";
-import { requestOwnAccountDeletion } from "./auth-api.ts";
+import { fetchOwnDeletionRequest, OWN_DELETION_QUERY_KEY, requestOwnAccountDeletion } from "./auth-api.ts";
+import { formatDate } from "../../lib/player-display.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { applyServerErrors } from "../../lib/server-errors.ts";
 import { FormAlert } from "../../components/form-alert.tsx";
@@ -33,6 +35,11 @@ export function AccountDeletionRequest({ email }: { email: string }) {
   const headingId = useId();
   const [done, setDone] = useState(false);
   const requestDeletion = useApiMutation(requestOwnAccountDeletion);
+  // A request sent earlier (another visit, another phone) is shown instead of the form.
+  const pending = useQuery({
+    queryKey: OWN_DELETION_QUERY_KEY,
+    queryFn: ({ signal }) => fetchOwnDeletionRequest(signal),
+  }).data?.pending;
   const [formError, setFormError] = useState<string>();
   const {
     register,
@@ -56,14 +63,22 @@ export function AccountDeletionRequest({ email }: { email: string }) {
     }
   });
 
-  if (done) {
+  if (done || pending) {
     return (
       <section aria-labelledby={headingId} className="flex flex-col gap-3">
-        <h2 id={headingId} className="text-lg font-bold text-slate-900">
+        {/* Focused when it replaces the form: the form was long, and the news would be out of view. */}
+        <h2
+          id={headingId}
+          ref={done ? focusOnMount : undefined}
+          tabIndex={-1}
+          className="text-lg font-bold text-slate-900"
+        >
           {DELETION.submittedTitle}
         </h2>
         <p role="status" className="text-slate-700">
-          {AUTH_SCREENS.deletionRequested(DELETION_PROCESSING_DAYS)}
+          {done
+            ? AUTH_SCREENS.deletionRequested(DELETION_PROCESSING_DAYS)
+            : AUTH_SCREENS.deletionPending(formatDate(pending!.dueAt))}
         </p>
       </section>
     );
@@ -124,4 +139,11 @@ export function AccountDeletionRequest({ email }: { email: string }) {
       </div>
     </form>
   );
+}
+
+/** Brings the confirmation into view and to the screen reader's attention once. */
+function focusOnMount(element: HTMLElement | null) {
+  if (!element || element === document.activeElement) return;
+  element.focus({ preventScroll: true });
+  element.scrollIntoView?.({ block: "center" });
 }

@@ -1,4 +1,8 @@
-import type { OwnDeletionRequestAnswer, OwnDeletionRequestInput } from "@touchline/contract/site";
+import type {
+  OwnDeletionPendingAnswer,
+  OwnDeletionRequestAnswer,
+  OwnDeletionRequestInput,
+} from "@touchline/contract/site";
 import { sessionFromAnswer, type SessionAnswer } from "@touchline/contract/session";
 import { apiFetch } from "../../lib/api.ts";
 
@@ -68,3 +72,8 @@ export const changePassword = (body: { currentPassword: string; newPassword: str
 /** The logged-in player asks for their own account to be deleted (no e-mailed confirmation needed). */
 export const requestOwnAccountDeletion = (body: OwnDeletionRequestInput) =>
   apiFetch<OwnDeletionRequestAnswer>("/api/site/deletion-requests/own", { body });
+
+/** The player's own deletion request still waiting to be processed, if any. */
+export const fetchOwnDeletionRequest = (signal?: AbortSignal) =>
+  apiFetch<OwnDeletionPendingAnswer>("/api/site/deletion-requests/own", { signal });
+export const OWN_DELETION_QUERY_KEY = ["auth", "own-deletion-request"] as const;

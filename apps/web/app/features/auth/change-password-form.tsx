@@ -8,7 +8,7 @@ import { Button } from "../../components/button.tsx";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { changePassword } from "./auth-api.ts";
 import { FormAlert } from "../../components/form-alert.tsx";
-import { PasswordField } from "./password-field.tsx";
+import { PasswordField } from "../../components/password-field.tsx";
 import { applyServerErrors } from "../../lib/server-errors.ts";
 import { useApiMutation } from "../../lib/use-api-mutation.ts";
 

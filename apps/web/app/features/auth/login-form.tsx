@@ -13,7 +13,7 @@ import { useHydrated } from "../../lib/use-hydrated.ts";
 import { login } from "./auth-api.ts";
 import { clearFlow, readFlow, updateFlow } from "./flow-storage.ts";
 import { FormAlert } from "../../components/form-alert.tsx";
-import { PasswordField } from "./password-field.tsx";
+import { PasswordField } from "../../components/password-field.tsx";
 import { PhoneNumberField } from "./phone-number-field.tsx";
 import { applyServerErrors } from "../../lib/server-errors.ts";
 import { SESSION_QUERY_KEY } from "../../lib/session.ts";

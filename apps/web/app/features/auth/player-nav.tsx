@@ -34,7 +34,8 @@ export function PlayerNav({
 }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  // Closed by every tap on a link, also the one to the page already open.
+  useEffect(() => setMenuOpen(false), [location.key]);
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -100,6 +101,9 @@ export function PlayerNav({
               <NavLink
                 to={link.to}
                 end
+                // The player pages' files are fetched now, while there is a connection, so each
+                // opens from this menu offline as well.
+                prefetch={link.to.startsWith("/player/") ? "render" : "none"}
                 className={({ isActive }) =>
                   `block rounded-lg px-3 py-3 font-semibold ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-800"}`
                 }

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { todayIso } from "@touchline/contract/age";
 import { oldestBirthDateIso } from "@touchline/contract/registration";
 import { GUARDIAN } from "@touchline/contract/guardian";
-import { MAX_REGISTRATION_AGE } from "@touchline/contract/limits";
+import { MAX_REGISTRATION_AGE, MIN_REGISTRATION_AGE } from "@touchline/contract/limits";
 import { AUTH, FIELD, REGISTER, RESET } from "@touchline/contract/messages";
 import { readFlow, clearFlow } from "./flow-storage.ts";
 import { RegisterForm } from "./register-form.tsx";
@@ -168,6 +168,14 @@ describe("RegisterForm", () => {
     const flow = readFlow();
     expect(flow).toMatchObject({ phoneNumber: "+260971234567", email: "chanda@example.zm" });
     expect(flow.resendAvailableAt! - Date.now()).toBeGreaterThan(55_000);
+  });
+
+  it("says at once that a date of birth under 14 is too young, and asks for no guardian", async () => {
+    renderScreen(<RegisterForm />);
+    fireEvent.input(field("Date of birth"), { target: { value: yearsAgo(MIN_REGISTRATION_AGE - 1) } });
+    expect(await screen.findByText(REGISTER.tooYoung)).toBeInTheDocument();
+    expect(screen.queryByText(GUARDIAN.registrationHint)).toBeNull();
+    expect(screen.queryByLabelText("Parent's or guardian's name")).toBeNull();
   });
 
   it("asks a player under 18 for a parent's or guardian's name and number, and sends them", async () => {

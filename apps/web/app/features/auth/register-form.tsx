@@ -3,10 +3,10 @@ import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { Link, useNavigate } from "react-router";
 import { toast } from "../../lib/toast.ts";
 import type * as z from "zod/mini";
-import { todayIso } from "@touchline/contract/age";
+import { ageOn, todayIso } from "@touchline/contract/age";
 import { oldestBirthDateIso, registrationSchema, type RegistrationInput } from "@touchline/contract/registration";
 import { GUARDIAN, needsGuardianConsent } from "@touchline/contract/guardian";
-import { OTP_RESEND_INTERVAL_MS } from "@touchline/contract/limits";
+import { MIN_REGISTRATION_AGE, OTP_RESEND_INTERVAL_MS } from "@touchline/contract/limits";
 import { REGISTER, RESET } from "@touchline/contract/messages";
 import { Button } from "../../components/button.tsx";
 import { TextField } from "../../components/field.tsx";
@@ -14,7 +14,7 @@ import { useHydrated } from "../../lib/use-hydrated.ts";
 import { nextSendAt, registerPlayer } from "./auth-api.ts";
 import { updateFlow } from "./flow-storage.ts";
 import { FormAlert } from "../../components/form-alert.tsx";
-import { PasswordField } from "./password-field.tsx";
+import { PasswordField } from "../../components/password-field.tsx";
 import { PhoneNumberField } from "./phone-number-field.tsx";
 import { applyServerErrors } from "../../lib/server-errors.ts";
 import { useApiMutation } from "../../lib/use-api-mutation.ts";
@@ -50,7 +50,10 @@ export function RegisterForm() {
   });
 
   const dateOfBirth = watch("dateOfBirth");
-  const askGuardian = /^\d{4}-\d{2}-\d{2}$/.test(dateOfBirth) && needsGuardianConsent(dateOfBirth);
+  const fullDate = /^\d{4}-\d{2}-\d{2}$/.test(dateOfBirth) && dateOfBirth <= todayIso();
+  // Too young to register at all: the age rule is said at once, and no guardian is asked for.
+  const tooYoung = fullDate && ageOn(dateOfBirth) < MIN_REGISTRATION_AGE;
+  const askGuardian = fullDate && !tooYoung && needsGuardianConsent(dateOfBirth);
 
   const onSubmit = handleSubmit(async ({ guardian, ...values }) => {
     setFormError(undefined);
@@ -107,7 +110,7 @@ export function RegisterForm() {
         min={oldestBirthDateIso()}
         max={todayIso()}
         autoComplete="bday"
-        error={errors.dateOfBirth?.message}
+        error={errors.dateOfBirth?.message ?? (tooYoung ? REGISTER.tooYoung : undefined)}
         {...register("dateOfBirth")}
       />
       {askGuardian ? (

@@ -9,7 +9,7 @@ import { useHydrated } from "../../lib/use-hydrated.ts";
 import { resetPassword } from "./auth-api.ts";
 import { updateFlow } from "./flow-storage.ts";
 import { FormAlert } from "../../components/form-alert.tsx";
-import { PasswordField } from "./password-field.tsx";
+import { PasswordField } from "../../components/password-field.tsx";
 import { applyServerErrors } from "../../lib/server-errors.ts";
 import { useForgetPlayer } from "./logout.ts";
 import { useApiMutation } from "../../lib/use-api-mutation.ts";

@@ -109,8 +109,19 @@ describe("LogoutEverywhere", () => {
 });
 
 describe("AccountDeletionRequest", () => {
+  it("shows a request already waiting instead of the form, as after a reload", async () => {
+    mockApi({
+      "GET /api/site/deletion-requests/own": () =>
+        jsonResponse(200, { pending: { id: "d1", dueAt: "2026-12-23T10:00:00.000Z" } }),
+    });
+    renderScreen(<AccountDeletionRequest email="chanda@example.zm" />);
+    expect(await screen.findByText(AUTH_SCREENS.deletionPending("23 Dec 2026"))).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Request account deletion" })).toBeNull();
+  });
+
   it("needs both confirmations and the exact phrase, then files the request for the player's own account", async () => {
     const api = mockApi({
+      "GET /api/site/deletion-requests/own": () => jsonResponse(200, { pending: null }),
       "POST /api/site/deletion-requests/own": () => jsonResponse(201, { id: "d1", dueAt: "2026-12-23T10:00:00.000Z" }),
     });
     const { user } = renderScreen(<AccountDeletionRequest email="chanda@example.zm" />);
@@ -125,7 +136,7 @@ describe("AccountDeletionRequest", () => {
     await user.click(screen.getByRole("checkbox", { name: "Yes, delete my account." }));
     await submit();
     expect(await screen.findByText(ACCOUNT_DELETION.confirmationTextMismatch)).toBeInTheDocument();
-    expect(api.sent).toEqual([]);
+    expect(api.sent.filter((request) => request.method === "POST")).toEqual([]);
 
     await user.clear(screen.getByLabelText("Type DELETE MY ACCOUNT to confirm"));
     await user.type(screen.getByLabelText("Type DELETE MY ACCOUNT to confirm"), "DELETE MY ACCOUNT");
@@ -133,7 +144,9 @@ describe("AccountDeletionRequest", () => {
     await submit();
     expect(await screen.findByRole("heading", { name: DELETION.submittedTitle })).toBeInTheDocument();
     expect(screen.getByText(AUTH_SCREENS.deletionRequested(DELETION_PROCESSING_DAYS))).toBeInTheDocument();
-    expect(sentOf(api)).toEqual([
+    // The news replaces a long form: it takes the focus, so it is in view and announced.
+    expect(screen.getByRole("heading", { name: DELETION.submittedTitle })).toHaveFocus();
+    expect(sentOf(api).filter(({ url, body }) => url.endsWith("/own") && body)).toEqual([
       {
         // The session says whose account: no e-mail is sent, and none could be swapped in.
         url: "/api/site/deletion-requests/own",
@@ -150,6 +163,7 @@ describe("AccountDeletionRequest", () => {
 
   it("keeps the answers and says so when the request fails", async () => {
     mockApi({
+      "GET /api/site/deletion-requests/own": () => jsonResponse(200, { pending: null }),
       "POST /api/site/deletion-requests/own": () => jsonResponse(500, { message: REQUEST_FAILED.serverError }),
     });
     const { user } = renderScreen(<AccountDeletionRequest email="chanda@example.zm" />);

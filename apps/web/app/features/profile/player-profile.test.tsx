@@ -162,6 +162,11 @@ describe("PlayerProfile", () => {
       within(screen.getByRole("region", { name: "Video Status" })).getByText(PROFILE_REVIEW.profileRejectedStatus),
     ).toBeInTheDocument();
     expect(screen.queryByText(PROFILE_PAGE.pending)).not.toBeInTheDocument();
+    // One state: a rejected profile is not also waiting for review.
+    expect(screen.queryByText(/Waiting for review/)).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole("region", { name: "Video Status" })).getByText(PROFILE_REVIEW.rejectedNotPublic),
+    ).toBeInTheDocument();
   });
 
   it("a rejected profile offers 'Update and resubmit' beside the reason", async () => {

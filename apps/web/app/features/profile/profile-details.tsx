@@ -94,6 +94,9 @@ export function ProfileDetails({ profile }: { profile: PlayerInfoResponse }) {
                   <span className="font-semibold text-red-700">{PROFILE_PAGE.expired}</span>
                 ) : scout.reviewStatus === "approved" ? (
                   daysLeftText(profile.daysUntilExpiration, formatDate(profile.videoExpirationDate))
+                ) : rejected ? (
+                  // Not waiting for anyone: nothing happens until the player resubmits.
+                  PROFILE_REVIEW.rejectedNotPublic
                 ) : (
                   // The public time starts at approval: nothing counts down before.
                   waitingForReviewText(profile.daysUntilExpiration)

@@ -1,6 +1,6 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { REGISTER } from "@touchline/contract/messages";
+import { REGISTER, RESET } from "@touchline/contract/messages";
 import { SCOUT } from "@touchline/contract/scouts";
 import { mockApi, recordRequests } from "../../test/api-server.ts";
 import { jsonResponse, renderScreen } from "../../test/render.tsx";
@@ -23,6 +23,16 @@ async function fill(user: ReturnType<typeof renderScreen>["user"], phone: string
 }
 
 describe("ScoutJoinForm", () => {
+  it("shows the password rule before typing, and the password on request", async () => {
+    const { user } = renderScreen(<ScoutJoinForm />);
+    const password = screen.getByLabelText("Password");
+    expect(password).toHaveAccessibleDescription(RESET.passwordHint);
+    await user.type(password, "Scout@2026ok");
+    expect(password).toHaveAttribute("type", "password");
+    await user.click(screen.getByRole("button", { name: "Show password" }));
+    expect(password).toHaveAttribute("type", "text");
+  });
+
   it("checks every field with the contract's rules and sends nothing until they pass", async () => {
     const started = recordRequests();
     const { user } = renderScreen(<ScoutJoinForm />);

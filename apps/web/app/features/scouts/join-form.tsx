@@ -8,6 +8,7 @@ import { RESET } from "@touchline/contract/messages";
 import { Button } from "../../components/button.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { SelectField, TextField } from "../../components/field.tsx";
+import { PasswordField } from "../../components/password-field.tsx";
 import { formFailure } from "../../lib/server-errors.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useApiMutation } from "../../lib/use-api-mutation.ts";
@@ -100,13 +101,7 @@ export function ScoutJoinForm() {
         hint="Your page on the organisation's website, its official listing, or a document you share by link."
         {...field("proofUrl")}
       />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        hint={RESET.passwordHint}
-        {...field("password")}
-      />
+      <PasswordField label="Password" autoComplete="new-password" hint={RESET.passwordHint} {...field("password")} />
       <Button type="submit" disabled={!hydrated || join.isPending} className="w-full">
         {join.isPending ? "Sending…" : "Join as a scout"}
       </Button>

@@ -68,7 +68,9 @@ export function PlayerCard({
           </p>
         ) : null}
         {player.ageVerified ? <AgeVerifiedBadge /> : null}
-        <dl className="mt-auto grid grid-cols-3 gap-2 pt-2 text-sm">
+        {/* Each fact as wide as its value: a word is never broken ("Ambidextrous" in a third of
+            a narrow card was), and a fact that does not fit moves to the next line whole. */}
+        <dl className="mt-auto flex flex-wrap justify-between gap-x-4 gap-y-2 pt-2 text-sm">
           <Fact term="Age" value={ageText(player)} />
           <Fact term="Foot" value={footLabel(player.preferredFoot)} />
           <Fact term="Height" value={heightText(player.heightInCm)} />
@@ -92,11 +94,9 @@ export function AgeVerifiedBadge() {
 
 function Fact({ term, value }: { term: string; value: string }) {
   return (
-    // min-w-0 lets a long value ("Ambidextrous" in a third of a 360 px card) wrap inside its
-    // column instead of running into the next one.
-    <div className="min-w-0">
+    <div>
       <dt className="text-xs text-slate-600">{term}</dt>
-      <dd className="font-semibold break-words hyphens-auto text-slate-900">{value}</dd>
+      <dd className="font-semibold text-slate-900">{value}</dd>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
-import { borderClass, controlClass, describedBy, FieldShell } from "../../components/field.tsx";
+import { borderClass, controlClass, describedBy, FieldShell } from "./field.tsx";
 
 type PasswordFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & {
   label: ReactNode;
