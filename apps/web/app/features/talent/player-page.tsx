@@ -127,9 +127,9 @@ export function PlayerPage({
             Interested in {player.firstName}?
           </h2>
           <p className="mt-2 max-w-2xl text-slate-700">
-            Clubs, academies and scouts: send your request to the Touchline team. We check every request and pass it on to
-            the player, and to a parent or guardian for players under 18. Players' phone numbers and e-mail addresses are
-            never published.
+            Clubs, academies and scouts: send your request to the Touchline team. We check every request and pass it on
+            to the player, and to a parent or guardian for players under 18. Players' phone numbers and e-mail addresses
+            are never published.
           </p>
           <p className="mt-6" data-scout-tools="visitor">
             <a href={`/players/${encodeURIComponent(player.username)}/contact`} className={buttonClass("primary")}>
