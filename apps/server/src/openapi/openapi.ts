@@ -37,6 +37,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         },
       },
     },
+    transformObject: (documents) => typeNullableUnions("openapiObject" in documents ? documents.openapiObject : {}),
     transform: (input) => {
       // Only the API: the web app's page routes are not part of it.
       if (!input.url.startsWith("/api/")) return { schema: { ...input.schema, hide: true }, url: input.url };
@@ -51,6 +52,21 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
 }
 
 type Responses = Record<string, Record<string, unknown>>;
+
+/**
+ * OpenAPI 3.0 wants a `type` beside `nullable`, but a nullable union of objects (an audit entry's
+ * subject) comes out of the converter as `{ oneOf, nullable }` alone. Every member being an
+ * object, the union is given `type: "object"`; anything else is left as it is.
+ */
+export function typeNullableUnions<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(typeNullableUnions) as T;
+  if (!node || typeof node !== "object") return node;
+  const out = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, typeNullableUnions(value)]));
+  const members = (out.oneOf ?? out.anyOf) as { type?: unknown }[] | undefined;
+  if (out.nullable === true && out.type === undefined && members?.every((member) => member.type === "object"))
+    out.type = "object";
+  return out as T;
+}
 
 const SUCCESS_DESCRIPTIONS: Record<string, string> = {
   200: "Done: the answer.",

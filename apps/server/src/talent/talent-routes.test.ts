@@ -33,6 +33,7 @@ const PLAYER_KEYS = new Set([
   "approvedAt",
   "aboutYourself",
   "fullMatchUrl",
+  "ageVerified",
   "videos",
 ]);
 const COVER_KEYS = new Set(["variants"]);

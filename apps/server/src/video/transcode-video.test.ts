@@ -175,6 +175,7 @@ describe("transcodeVideo", { timeout: 120_000 }, () => {
       expect(channels[0]!.mean + channels[1]!.mean + channels[2]!.mean, poster.path).toBeGreaterThan(100);
     }
     expect((await fs.readdir(path.dirname(result.posters[0]!.path))).sort()).toEqual([
+      "144p.mp4",
       "240p.mp4",
       "360p.mp4",
       "poster-320.jpeg",
