@@ -130,6 +130,8 @@ test("a reviewer approves a submitted profile from /admin and the player goes pu
   await expectAccessible(staff);
 
   await card.getByRole("button", { name: "Approve" }).click();
+  // Staff are asked first; the question names the player.
+  await staff.getByRole("alertdialog").getByRole("button", { name: "Approve" }).click();
   await expect(staff.getByText(ADMIN_CONSOLE.approved(player.username))).toBeVisible();
   await expect(reviewCard(staff, player)).toHaveCount(0);
   await staff.getByRole("link", { name: "Approved" }).click();
@@ -290,6 +292,7 @@ test("staff mark a contact message handled and process an account deletion, whic
   );
   await expect(message).toContainText("Website contact form");
   await message.getByRole("button", { name: /^Mark handled/ }).click();
+  await staff.getByRole("alertdialog").getByRole("button", { name: "Mark handled" }).click();
   await expect(staff.getByText(ADMIN_CONSOLE.handled)).toBeVisible();
   await expect(staff.getByRole("article", { name: sender })).toHaveCount(0);
   await staff.getByRole("link", { name: "Handled" }).click();

@@ -13,6 +13,9 @@ import { expectAccessible, guardianConsentLink, latestCode, logIn } from "./supp
  */
 
 const PLAYER_PASSWORD = "Kabwe!2026ok";
+
+// The scouts' side is walked on a phone's width too: they browse on mobile data.
+test.use({ viewport: { width: 360, height: 740 } });
 const localOf = (phoneNumber: string) => `0${phoneNumber.slice(4)}`;
 
 async function reviewerPage(browser: Browser): Promise<Page> {
@@ -70,6 +73,9 @@ test("a scout joins, is verified, and invites a 16-year-old whose parent also ac
   await expect(card).toContainText("https://example.org/academy/staff");
   await expect(card).toContainText(`${scoutPhone} (confirmed)`);
   await card.getByRole("button", { name: "Verify" }).click();
+  const question = staff.getByRole("alertdialog", { name: "Verify Sam Okafor of Copperbelt Stars Academy?" });
+  await question.getByRole("button", { name: "Verify" }).click();
+  await expect(staff.getByText("Sam Okafor is verified. We have e-mailed them.")).toBeVisible();
   await expect(card).toHaveCount(0);
   await staff.context().close();
 
@@ -127,13 +133,39 @@ test("a scout joins, is verified, and invites a 16-year-old whose parent also ac
   // Both sides now see each other's contact details.
   await playerPage.reload();
   await expect(request).toContainText(scoutEmail);
-  await expect(request).toContainText(scoutPhone);
+  // Shared contacts are links: call, WhatsApp and e-mail, on both sides.
+  await expect(request.locator(`a[href="tel:${scoutPhone}"]`)).toBeVisible();
+  await expect(request.locator(`a[href="https://wa.me/${scoutPhone.slice(1)}"]`)).toBeVisible();
+  await expect(request.locator(`a[href="mailto:${scoutEmail}"]`)).toBeVisible();
+  // The trial's place on a map, and a calendar file for its date and time (Lusaka).
+  await expect(request.getByRole("link", { name: "Map of Nkana Stadium, Kitwe" })).toHaveAttribute(
+    "href",
+    /google\.com\/maps.*Nkana/,
+  );
+  const calendar = request.getByRole("link", { name: "Add to calendar" });
+  await expect(calendar).toHaveAttribute("download", `trial-${trialDay}.ics`);
+  const ics = decodeURIComponent((await calendar.getAttribute("href"))!.split(",").slice(1).join(","));
+  expect(ics).toContain(`DTSTART;TZID=Africa/Lusaka:${trialDay.replaceAll("-", "")}T093000`);
+  expect(ics).toContain("LOCATION:Nkana Stadium\\, Kitwe");
   await page.goto("/scouts");
   const sent = page.getByRole("region", { name: "Your requests" });
-  await expect(sent).toContainText(player.phoneNumber);
-  await expect(sent).toContainText(player.email);
-  await expect(sent).toContainText(player.guardianPhone);
+  await expect(sent.locator(`a[href="tel:${player.phoneNumber}"]`)).toBeVisible();
+  await expect(sent.locator(`a[href="https://wa.me/${player.phoneNumber.slice(1)}"]`)).toBeVisible();
+  await expect(sent.locator(`a[href="mailto:${player.email}"]`)).toBeVisible();
+  await expect(sent.locator(`a[href="tel:${player.guardianPhone}"]`)).toBeVisible();
   await expect(page.getByRole("region", { name: "Shortlists" })).toContainText("Quick on the left");
+
+  // A saved search opens as the list of the players who match it now.
+  const searches = page.getByRole("region", { name: "Saved searches" });
+  await searches.getByLabel("Name of the search").fill("Left-footed wingers");
+  await searches.getByLabel("Position").selectOption("left-winger");
+  await searches.getByLabel("Preferred foot").selectOption("left");
+  await searches.getByRole("button", { name: "Save search" }).click();
+  await searches.getByRole("link", { name: "Left-footed wingers" }).click();
+  await expect(page).toHaveURL(/\/scouts\/searches\/[^/]+$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Left-footed wingers" })).toBeVisible();
+  await expect(page.locator(`a[href="/scouts/players/${player.username}"]`)).toBeVisible();
+  await expectAccessible(page);
   await playerContext.close();
   await parentContext.close();
 });

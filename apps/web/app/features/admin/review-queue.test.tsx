@@ -117,6 +117,7 @@ describe("review queue", () => {
     api.set("POST /api/admin/reviews/profile_1/approve", () => json(200, approved));
     const { user } = renderConsole("/admin");
     await user.click((await card()).getByRole("button", { name: "Approve" }));
+    await confirm(user, "Approve Chanda Mulenga's profile?", "Approve");
     const said = ADMIN_CONSOLE.approved("chanda10", ["guardian", "videos"]);
     expect(said).toBe(
       "chanda10's profile was approved. It goes on the public talent list once their parent or guardian agrees and its videos are ready.",

@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ADMIN_CONSOLE } from "@touchline/contract/messages";
-import { fakeApi, json, page, reviewItem, staffSession } from "../../test/admin-fixtures.ts";
+import { auditEntry, fakeApi, json, page, reviewItem, staffSession } from "../../test/admin-fixtures.ts";
 import { renderConsole } from "../../test/console-render.tsx";
 
 const loggedInAs = (role: "player" | "reviewer" | "admin") =>
@@ -12,15 +12,16 @@ const loggedInAs = (role: "player" | "reviewer" | "admin") =>
       json(
         200,
         page([
-          {
+          auditEntry({
             id: "a1",
             actor: "reviewer1",
+            actorAccount: null,
             action: "review.approved",
             targetType: "profile",
             targetId: "profile_1",
             detail: null,
             createdAt: "2026-03-02T10:00:00.000Z",
-          },
+          }),
         ]),
       ),
   });
@@ -59,6 +60,7 @@ describe("review console layout", () => {
         .map((link) => [link.textContent, link.getAttribute("href")]),
     ).toEqual([
       ["Review queue", "/admin"],
+      ["Age checks", "/admin/ages"],
       ["Contact inbox", "/admin/messages"],
       ["Deletion requests", "/admin/deletions"],
       ["Scouts", "/admin/scouts"],
@@ -85,7 +87,7 @@ describe("review console layout", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Audit log" })).toBeInTheDocument();
     const entry = (await screen.findByText("reviewer1")).closest("li")!;
     expect(entry).toHaveTextContent("reviewer1 · Approved a profile");
-    expect(entry).toHaveTextContent("Profile profile_1");
+    expect(entry).toHaveTextContent("Chanda Mulenga");
     expect(within(entry).getByText("2 Mar 2026, 12:00")).toHaveAttribute("datetime", "2026-03-02T10:00:00.000Z");
   });
 
