@@ -56,6 +56,8 @@ async function submitProfile(page: Page, details: { position: string; foot: stri
   await page.getByLabel("Position", { exact: true }).selectOption(details.position);
   await page.getByLabel("Preferred foot").selectOption(details.foot);
   await page.getByLabel("Current fitness status").selectOption("excellent");
+  await page.getByLabel("Province").selectOption("lusaka");
+  await page.getByLabel("Town", { exact: true }).fill("Lusaka");
   await page.getByLabel("Height (cm)").fill(details.height);
   await page.getByLabel("Weight (kg)").fill("68");
   await page.getByLabel("About yourself").fill("Left-footed playmaker from Ndola.");
@@ -91,6 +93,7 @@ test("a reviewer approves a submitted profile from /admin and the player goes pu
   const nav = staff.getByRole("navigation", { name: "Review console" });
   await expect(nav.getByRole("link")).toHaveText([
     "Review queue",
+    "Age checks",
     "Contact inbox",
     "Deletion requests",
     "Scouts",
@@ -191,6 +194,8 @@ test("a reviewer approves a submitted profile from /admin and the player goes pu
 });
 
 test("a rejection with a reason reaches the player's profile page", async ({ page, browser }) => {
+  // Several staff pages, each checked by axe: more than the default minute on a busy machine.
+  test.slow();
   const player = await newNamedPlayer(page, `Bupe${Math.floor(Math.random() * 1e6)}`);
   await submitProfile(page, { position: "goalkeeper", foot: "right", height: "188" });
 
@@ -233,6 +238,8 @@ test("a player who opens /admin gets the 403 page; a reviewer has no audit log a
   page,
   browser,
 }) => {
+  // Several staff pages, each checked by axe: more than the default minute on a busy machine.
+  test.slow();
   await newNamedPlayer(page, "Chileshe");
   await page.goto("/admin");
   await expect(page.getByRole("heading", { level: 1, name: ADMIN_CONSOLE.forbiddenTitle })).toBeVisible();

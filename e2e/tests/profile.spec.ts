@@ -50,6 +50,8 @@ test("a new player uploads a photo and a video, submits, and sees the profile pe
   await page.getByLabel("Secondary position (optional)").selectOption("left-winger");
   await page.getByLabel("Preferred foot").selectOption("both");
   await page.getByLabel("Current fitness status").selectOption("good");
+  await page.getByLabel("Province").selectOption("lusaka");
+  await page.getByLabel("Town", { exact: true }).fill("Lusaka");
   await page.getByLabel("Height (cm)").fill("178");
   await page.getByLabel("Weight (kg)").fill("70");
   await page.getByLabel("About yourself").fill("Quick striker from Kitwe who loves to run at defenders.");

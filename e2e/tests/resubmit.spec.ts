@@ -44,6 +44,8 @@ test("a rejected player sees the reason, corrects the profile with a new video a
   await page.getByLabel("Position", { exact: true }).selectOption("center-back");
   await page.getByLabel("Preferred foot").selectOption("right");
   await page.getByLabel("Current fitness status").selectOption("good");
+  await page.getByLabel("Province").selectOption("lusaka");
+  await page.getByLabel("Town", { exact: true }).fill("Lusaka");
   await page.getByLabel("Height (cm)").fill("183");
   await page.getByLabel("Weight (kg)").fill("76");
   await page.getByLabel("About yourself").fill("Centre-back from Kabwe.");

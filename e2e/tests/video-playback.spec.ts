@@ -50,6 +50,8 @@ test("a player's video is prepared while they watch, then plays; the public gets
   await page.getByLabel("Position", { exact: true }).selectOption("striker");
   await page.getByLabel("Preferred foot").selectOption("right");
   await page.getByLabel("Current fitness status").selectOption("good");
+  await page.getByLabel("Province").selectOption("lusaka");
+  await page.getByLabel("Town", { exact: true }).fill("Lusaka");
   await page.getByLabel("Height (cm)").fill("176");
   await page.getByLabel("Weight (kg)").fill("69");
   await page.getByRole("button", { name: "Submit" }).click();
