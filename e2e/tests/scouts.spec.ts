@@ -50,7 +50,7 @@ test("a scout joins, is verified, and invites a 16-year-old whose parent also ac
   await page.getByLabel("Phone number").fill("7700 900123");
   await page.getByLabel("E-mail address").fill(scoutEmail);
   await page.getByLabel("Link that proves your organisation").fill("https://example.org/academy/staff");
-  await page.getByLabel("Password").fill(SCOUT_PASSWORD);
+  await page.getByLabel("Password", { exact: true }).fill(SCOUT_PASSWORD);
   await page.getByRole("button", { name: "Join as a scout" }).click();
   await expect(page.getByText(SCOUT.phoneInvalid)).toBeVisible();
   await page.getByLabel("Phone number").fill(scoutPhone);

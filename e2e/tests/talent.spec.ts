@@ -81,7 +81,7 @@ test("filters live in the URL: chosen in the form, kept on reload, and the playe
   // /players is served without JavaScript (lib/page-scripts.ts): the browser submits the form
   // itself, every field included, empty or not.
   await expect(page).toHaveURL(
-    `/players?q=${player.firstName}&position=left-winger&foot=left&fitness=&minAge=&maxAge=&minHeight=160&maxHeight=170#talent-list`,
+    `/players?q=${player.firstName}&position=left-winger&foot=left&fitness=&province=&minAge=&maxAge=&minHeight=160&maxHeight=170#talent-list`,
   );
   const card = page.getByRole("article").filter({ hasText: `${player.firstName} C.` });
   await expect(card).toContainText("Left Winger");
@@ -123,7 +123,7 @@ test("the filter form works without JavaScript", async ({ browser }) => {
   await page.getByRole("button", { name: "Show players" }).click();
   await expect(page).toHaveURL(
     new RegExp(
-      `/players\\?q=${player.firstName}&position=left-winger&foot=&fitness=&minAge=17&maxAge=17&minHeight=&maxHeight=#talent-list$`,
+      `/players\\?q=${player.firstName}&position=left-winger&foot=&fitness=&province=&minAge=17&maxAge=17&minHeight=&maxHeight=#talent-list$`,
     ),
   );
   await expect(page.getByRole("article").filter({ hasText: `${player.firstName} C.` })).toBeVisible();
