@@ -19,4 +19,10 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
 });
-afterAll(() => apiServer.close());
+afterAll(async () => {
+  apiServer.close();
+  // Preact runs effects after the next frame, with a 35 ms timer in case no frame comes; that
+  // timer calls cancelAnimationFrame. Let the last ones fire while jsdom still provides it:
+  // after the file, jsdom's globals are gone and the timer would throw.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+});
