@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, type APIRequestContext } from "@playwright/test";
 import { E2E_REVIEWER } from "../staff-accounts.ts";
 import { baseURL } from "../playwright.config.ts";
-import { guardianConsentLink, latestCode } from "./support.ts";
+import { guardianConsentLink, latestCode, PLAYER_PASSWORD as PASSWORD } from "./support.ts";
 
 export { expectAccessible, expectNoHorizontalScroll, findOpenContactMessage } from "./support.ts";
 
@@ -12,7 +12,6 @@ export { expectAccessible, expectNoHorizontalScroll, findOpenContactMessage } fr
  * approval by the e2e reviewer), for the journeys that need someone on the public list.
  */
 const FIXTURES = path.resolve(import.meta.dirname, "../../apps/server/src/media/fixtures");
-const PASSWORD = "Kabwe!2026ok";
 
 export interface ApprovedPlayer {
   username: string;

@@ -1,7 +1,7 @@
 import { expect, test, type Locator } from "@playwright/test";
 import { LOGIN } from "@touchline/contract/messages";
-import { approvedPlayer } from "./players.ts";
-import { logIn, newPlayer } from "./support.ts";
+import { approvedPlayer, expectNoHorizontalScroll } from "./players.ts";
+import { logIn, newPlayer, PLAYER_PASSWORD } from "./support.ts";
 
 /** Whether two boxes on the page share any area. */
 const overlap = (a: DOMRect, b: DOMRect) =>
@@ -99,4 +99,28 @@ test("at 360 px every footer link is a finger's target, 44 px high", async ({ pa
     .evaluateAll((links) => links.map((link) => [link.textContent?.trim(), link.getBoundingClientRect().height]));
   expect(heights.length).toBeGreaterThan(5);
   for (const [name, height] of heights) expect(height, String(name)).toBeGreaterThanOrEqual(44);
+});
+
+test("at 360 px playing a video on the player's own profile keeps the page and Pause within the screen", async ({
+  page,
+  playwright,
+}) => {
+  test.setTimeout(120_000);
+  const player = await approvedPlayer(playwright, { position: "striker", foot: "left", height: 172 });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await logIn(page, `0${player.phoneNumber.slice(4)}`, PLAYER_PASSWORD);
+  await expect(page).toHaveURL(/\/player\/home$/);
+  await page.goto("/player/profile");
+  const play = page.getByRole("button", { name: /^Play / }).first();
+  await expect(play).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await play.click();
+  // The caption's button now says "Pause": it is the longer word that once pushed the page wider.
+  const pause = page.getByRole("button", { name: /^Pause / }).first();
+  await expect(pause).toBeVisible();
+  await expect(pause).toHaveText("Pause");
+  await expectNoHorizontalScroll(page);
+  const box = (await pause.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(360);
 });

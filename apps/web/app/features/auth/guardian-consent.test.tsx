@@ -1,5 +1,6 @@
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import type { AgeCheckView } from "@touchline/contract/age-check";
 import { GUARDIAN, type GuardianConsentView } from "@touchline/contract/guardian";
 import { AUTH } from "@touchline/contract/messages";
 import { CODE_INPUT_LABEL } from "./code-input.tsx";
@@ -24,16 +25,30 @@ const view = (overrides: Partial<GuardianConsentView> = {}): GuardianConsentView
   ...overrides,
 });
 
+/** The age check a guardian sees once consent is given: none sent yet, unless a test says otherwise. */
+const NO_AGE_CHECK: AgeCheckView = {
+  state: "none",
+  documentKind: null,
+  sentAt: null,
+  decidedAt: null,
+  refusalReason: null,
+  documentPath: null,
+};
+
+/** The calls about consent, leaving out the age check's own read beside them. */
+const consentCalls = <T extends { url: string }>(sent: T[]) => sent.filter((call) => !call.url.includes("/age-check/"));
+
 /** The guardian's API (every call a POST): each path answers from its list in turn. */
 function api(answers: Record<string, Response[]>) {
-  return mockApi(
-    Object.fromEntries(
+  return mockApi({
+    "POST /api/guardian-consent/age-check/view": () => jsonResponse(200, { ageCheck: NO_AGE_CHECK }),
+    ...Object.fromEntries(
       Object.entries(answers).map(([path, responses]) => [
         `POST ${path}`,
         () => responses.shift() ?? jsonResponse(599, { message: `no more answers for ${path}` }),
       ]),
     ),
-  );
+  });
 }
 
 describe("GuardianConsent", () => {
@@ -89,7 +104,7 @@ describe("GuardianConsent", () => {
     expect(screen.getByRole("button", { name: GUARDIAN.withdrawButton })).toBeInTheDocument();
     // The token only ever travels in bodies.
     expect(calls.sent.some((call) => call.url.includes(TOKEN))).toBe(false);
-    expect(calls.sent.map((call) => call.body)).toEqual([
+    expect(consentCalls(calls.sent).map((call) => call.body)).toEqual([
       { token: TOKEN },
       { token: TOKEN },
       { token: TOKEN, otp: "12345" },
@@ -117,7 +132,7 @@ describe("GuardianConsent", () => {
     expect(dialog).toHaveTextContent(GUARDIAN.withdrawWarning("Chipo"));
     // Cancelling changes nothing.
     await user.click(screen.getByRole("button", { name: "Cancel" }));
-    expect(calls.sent.map((call) => call.url)).toEqual(["/api/guardian-consent/view"]);
+    expect(consentCalls(calls.sent).map((call) => call.url)).toEqual(["/api/guardian-consent/view"]);
 
     await user.click(screen.getByRole("button", { name: GUARDIAN.withdrawButton }));
     await user.click(await screen.findByRole("button", { name: GUARDIAN.withdrawConfirm }));
