@@ -637,8 +637,10 @@ export async function seedDemo(app: App): Promise<SeedResult> {
       "image",
       await demoCoverJpeg({ initials, number: ((index * 7) % 23) + 1, kit: index }),
     );
-    const first = await importMedia(mediaDeps, account.id, "video", video);
-    const second = index % 3 === 0 ? await importMedia(mediaDeps, account.id, "video", videoTwo) : null;
+    // Prepared right below, so no job is queued: a server seeding would start one at once.
+    const own = { queuePreparation: false };
+    const first = await importMedia(mediaDeps, account.id, "video", video, own);
+    const second = index % 3 === 0 ? await importMedia(mediaDeps, account.id, "video", videoTwo, own) : null;
     // Real renditions and posters, made now (not left to the job queue): the demo players are
     // public as soon as the command ends, as their approval says. Each sample is transcoded once;
     // the other players' copies get its renditions copied.

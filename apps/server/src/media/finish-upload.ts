@@ -73,13 +73,26 @@ export function finishDepsOf(services: AppServices): FinishDeps {
   };
 }
 
+export interface FinishOptions {
+  /**
+   * false: the caller prepares the video itself, at once (the demo seed, test fixtures), so no
+   * job is queued for it; a queued job would start in this process straight away and transcode
+   * the video a second time, for nothing.
+   */
+  queuePreparation?: boolean;
+}
+
 /**
  * Turns a complete upload into a checked media file: moves it out of the upload staging area,
  * recognises its type from its bytes, checks size (and for videos the duration read from the
  * MP4 itself), re-encodes photos, and records the file. Anything failing is deleted, staging
  * included, and reported as MediaRejected.
  */
-export async function finishUpload(deps: FinishDeps, upload: FinishedUpload): Promise<UploadedMedia> {
+export async function finishUpload(
+  deps: FinishDeps,
+  upload: FinishedUpload,
+  { queuePreparation = true }: FinishOptions = {},
+): Promise<UploadedMedia> {
   try {
     const media = upload.kind === "video" ? await finishVideo(deps, upload) : await finishImage(deps, upload);
     const row = {
@@ -100,7 +113,7 @@ export async function finishUpload(deps: FinishDeps, upload: FinishedUpload): Pr
     // The video and the job that prepares it exist together or not at all.
     await deps.db.transaction(async (tx) => {
       await createMediaStore(tx).insert({ ...row, videoState: "processing" });
-      await deps.jobs.enqueue(videoRenditionsJob, { fileId: upload.id }, { tx });
+      if (queuePreparation) await deps.jobs.enqueue(videoRenditionsJob, { fileId: upload.id }, { tx });
     });
     return media;
   } catch (error) {

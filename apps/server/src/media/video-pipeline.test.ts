@@ -103,8 +103,9 @@ describe("an uploaded video", { timeout: 150_000 }, () => {
   it("copied from a prepared copy of the same bytes, plays what the source plays without a transcode", async () => {
     const player = await createPlayer(t);
     const bytes = fixture("faststart.mp4");
-    const source = await importMedia(t.app.services, player.id, "video", bytes);
-    const copy = await importMedia(t.app.services, player.id, "video", bytes);
+    // Prepared by the test itself, step by step: no job may make either ready in between.
+    const source = await importMedia(t.app.services, player.id, "video", bytes, { queuePreparation: false });
+    const copy = await importMedia(t.app.services, player.id, "video", bytes, { queuePreparation: false });
     await prepareVideo(t, source.fileId);
     const run = { runId: "copy-test", log: t.app.services.log };
     // Nothing to copy from a video still processing: a clear error, and the copy stays as it was.
@@ -132,7 +133,9 @@ describe("an uploaded video", { timeout: 150_000 }, () => {
     const player = await createPlayer(t);
     const cookie = await loginCookie(t, player);
     const source = await makeSource(dir, "older.mp4", { width: 640, height: 360, seconds: 2 });
-    const { fileId } = await importMedia(t.app.services, player.id, "video", await fs.readFile(source));
+    const { fileId } = await importMedia(t.app.services, player.id, "video", await fs.readFile(source), {
+      queuePreparation: false,
+    });
     await prepareVideo(t, fileId);
     // As such a video's row and storage are: no 144p anywhere.
     const made = (await store().find(fileId))!;

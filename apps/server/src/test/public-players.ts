@@ -90,9 +90,11 @@ export async function createProfile(
     await createGuardianStore(deps.db, deps.now).recordGivenWithoutSms(player.id, "Test Guardian", "+260955000001");
   cover ??= demoCoverJpeg({ initials: "TL", number: 10, kit: 0, width: 160, height: 120 });
   const photo = await importMedia(deps, player.id, "image", await cover);
-  const video = await importMedia(deps, player.id, "video", options.video ?? VIDEO);
-  const videoTwo = options.twoVideos ? await importMedia(deps, player.id, "video", VIDEO) : null;
-  // The renditions job, run here rather than waited for: a profile is public only once they exist.
+  // The renditions job is run here rather than queued (a queued one would start at once in the
+  // test app and race the test): a profile is public only once they exist.
+  const own = { queuePreparation: false };
+  const video = await importMedia(deps, player.id, "video", options.video ?? VIDEO, own);
+  const videoTwo = options.twoVideos ? await importMedia(deps, player.id, "video", VIDEO, own) : null;
   if (options.videosReady !== false) {
     if (options.video) await prepareVideo(t, video.fileId);
     else await prepareFixtureVideo(t, video.fileId);
