@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import { E2E_REVIEWER } from "../staff-accounts.ts";
 import { baseURL } from "../playwright.config.ts";
 import { guardianConsentLink, latestCode, PLAYER_PASSWORD as PASSWORD } from "./support.ts";
@@ -23,6 +23,9 @@ export interface ApprovedPlayer {
   /** The number of the parent who agreed to the profile (the player is 16). */
   guardianPhone: string;
 }
+
+/** The longest wait for a player's videos to be prepared, added to the journey's own time. */
+const VIDEO_WAIT_MS = 150_000;
 
 /** Letters only, so the name passes for a first name and is unique to this run. */
 const randomLetters = (n: number) =>
@@ -126,7 +129,9 @@ export async function approvedPlayer(
   });
   expect(submitted.status(), await submitted.text()).toBe(201);
   const profileId = ((await submitted.json()) as { scout: { scoutsInformationId: string } }).scout.scoutsInformationId;
-  // A profile is public once its video's renditions are made (a job of a few seconds here).
+  // A profile is public once its video's renditions are made: a job of a few seconds here, but
+  // the server prepares one video at a time, and another journey's long clip may be ahead of it.
+  test.info().setTimeout(test.info().timeout + VIDEO_WAIT_MS);
   await expect
     .poll(
       async () => {
@@ -134,7 +139,7 @@ export async function approvedPlayer(
         const { videos } = (await own.json()) as { videos?: { status: string }[] };
         return videos?.every((video) => video.status === "ready") ?? false;
       },
-      { timeout: details.video ? 150_000 : 60_000 },
+      { timeout: VIDEO_WAIT_MS },
     )
     .toBe(true);
   await api.dispose();
