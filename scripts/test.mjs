@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every check the repository has, stopping at the first stage that fails, with how
- * long each step took, so a slow CI run says where its time went. The linter and the type checks
- * each use one core, so they run side by side (their output is printed when each ends).
+ * long each step took, so a slow CI run says where its time went. Steps of one stage run side by
+ * side: the linter and the type checks each use one core; the unit and integration tests and the
+ * browser journeys each leave a core idle much of the time (spawned servers starting, ffmpeg,
+ * timers, a journey waiting for its video), so together they fill the machine. Each line of a
+ * step that runs beside another is printed as it comes, behind the step's name.
  */
 import { spawn } from "node:child_process";
 
@@ -11,24 +14,38 @@ const STAGES = [
     ["lint", "npm run lint"],
     ["typecheck", "npm run typecheck"],
   ],
-  [["unit and integration tests", "npm run test:unit"]],
-  [["browser journeys", "npm run test:e2e"]],
+  [
+    ["unit and integration tests", "npm run test:unit"],
+    ["browser journeys", "npm run test:e2e"],
+  ],
 ];
 
 const took = [];
 const minutes = (ms) => `${Math.floor(ms / 60_000)}m ${String(Math.round((ms % 60_000) / 1000)).padStart(2, "0")}s`;
 
-/** Runs a command; alone it prints as it goes, beside others its output waits for its end. */
+/** Prints each whole line of a stream behind a label, as it comes. */
+function printLines(stream, label) {
+  let rest = "";
+  stream.setEncoding("utf8");
+  stream.on("data", (chunk) => {
+    const lines = (rest + chunk).split("\n");
+    rest = lines.pop();
+    for (const line of lines) console.log(`${label} ${line}`);
+  });
+  stream.on("end", () => rest && console.log(`${label} ${rest}`));
+}
+
+/** Runs a command; alone it prints as it goes, beside others each line carries the step's name. */
 function run(name, command, alone) {
   const started = Date.now();
   console.log(`\n=== ${name}: ${command}`);
   const child = spawn(command, { shell: true, stdio: alone ? "inherit" : ["ignore", "pipe", "pipe"] });
-  let output = "";
-  child.stdout?.on("data", (chunk) => (output += chunk));
-  child.stderr?.on("data", (chunk) => (output += chunk));
+  if (!alone) {
+    printLines(child.stdout, `[${name}]`);
+    printLines(child.stderr, `[${name}]`);
+  }
   return new Promise((resolve) =>
     child.on("close", (code, signal) => {
-      if (!alone) console.log(`\n=== ${name} (output)\n${output}`);
       const ok = code === 0;
       took.push([name, Date.now() - started, ok]);
       resolve({ name, ok, why: signal ?? `exit code ${code}`, code });
