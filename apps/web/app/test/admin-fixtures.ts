@@ -1,3 +1,4 @@
+import type { AgeCheckItem } from "@touchline/contract/age-check";
 import type { AuditEntry, ContactMessageItem, DeletionRequestItem, ReviewItem } from "@touchline/contract/admin";
 import type { ScoutAccountView } from "@touchline/contract/scouts";
 import type { Role } from "@touchline/contract/session";
@@ -126,6 +127,23 @@ export function auditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
     subject: { kind: "player", name: "Chanda Mulenga", username: "chanda10", reviewStatus: "approved" },
     detail: null,
     createdAt: "2026-03-02T08:00:00.000Z",
+    ...overrides,
+  };
+}
+
+export function ageCheckItem(overrides: Partial<AgeCheckItem> = {}): AgeCheckItem {
+  return {
+    id: "age_1",
+    playerId: "player_1",
+    username: "chanda10",
+    firstName: "Chanda",
+    lastName: "Mulenga",
+    dateOfBirth: "2009-03-17",
+    age: 16,
+    documentKind: "birth-certificate",
+    sentBy: "guardian",
+    sentAt: "2026-03-01T08:00:00.000Z",
+    documentPath: "/api/admin/age-checks/age_1/document",
     ...overrides,
   };
 }

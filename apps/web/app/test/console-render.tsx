@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { createRoutesStub, useLocation } from "react-router";
 import { toast } from "sonner";
 import { ToastHost } from "../components/toast-host.tsx";
+import AdminAgeChecks from "../routes/admin/ages.tsx";
 import AdminAudit from "../routes/admin/audit.tsx";
 import AdminDeletions from "../routes/admin/deletions.tsx";
 import AdminDeliveries from "../routes/admin/deliveries.tsx";
@@ -29,6 +30,7 @@ export function renderConsole(path = "/admin") {
       Component: AdminLayout,
       children: [
         { index: true, Component: AdminReviews },
+        { path: "ages", Component: AdminAgeChecks },
         { path: "messages", Component: AdminMessages },
         { path: "deletions", Component: AdminDeletions },
         { path: "audit", Component: AdminAudit },

@@ -13,6 +13,7 @@ import { Button } from "../../components/button.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { TextAreaField } from "../../components/field.tsx";
 import { ModalDialog } from "../../components/modal-dialog.tsx";
+import { ApiError } from "../../lib/api.ts";
 import { applyServerErrors } from "../../lib/server-errors.ts";
 import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { fetchAgeChecks, refuseAge, verifyAge } from "./admin-api.ts";
@@ -56,6 +57,17 @@ export function AgeChecks() {
     invalidate,
     success: (result) => result.message,
   });
+  const onRefuse = async (item: AgeCheckItem, body: RefuseAgeBody) => {
+    try {
+      await refuse.mutateAsync({ item, body });
+      setRefusing(null);
+    } catch (error) {
+      // A bad reason stays in the dialog to be corrected; anything else (decided by someone
+      // else, gone, no connection) closes it, and the refreshed queue shows where things stand.
+      if (!(error instanceof ApiError && error.status === 400)) setRefusing(null);
+      throw error;
+    }
+  };
   const data = list.data;
 
   return (
@@ -136,10 +148,7 @@ export function AgeChecks() {
         onClose={() => setRefusing(null)}
       >
         {refusing ? (
-          <RefuseForm
-            onCancel={() => setRefusing(null)}
-            onRefuse={(body) => refuse.mutateAsync({ item: refusing, body }).then(() => setRefusing(null))}
-          />
+          <RefuseForm onCancel={() => setRefusing(null)} onRefuse={(body) => onRefuse(refusing, body)} />
         ) : null}
       </ModalDialog>
     </div>

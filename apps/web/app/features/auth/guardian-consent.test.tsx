@@ -1,8 +1,8 @@
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AgeCheckView } from "@touchline/contract/age-check";
 import { GUARDIAN, type GuardianConsentView } from "@touchline/contract/guardian";
-import { AUTH } from "@touchline/contract/messages";
+import { AGE_CHECK, AUTH } from "@touchline/contract/messages";
 import { CODE_INPUT_LABEL } from "./code-input.tsx";
 import { GuardianConsent } from "./guardian-consent.tsx";
 import { mockApi } from "../../test/api-server.ts";
@@ -173,5 +173,44 @@ describe("GuardianConsent", () => {
     expect(follows(accept, covers)).toBe(true);
     expect(follows(covers, screen.getByText("Earlier requests"))).toBe(true);
     expect(follows(screen.getByText("Earlier requests"), withdraw)).toBe(true);
+  });
+
+  it("lets a guardian whose consent is given send a photo of the child's birth certificate", async () => {
+    window.location.hash = `#consent=${TOKEN}`;
+    const calls = api({
+      "/api/guardian-consent/view": [
+        jsonResponse(200, view({ state: "given", decidedAt: "2026-11-20T10:00:00.000Z" })),
+      ],
+      "/api/guardian-consent/age-check": [
+        jsonResponse(200, {
+          message: AGE_CHECK.sent,
+          ageCheck: {
+            ...NO_AGE_CHECK,
+            state: "pending",
+            documentKind: "birth-certificate",
+            sentAt: "2026-11-24T10:00:00.000Z",
+          },
+        }),
+      ],
+    });
+    const { user } = renderScreen(<GuardianConsent />);
+    const section = within(await screen.findByRole("region", { name: AGE_CHECK.sectionTitle }));
+    expect(section.getByText(AGE_CHECK.guardianIntro("Chipo"))).toBeInTheDocument();
+    expect(section.getByText(AGE_CHECK.none)).toBeInTheDocument();
+    // A birth certificate is what most children have: it is chosen already.
+    expect(section.getByLabelText(AGE_CHECK.kindLabel)).toHaveValue("birth-certificate");
+    await user.upload(
+      section.getByLabelText(AGE_CHECK.photoLabel),
+      new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], "certificate.jpg", { type: "image/jpeg" }),
+    );
+    await user.click(section.getByRole("button", { name: AGE_CHECK.send }));
+    expect(await section.findByText(AGE_CHECK.pending)).toBeInTheDocument();
+    expect(calls.calls("POST /api/guardian-consent/age-check/view").map((call) => call.body)).toEqual([
+      { token: TOKEN },
+    ]);
+    expect(calls.calls("POST /api/guardian-consent/age-check").map((call) => call.body)).toEqual([
+      { token: TOKEN, kind: "birth-certificate", contentType: "image/jpeg", image: "/9j/4A==" },
+    ]);
+    expect(calls.sent.some((call) => call.url.includes(TOKEN))).toBe(false);
   });
 });
