@@ -33,6 +33,9 @@ export default defineConfig({
     exclude: ["app/**/*.server-render.test.tsx"],
     environment: "jsdom",
     setupFiles: ["./vitest.setup.ts"],
+    // A test typing a form key by key takes about a second alone, and over 5 s (Vitest's
+    // default limit) while the browser journeys share the two cores; the limit is for hangs.
+    testTimeout: 20_000,
     server: {
       deps: { inline: ["@testing-library/react", "@tanstack/react-query", "react-router", "sonner", "input-otp"] },
     },
