@@ -1,4 +1,5 @@
 import { AgeCheckPanel } from "../../features/auth/age-check.tsx";
+import { CoachPanel } from "../../features/auth/coach-panel.tsx";
 import { GuardianPanel } from "../../features/auth/guardian-panel.tsx";
 import { privatePageMeta } from "../../features/auth/page-meta.ts";
 import { usePlayerSession } from "../../lib/session.ts";
@@ -26,6 +27,7 @@ export default function PlayerProfileRoute({ loaderData }: Route.ComponentProps)
     <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8 sm:py-12">
       <GuardianPanel />
       <AgeCheckPanel />
+      <CoachPanel />
       <PlayerProfile playerId={player.playerId} loaded={loaderData?.profile} />
     </div>
   );
