@@ -1,6 +1,5 @@
-/** A coach who vouches for a player: what the player, the coach and staff read (the public's words are in TALENT). */
+/** A coach who vouches for a player, in the player's area (the public's words are in TALENT). */
 export const COACH = {
-  // The player's area
   sectionTitle: "Coaches who vouch for you",
   intro:
     "Ask a coach or club official to confirm that you play for them. We text them a link to a page with your name, photo and position. If they say yes, your profile shows their role and club; their name and phone number are never shown to anyone.",
@@ -49,8 +48,10 @@ export const COACH = {
     "Not every coach answers yes, and that is all right. If you think they made a mistake, talk to them, then ask again.",
   expiredNote: (days: number) => `They did not answer within ${days} days. You can ask them again.`,
   revokedNote: (reason: string) => `Touchline staff removed this confirmation: ${reason}`,
+} as const;
 
-  // The coach's page
+/** The page a coach opens from our SMS. */
+export const COACH_PAGE = {
   pageTitle: "Does this player play for you?",
   linkInvalid:
     "This link is not valid any more: it works once, for 14 days, while the player's profile is public. The player can ask you again from their account.",
@@ -77,8 +78,10 @@ export const COACH = {
   noConfirm: "Yes, answer no",
   thanksYes: "Thank you. The player's profile now shows that you confirmed it.",
   thanksNo: "Thank you for answering. We will tell the player politely.",
+} as const;
 
-  // The review console
+/** Coaches' confirmations in the review console. */
+export const COACH_CONSOLE = {
   consoleIntro:
     "Confirmations coaches gave, newest first. Revoke one that is wrong or abused: it leaves the profile at once, the player is told why, and the revocation is in the audit log.",
   revokeButton: "Revoke",
@@ -91,7 +94,8 @@ export const COACH = {
   revokedByStaff: "Confirmation revoked. The player is told why.",
   notConfirmed: "This confirmation was already revoked or removed.",
   endorsementNotFound: "This confirmation was not found.",
-
-  privacy:
-    "If you ask a coach to vouch for you, we keep the coach's name, role and club, and their phone number only until our SMS to them has gone (at most until 07:00 the next morning); after that we keep only a scrambled form of the number that lets us refuse to text the same coach twice for you. The coach's page shows your first name, the first letter of your surname, your photo, position, age as on your public profile and where you play. If the coach says yes, your public profile, the talent list and scouts show their role, their club, the team, since when and the month they answered, never their name or number. A confirmation stays until you remove it, our staff revoke it or your account is deleted; an ask that ends without one (no, no answer in 14 days, or an SMS that could not be sent) stays in your list for 30 days and is then deleted.",
 } as const;
+
+/** What the privacy policy says is kept about a coach a player asks. */
+export const COACH_PRIVACY =
+  "If you ask a coach to vouch for you, we keep the coach's name, role and club, and their phone number only until our SMS to them has gone (at most until 07:00 the next morning); after that we keep only a scrambled form of the number that lets us refuse to text the same coach twice for you. The coach's page shows your first name, the first letter of your surname, your photo, position, age as on your public profile and where you play. If the coach says yes, your public profile, the talent list and scouts show their role, their club, the team, since when and the month they answered, never their name or number. A confirmation stays until you remove it, our staff revoke it or your account is deleted; an ask that ends without one (no, no answer in 14 days, or an SMS that could not be sent) stays in your list for 30 days and is then deleted.";

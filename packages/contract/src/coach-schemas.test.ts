@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COACH } from "./coach-messages.ts";
+import { COACH, COACH_CONSOLE, COACH_PAGE } from "./coach-messages.ts";
 import { coachAnswerSchema, coachAskSchema, coachYesSchema, revokeEndorsementSchema } from "./coach-schemas.ts";
 import { coachLinkPath, endorsementDetail, endorsementLine, lusakaYearMonth, monthYearText } from "./coaches.ts";
 import { FIELD } from "./messages.ts";
@@ -80,9 +80,9 @@ describe("a coach's answer", () => {
 
   it("refuses a yes without a team, a month or a year, or with a month still to come", () => {
     expect(errorsOf(coachAnswerSchema.safeParse({ token: TOKEN, answer: "yes" }))).toEqual({
-      team: COACH.teamRequired,
-      sinceMonth: COACH.sinceMonthRequired,
-      sinceYear: COACH.sinceYearRequired,
+      team: COACH_PAGE.teamRequired,
+      sinceMonth: COACH_PAGE.sinceMonthRequired,
+      sinceYear: COACH_PAGE.sinceYearRequired,
     });
     const [year, month] = thisMonth.split("-").map(Number) as [number, number];
     const next =
@@ -90,22 +90,26 @@ describe("a coach's answer", () => {
         ? { sinceMonth: "1", sinceYear: String(year + 1) }
         : { sinceMonth: String(month + 1), sinceYear: String(year) };
     const nextErrors = errorsOf(coachYesSchema.safeParse({ team: "U17", ...next }));
-    expect(Object.values(nextErrors)[0]).toMatch(new RegExp(`^(${COACH.sinceInFuture}|${COACH.sinceYearRequired})$`));
+    expect(Object.values(nextErrors)[0]).toMatch(
+      new RegExp(`^(${COACH_PAGE.sinceInFuture}|${COACH_PAGE.sinceYearRequired})$`),
+    );
     expect(coachYesSchema.parse({ team: "U17", sinceMonth: String(month), sinceYear: String(year) }).since).toBe(
       thisMonth,
     );
     expect(errorsOf(coachYesSchema.safeParse({ team: "U17", sinceMonth: "1", sinceYear: "1989" }))).toEqual({
-      sinceYear: COACH.sinceYearRequired,
+      sinceYear: COACH_PAGE.sinceYearRequired,
     });
     expect(errorsOf(coachAnswerSchema.safeParse({ token: TOKEN, answer: "maybe" }))).toEqual({
-      answer: COACH.answerRequired,
+      answer: COACH_PAGE.answerRequired,
     });
   });
 
   it("staff revoke with a reason of at most 300 characters", () => {
-    expect(errorsOf(revokeEndorsementSchema.safeParse({ reason: " " }))).toEqual({ reason: COACH.reasonRequired });
+    expect(errorsOf(revokeEndorsementSchema.safeParse({ reason: " " }))).toEqual({
+      reason: COACH_CONSOLE.reasonRequired,
+    });
     expect(errorsOf(revokeEndorsementSchema.safeParse({ reason: "x".repeat(301) }))).toEqual({
-      reason: COACH.reasonTooLong(300),
+      reason: COACH_CONSOLE.reasonTooLong(300),
     });
   });
 });

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { phoneField } from "./auth.ts";
 import { COACH_ROLE_VALUES } from "./coach-roles.ts";
-import { COACH } from "./coach-messages.ts";
+import { COACH, COACH_CONSOLE, COACH_PAGE } from "./coach-messages.ts";
 import { lusakaYearMonth } from "./coaches.ts";
 import { addIssue } from "./issue.ts";
 import {
@@ -40,24 +40,24 @@ function sinceOf(
   const y = Number(year);
   let ok = true;
   if (!month || !Number.isInteger(m) || m < 1 || m > 12) {
-    addIssue(ctx, COACH.sinceMonthRequired, ["sinceMonth"]);
+    addIssue(ctx, COACH_PAGE.sinceMonthRequired, ["sinceMonth"]);
     ok = false;
   }
   const thisYear = new Date(today.getTime() + 2 * 60 * 60 * 1000).getUTCFullYear();
   if (!year || !Number.isInteger(y) || y < COACH_SINCE_EARLIEST_YEAR || y > thisYear) {
-    addIssue(ctx, COACH.sinceYearRequired, ["sinceYear"]);
+    addIssue(ctx, COACH_PAGE.sinceYearRequired, ["sinceYear"]);
     ok = false;
   }
   if (!ok) return null;
   const since = `${y}-${String(m).padStart(2, "0")}`;
   if (since > lusakaYearMonth(today)) {
-    addIssue(ctx, COACH.sinceInFuture, ["sinceMonth"]);
+    addIssue(ctx, COACH_PAGE.sinceInFuture, ["sinceMonth"]);
     return null;
   }
   return since;
 }
 
-const teamField = displayText({ required: COACH.teamRequired, max: COACH_TEAM_MAX });
+const teamField = displayText({ required: COACH_PAGE.teamRequired, max: COACH_TEAM_MAX });
 const yesFields = {
   team: z.optional(z.string().check(z.maxLength(200))),
   sinceMonth: z.optional(z.string().check(z.maxLength(2))),
@@ -70,7 +70,7 @@ function yesOf(
   ctx: Parameters<typeof addIssue>[0],
 ): { team: string; since: string } | null {
   const team = teamField.safeParse(input.team ?? "");
-  if (!team.success) addIssue(ctx, team.error.issues[0]?.message ?? COACH.teamRequired, ["team"]);
+  if (!team.success) addIssue(ctx, team.error.issues[0]?.message ?? COACH_PAGE.teamRequired, ["team"]);
   const since = sinceOf(input.sinceMonth, input.sinceYear, new Date(), ctx);
   return team.success && since !== null ? { team: team.data, since } : null;
 }
@@ -87,7 +87,7 @@ export type CoachYesInput = z.input<typeof coachYesSchema>;
  * needs the team and since when (month and year, not in the future); a no needs nothing more.
  */
 export const coachAnswerSchema = z.pipe(
-  z.object({ token: tokenField, answer: z.enum(["yes", "no"], { error: COACH.answerRequired }), ...yesFields }),
+  z.object({ token: tokenField, answer: z.enum(["yes", "no"], { error: COACH_PAGE.answerRequired }), ...yesFields }),
   z.transform((input, ctx) => {
     if (input.answer === "no") return { token: input.token, answer: "no" as const, team: null, since: null };
     const yes = yesOf(input, ctx);
@@ -100,9 +100,9 @@ export type CoachAnswer = z.output<typeof coachAnswerSchema>;
 /** Body of POST /api/admin/endorsements/{id}/revoke: why, in words the player reads. */
 export const revokeEndorsementSchema = z.object({
   reason: displayText({
-    required: COACH.reasonRequired,
+    required: COACH_CONSOLE.reasonRequired,
     max: ENDORSEMENT_REVOKE_REASON_MAX,
-    tooLong: COACH.reasonTooLong(ENDORSEMENT_REVOKE_REASON_MAX),
+    tooLong: COACH_CONSOLE.reasonTooLong(ENDORSEMENT_REVOKE_REASON_MAX),
     multiline: true,
   }),
 });

@@ -1,5 +1,4 @@
 import { coachRoleLabel, type CoachRole } from "./coach-roles.ts";
-import { TALENT } from "./talent-messages.ts";
 import type { PublicEndorsement, PublicPlayerSummary } from "./talent.ts";
 
 export { COACH_ROLES, COACH_ROLE_VALUES, coachRoleLabel, type CoachRole } from "./coach-roles.ts";
@@ -59,9 +58,19 @@ export function lusakaYearMonth(at: Date | string): string {
   return `${local.getUTCFullYear()}-${String(local.getUTCMonth() + 1).padStart(2, "0")}`;
 }
 
+/**
+ * The words a yes puts on the public profile. Here rather than in TALENT, so the player's own
+ * page, which shows them too, does not load the talent list's messages.
+ */
+export const ENDORSEMENT_WORDS = {
+  confirmedBy: (roleLabel: string, club: string, monthYear: string) =>
+    `Confirmed by ${roleLabel} of ${club}, ${monthYear}`,
+  teamSince: (team: string, monthYear: string) => `${team}, since ${monthYear}`,
+} as const;
+
 /** "Confirmed by Head coach of Nkana FC, November 2026": the line a yes puts on the profile. */
 export const endorsementLine = (endorsement: Pick<PublicEndorsement, "role" | "club" | "confirmedAt">): string =>
-  TALENT.confirmedBy(
+  ENDORSEMENT_WORDS.confirmedBy(
     coachRoleLabel(endorsement.role),
     endorsement.club,
     monthYearText(lusakaYearMonth(endorsement.confirmedAt)),
@@ -69,7 +78,7 @@ export const endorsementLine = (endorsement: Pick<PublicEndorsement, "role" | "c
 
 /** "U17, since March 2024": what the coach said beside their yes. */
 export const endorsementDetail = (endorsement: Pick<PublicEndorsement, "team" | "since">): string =>
-  TALENT.teamSince(endorsement.team, monthYearText(endorsement.since));
+  ENDORSEMENT_WORDS.teamSince(endorsement.team, monthYearText(endorsement.since));
 
 /** One ask in the player's own list. The coach's number is not in it: nobody sees it again. */
 export interface PlayerEndorsementView {

@@ -18,12 +18,9 @@ export const TALENT = {
   ageBandNote: "Players under 18 show as “Under 18” and appear in any age range that includes ages under 18.",
   ageVerifiedInvalid: "Choose whether to show only players whose age is verified.",
   ageVerifiedLabel: "Age verified only",
-  /** A coach who vouches: the card's short mark, the page's line, and the list's filter. */
+  /** A coach who vouches: the card's short mark and the list's filter (the page's line is in coaches.ts). */
   endorsedBadge: "Coach confirmed",
   endorsedBadgeTitle: "A coach or official of the player's club confirmed on Touchline that the player plays for them.",
-  confirmedBy: (roleLabel: string, club: string, monthYear: string) =>
-    `Confirmed by ${roleLabel} of ${club}, ${monthYear}`,
-  teamSince: (team: string, monthYear: string) => `${team}, since ${monthYear}`,
   endorsedLabel: "Confirmed by a coach only",
   endorsedInvalid: "Choose whether to show only players a coach has confirmed.",
   ageRangeReversed: "The minimum age must not be above the maximum age.",

@@ -16,7 +16,7 @@ import {
   COACH_LINK_TTL_DAYS,
 } from "@touchline/contract/limits";
 import { isLinkToken } from "@touchline/contract/link-token";
-import { COACH } from "@touchline/contract/messages";
+import { COACH, COACH_CONSOLE, COACH_PAGE } from "@touchline/contract/messages";
 import { maskPhone } from "@touchline/contract/phone";
 import { publicName } from "@touchline/contract/talent";
 import { recordAudit, type Actor } from "../admin/audit.ts";
@@ -37,7 +37,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Held asks texted by one run of the sweep; the rest wait for the next run, five minutes later. */
 const SEND_BATCH = 100;
 
-const linkInvalid = () => new HttpError(404, COACH.linkInvalid, undefined, { code: "COACH_LINK_INVALID" });
+const linkInvalid = () => new HttpError(404, COACH_PAGE.linkInvalid, undefined, { code: "COACH_LINK_INVALID" });
 
 /** The player's own view of one ask: everything but the coach's number, which nobody sees again. */
 export function playerEndorsementView(row: CoachEndorsementRow): PlayerEndorsementView {
@@ -290,7 +290,7 @@ export function createEndorsementService(services: AppServices) {
         { playerId: endorsement.playerId, endorsementId: endorsement.id, answer: answer.answer },
         "coach answered",
       );
-      return { message: yes ? COACH.thanksYes : COACH.thanksNo };
+      return { message: yes ? COACH_PAGE.thanksYes : COACH_PAGE.thanksNo };
     },
 
     /** The confirmations that stand, newest first, for staff. */
@@ -324,7 +324,7 @@ export function createEndorsementService(services: AppServices) {
      */
     async revoke(id: string, actor: Actor, reason: string): Promise<{ message: string }> {
       const found = await store.byId(id);
-      if (!found) throw new HttpError(404, COACH.endorsementNotFound);
+      if (!found) throw new HttpError(404, COACH_CONSOLE.endorsementNotFound);
       const player = await accounts.byId(found.playerId);
       const at = now();
       const revoked = await db.transaction(async (tx) => {
@@ -347,9 +347,9 @@ export function createEndorsementService(services: AppServices) {
           ]);
         return row;
       });
-      if (!revoked) throw new HttpError(409, COACH.notConfirmed);
+      if (!revoked) throw new HttpError(409, COACH_CONSOLE.notConfirmed);
       log.info({ endorsementId: id, playerId: revoked.playerId }, "coach confirmation revoked by staff");
-      return { message: COACH.revokedByStaff };
+      return { message: COACH_CONSOLE.revokedByStaff };
     },
 
     /**

@@ -8,7 +8,7 @@ import {
   COACH_ASKS_WAITING_MAX,
   COACH_LINK_TTL_DAYS,
 } from "@touchline/contract/limits";
-import { COACH, FIELD } from "@touchline/contract/messages";
+import { COACH, COACH_CONSOLE, COACH_PAGE, FIELD } from "@touchline/contract/messages";
 import { fitsOneSegment } from "@touchline/contract/notifications";
 import type { PublicPlayer, PublicPlayerList } from "@touchline/contract/talent";
 import { auditLog } from "../db/schema/admin.ts";
@@ -158,12 +158,15 @@ describe("a coach's answer", () => {
     // A yes needs the team and a month that has come.
     const incomplete = await answer({ token, answer: "yes", team: " ", sinceMonth: "13", sinceYear: "2024" });
     expect(incomplete.statusCode).toBe(400);
-    expect(incomplete.json().errors).toMatchObject({ team: COACH.teamRequired, sinceMonth: COACH.sinceMonthRequired });
+    expect(incomplete.json().errors).toMatchObject({
+      team: COACH_PAGE.teamRequired,
+      sinceMonth: COACH_PAGE.sinceMonthRequired,
+    });
     const future = await answer({ token, answer: "yes", team: "U17", sinceMonth: "1", sinceYear: "2099" });
-    expect(future.json().errors).toMatchObject({ sinceYear: COACH.sinceYearRequired });
+    expect(future.json().errors).toMatchObject({ sinceYear: COACH_PAGE.sinceYearRequired });
     const answered = await yes(token);
     expect(answered.statusCode, answered.body).toBe(200);
-    expect(answered.json().message).toBe(COACH.thanksYes);
+    expect(answered.json().message).toBe(COACH_PAGE.thanksYes);
 
     // One answer: the link is spent.
     expect((await view(token)).statusCode).toBe(404);
@@ -217,7 +220,7 @@ describe("a coach's answer", () => {
     const token = coachToken(body.coachPhone);
     const said = await answer({ token, answer: "no" });
     expect(said.statusCode, said.body).toBe(200);
-    expect(said.json().message).toBe(COACH.thanksNo);
+    expect(said.json().message).toBe(COACH_PAGE.thanksNo);
 
     const shown = await publicPage(player.username);
     expect(shown).toMatchObject({ endorsed: false, endorsements: [] });
@@ -389,7 +392,7 @@ describe("taking a confirmation back", () => {
       payload: { reason: "  " },
     });
     expect(noReason.statusCode).toBe(400);
-    expect(noReason.json().errors).toEqual({ reason: COACH.reasonRequired });
+    expect(noReason.json().errors).toEqual({ reason: COACH_CONSOLE.reasonRequired });
     expect((await publicPage(player.username)).endorsed).toBe(true);
 
     const reason = "The club says this number is not one of its officials.";
@@ -400,7 +403,7 @@ describe("taking a confirmation back", () => {
       payload: { reason },
     });
     expect(revoked.statusCode, revoked.body).toBe(200);
-    expect(revoked.json().message).toBe(COACH.revokedByStaff);
+    expect(revoked.json().message).toBe(COACH_CONSOLE.revokedByStaff);
     expect(await publicPage(player.username)).toMatchObject({ endorsed: false, endorsements: [] });
     expect((await listOf(player.cookie)).endorsements[0]).toMatchObject({ state: "revoked", revokeReason: reason });
 
@@ -425,7 +428,7 @@ describe("taking a confirmation back", () => {
       payload: { reason },
     });
     expect(twice.statusCode).toBe(409);
-    expect(twice.json().message).toBe(COACH.notConfirmed);
+    expect(twice.json().message).toBe(COACH_CONSOLE.notConfirmed);
   });
 
   it("a minor's coach can no longer open the link once the guardian withdraws consent", async () => {

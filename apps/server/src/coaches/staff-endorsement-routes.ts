@@ -5,7 +5,7 @@ import { auditListQuerySchema } from "@touchline/contract/admin";
 import { endorsementPageSchema } from "@touchline/contract/answers/coaches";
 import { messageAnswerSchema } from "@touchline/contract/answers/common";
 import { revokeEndorsementSchema } from "@touchline/contract/coach-schemas";
-import { COACH } from "@touchline/contract/messages";
+import { COACH_CONSOLE } from "@touchline/contract/messages";
 import { STAFF_ROLES } from "@touchline/contract/session";
 import type { Actor } from "../admin/audit.ts";
 import { createPlayerStore } from "../auth/player-store.ts";
@@ -54,7 +54,7 @@ export const staffEndorsementRoutes: FastifyPluginAsync<{ services: AppServices 
   app.post(
     "/api/admin/endorsements/:id/revoke",
     {
-      config: { notFoundMessage: COACH.endorsementNotFound },
+      config: { notFoundMessage: COACH_CONSOLE.endorsementNotFound },
       schema: {
         summary: "Revoke a coach's confirmation with a reason the player reads",
         security: ACCESS.session,

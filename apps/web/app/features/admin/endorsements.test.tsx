@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { EndorsementItem } from "@touchline/contract/coaches";
-import { COACH } from "@touchline/contract/messages";
+import { COACH_CONSOLE } from "@touchline/contract/messages";
 import { fakeApi, json, page, staffSession } from "../../test/admin-fixtures.ts";
 import { renderConsole } from "../../test/console-render.tsx";
 
@@ -25,7 +25,7 @@ describe("coach confirmations in the console", () => {
     const api = fakeApi({
       "GET /api/Authorization/session": () => json(200, staffSession("reviewer")),
       "GET /api/admin/endorsements": () => json(200, page([confirmation])),
-      [`POST /api/admin/endorsements/${ID}/revoke`]: () => json(200, { message: COACH.revokedByStaff }),
+      [`POST /api/admin/endorsements/${ID}/revoke`]: () => json(200, { message: COACH_CONSOLE.revokedByStaff }),
     });
     const { user } = renderConsole("/admin/endorsements");
     const card = within(await screen.findByRole("article", { name: "Confirmation of Mwila Banda by Daniel Mumba" }));
@@ -34,15 +34,15 @@ describe("coach confirmations in the console", () => {
     );
     expect(card.getByText("Team", { selector: "dt" }).nextElementSibling).toHaveTextContent("U17, since March 2024");
 
-    await user.click(card.getByRole("button", { name: COACH.revokeButton }));
-    const dialog = await screen.findByRole("dialog", { name: COACH.revokeTitle("Mwila Banda") });
-    await user.click(within(dialog).getByRole("button", { name: COACH.revokeSubmit }));
-    expect(await within(dialog).findByText(COACH.reasonRequired)).toBeInTheDocument();
+    await user.click(card.getByRole("button", { name: COACH_CONSOLE.revokeButton }));
+    const dialog = await screen.findByRole("dialog", { name: COACH_CONSOLE.revokeTitle("Mwila Banda") });
+    await user.click(within(dialog).getByRole("button", { name: COACH_CONSOLE.revokeSubmit }));
+    expect(await within(dialog).findByText(COACH_CONSOLE.reasonRequired)).toBeInTheDocument();
     expect(api.calls(`POST /api/admin/endorsements/${ID}/revoke`)).toEqual([]);
 
-    await user.type(within(dialog).getByLabelText(COACH.reasonLabel), "Not an official of this club.");
-    await user.click(within(dialog).getByRole("button", { name: COACH.revokeSubmit }));
-    expect(await screen.findByText(COACH.revokedByStaff)).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(COACH_CONSOLE.reasonLabel), "Not an official of this club.");
+    await user.click(within(dialog).getByRole("button", { name: COACH_CONSOLE.revokeSubmit }));
+    expect(await screen.findByText(COACH_CONSOLE.revokedByStaff)).toBeInTheDocument();
     expect(api.calls(`POST /api/admin/endorsements/${ID}/revoke`).map((call) => call.body)).toEqual([
       { reason: "Not an official of this club." },
     ]);

@@ -5,7 +5,7 @@ import { coachRoleLabel } from "@touchline/contract/coach-roles";
 import { revokeEndorsementSchema, type RevokeEndorsementBody } from "@touchline/contract/coach-schemas";
 import { monthYearText, type EndorsementItem } from "@touchline/contract/coaches";
 import { ENDORSEMENT_REVOKE_REASON_MAX } from "@touchline/contract/limits";
-import { COACH } from "@touchline/contract/messages";
+import { COACH_CONSOLE } from "@touchline/contract/messages";
 import { Button } from "../../components/button.tsx";
 import { TextAreaField } from "../../components/field.tsx";
 import { ModalDialog } from "../../components/modal-dialog.tsx";
@@ -40,7 +40,7 @@ export function Endorsements() {
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-5 px-4 py-6 sm:py-10">
       <ListHeading title="Coach confirmations" total={data?.total} noun={["confirmation", "confirmations"]} />
-      <p className="text-sm text-slate-600">{COACH.consoleIntro}</p>
+      <p className="text-sm text-slate-600">{COACH_CONSOLE.consoleIntro}</p>
       <ListState
         isPending={list.isPending}
         isError={list.isError && !data}
@@ -79,7 +79,7 @@ export function Endorsements() {
                 </dl>
                 <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
                   <Button variant="secondary" onClick={() => setRevoking(item)}>
-                    {COACH.revokeButton}
+                    {COACH_CONSOLE.revokeButton}
                   </Button>
                 </div>
               </article>
@@ -90,8 +90,8 @@ export function Endorsements() {
       {data ? <Pager page={page} pageSize={data.pageSize} total={data.total} params={params} /> : null}
       <ModalDialog
         open={revoking !== null}
-        title={revoking ? COACH.revokeTitle(nameOf(revoking)) : ""}
-        description={COACH.revokeDescription}
+        title={revoking ? COACH_CONSOLE.revokeTitle(nameOf(revoking)) : ""}
+        description={COACH_CONSOLE.revokeDescription}
         onClose={() => setRevoking(null)}
       >
         {revoking ? (
@@ -133,7 +133,7 @@ function RevokeForm({
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <TextAreaField
-        label={COACH.reasonLabel}
+        label={COACH_CONSOLE.reasonLabel}
         maxLength={ENDORSEMENT_REVOKE_REASON_MAX}
         required
         hint={`${reason.length}/${ENDORSEMENT_REVOKE_REASON_MAX} characters`}
@@ -146,7 +146,7 @@ function RevokeForm({
           Cancel
         </Button>
         <Button type="submit" variant="danger" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
-          {isSubmitting ? "Please wait…" : COACH.revokeSubmit}
+          {isSubmitting ? "Please wait…" : COACH_CONSOLE.revokeSubmit}
         </Button>
       </div>
     </form>

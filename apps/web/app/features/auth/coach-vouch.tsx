@@ -6,7 +6,7 @@ import { coachYesSchema, type CoachYesInput } from "@touchline/contract/coach-sc
 import { MONTH_OPTIONS, type CoachAskView } from "@touchline/contract/coaches";
 import { placeText } from "@touchline/contract/enums";
 import { COACH_SINCE_EARLIEST_YEAR } from "@touchline/contract/limits";
-import { COACH } from "@touchline/contract/messages";
+import { COACH_PAGE } from "@touchline/contract/messages";
 import { AGE_BANDS, coverVariant, publicName } from "@touchline/contract/talent";
 import { Button } from "../../components/button.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
@@ -90,24 +90,24 @@ function YesForm({ token, onAnswered }: { token: string; onAnswered(message: str
     <form noValidate onSubmit={onSubmit} aria-label="Yes, they play for us" className="mt-6 flex flex-col gap-4">
       {formError ? <FormAlert>{formError}</FormAlert> : null}
       <TextField
-        label={COACH.teamLabel}
-        hint={COACH.teamHint}
+        label={COACH_PAGE.teamLabel}
+        hint={COACH_PAGE.teamHint}
         autoComplete="off"
         error={errors.team?.message}
         {...register("team")}
       />
       <fieldset className="flex flex-col gap-2">
-        <legend className="text-sm font-medium text-slate-800">{COACH.sinceLegend}</legend>
+        <legend className="text-sm font-medium text-slate-800">{COACH_PAGE.sinceLegend}</legend>
         <div className="grid grid-cols-2 gap-3">
           <SelectField
-            label={COACH.sinceMonthLabel}
+            label={COACH_PAGE.sinceMonthLabel}
             options={MONTH_OPTIONS}
             placeholder="Month"
             error={errors.sinceMonth?.message}
             {...register("sinceMonth")}
           />
           <SelectField
-            label={COACH.sinceYearLabel}
+            label={COACH_PAGE.sinceYearLabel}
             options={yearOptions()}
             placeholder="Year"
             error={errors.sinceYear?.message}
@@ -117,7 +117,7 @@ function YesForm({ token, onAnswered }: { token: string; onAnswered(message: str
       </fieldset>
       <div>
         <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
-          {isSubmitting ? "Sending…" : COACH.yesButton}
+          {isSubmitting ? "Sending…" : COACH_PAGE.yesButton}
         </Button>
       </div>
     </form>
@@ -151,17 +151,17 @@ function NoAnswer({
     <div className="mt-6 border-t border-slate-200 pt-4">
       {error ? <FormAlert>{error}</FormAlert> : null}
       <Button variant="secondary" onClick={() => setAsking(true)}>
-        {COACH.noButton}
+        {COACH_PAGE.noButton}
       </Button>
       <ConfirmDialog
         open={asking}
-        title={COACH.noTitle}
-        confirmLabel={COACH.noConfirm}
+        title={COACH_PAGE.noTitle}
+        confirmLabel={COACH_PAGE.noConfirm}
         busy={answer.isPending}
         onCancel={() => setAsking(false)}
         onConfirm={() => void sayNo()}
       >
-        {COACH.noWarning(firstName)}
+        {COACH_PAGE.noWarning(firstName)}
       </ConfirmDialog>
     </div>
   );
@@ -197,9 +197,9 @@ export function CoachVouch() {
     const message = ask.error instanceof ApiError && ask.error.status !== 404 ? ask.error.message : null;
     return (
       <>
-        <h1 className="text-2xl font-bold text-slate-900">{COACH.pageTitle}</h1>
+        <h1 className="text-2xl font-bold text-slate-900">{COACH_PAGE.pageTitle}</h1>
         <div className="mt-4">
-          <FormAlert>{message ?? COACH.linkInvalid}</FormAlert>
+          <FormAlert>{message ?? COACH_PAGE.linkInvalid}</FormAlert>
         </div>
       </>
     );
@@ -207,13 +207,13 @@ export function CoachVouch() {
   const view = ask.data!;
   return (
     <>
-      <h1 className="text-2xl font-bold text-slate-900">{COACH.pageTitle}</h1>
-      <p className="mt-2 text-slate-700">{COACH.greeting(view.coachName)}</p>
+      <h1 className="text-2xl font-bold text-slate-900">{COACH_PAGE.pageTitle}</h1>
+      <p className="mt-2 text-slate-700">{COACH_PAGE.greeting(view.coachName)}</p>
       <p className="mt-2 break-words text-slate-700">
-        {COACH.claim(publicName(view.player), coachRoleLabel(view.role), view.club)}
+        {COACH_PAGE.claim(publicName(view.player), coachRoleLabel(view.role), view.club)}
       </p>
       <PlayerSummary player={view.player} />
-      <p className="mt-4 text-sm text-slate-700">{COACH.whatIsShown}</p>
+      <p className="mt-4 text-sm text-slate-700">{COACH_PAGE.whatIsShown}</p>
       <YesForm token={token} onAnswered={setAnswered} />
       <NoAnswer token={token} firstName={view.player.firstName} onAnswered={setAnswered} />
     </>

@@ -1,5 +1,5 @@
+import { lazy, Suspense } from "react";
 import { AgeCheckPanel } from "../../features/auth/age-check.tsx";
-import { CoachPanel } from "../../features/auth/coach-panel.tsx";
 import { GuardianPanel } from "../../features/auth/guardian-panel.tsx";
 import { privatePageMeta } from "../../features/auth/page-meta.ts";
 import { usePlayerSession } from "../../lib/session.ts";
@@ -7,6 +7,19 @@ import { PlayerProfile } from "../../features/profile/player-profile.tsx";
 import type { Route } from "./+types/profile";
 
 export const meta = () => privatePageMeta("My Profile");
+
+/**
+ * The coaches who vouch for the player load after the page, below the profile: the profile is
+ * what the player came for, and the panel's code and words would put the page over its budget.
+ * Offline, a panel never loaded before is left out rather than breaking the page (asking a
+ * coach needs the network anyway).
+ */
+const CoachPanel = lazy(() =>
+  import("../../features/auth/coach-panel.tsx").then(
+    (module) => ({ default: module.CoachPanel }),
+    () => ({ default: () => null }),
+  ),
+);
 
 /**
  * The server's render carries the profile, so the page arrives with it and the phone fetches the
@@ -27,8 +40,10 @@ export default function PlayerProfileRoute({ loaderData }: Route.ComponentProps)
     <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8 sm:py-12">
       <GuardianPanel />
       <AgeCheckPanel />
-      <CoachPanel />
       <PlayerProfile playerId={player.playerId} loaded={loaderData?.profile} />
+      <Suspense fallback={null}>
+        <CoachPanel />
+      </Suspense>
     </div>
   );
 }

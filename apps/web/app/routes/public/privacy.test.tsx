@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_DELETION, COACH } from "@touchline/contract/messages";
+import { ACCOUNT_DELETION, COACH_PRIVACY } from "@touchline/contract/messages";
 import Privacy from "./privacy.tsx";
 
 function renderAt(url: string) {
@@ -48,8 +48,8 @@ describe("privacy page", () => {
   it("says what is kept about a coach a player asks, who sees it and for how long", () => {
     renderAt("/privacy");
     const heading = screen.getByRole("heading", { level: 2, name: "Coaches who vouch for you" });
-    expect(heading.nextElementSibling).toHaveTextContent(COACH.privacy);
+    expect(heading.nextElementSibling).toHaveTextContent(COACH_PRIVACY);
     for (const part of ["only until our SMS to them has gone", "never their name or number", "for 30 days"])
-      expect(COACH.privacy).toContain(part);
+      expect(COACH_PRIVACY).toContain(part);
   });
 });

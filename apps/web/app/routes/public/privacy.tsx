@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { DELETION_PROCESSING_DAYS } from "@touchline/contract/limits";
-import { ACCOUNT_DELETION, AGE_CHECK, COACH } from "@touchline/contract/messages";
+import { ACCOUNT_DELETION, AGE_CHECK, COACH_PRIVACY } from "@touchline/contract/messages";
 import { buttonClass } from "../../components/button.tsx";
 import { PageHero, Prose } from "../../features/site/page-parts.tsx";
 import { pageMeta } from "../../lib/seo.ts";
@@ -126,7 +126,7 @@ export default function Privacy() {
           <p>{AGE_CHECK.privacy}</p>
 
           <h2 id="coaches">Coaches who vouch for you</h2>
-          <p>{COACH.privacy}</p>
+          <p>{COACH_PRIVACY}</p>
 
           <h2 id="data-security">Data security</h2>
           <p>
