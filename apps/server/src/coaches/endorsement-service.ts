@@ -122,12 +122,19 @@ export function createEndorsementService(services: AppServices) {
 
   /**
    * Texts one waiting ask's coach their link, now. The number is read, then forgotten in the
-   * statement that records the link (only one sender gets past it); an SMS the provider refuses
-   * ends the ask as undelivered. Answers whether the coach was texted.
+   * statement that records the link (only one sender gets past it); an SMS the provider refuses,
+   * or a profile no longer public, ends the ask as undelivered. Answers whether the coach was
+   * texted.
    */
   async function text(row: CoachEndorsementRow & { coachPhone: string }, origin: string): Promise<boolean> {
     const player = await accounts.byId(row.playerId);
     if (!player) return false;
+    // Held overnight, the profile may have left public view (a guardian withdrew, its time
+    // ended): then nobody is texted the player's name.
+    if (!(await talent.findPublicPlayerId(player.username))) {
+      await store.markUndelivered(row.id, now());
+      return false;
+    }
     const token = randomToken();
     if (!(await store.claimForSending(row.id, sha256Hex(token), now()))) return false;
     const sent = await notifications.sendNow(

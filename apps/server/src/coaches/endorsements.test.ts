@@ -474,4 +474,17 @@ describe("when the SMS goes and how long the link works", () => {
     await sweep();
     expect(await rowsOf(player.id)).toEqual([]);
   });
+
+  it("texts nobody in the morning about a minor whose guardian withdrew overnight", async () => {
+    const sweep = () => createEndorsementService(t.app.services).sweep("https://touchline.example");
+    t.clock.now = nextLusaka(23, 0);
+    const minor = await publicPlayer({ dateOfBirth: yearsAgo(16) });
+    const body = askBody();
+    expect((await ask(minor.cookie, body)).json().message).toBe(COACH.held("Daniel Mumba"));
+    await createGuardianStore(t.database.db, () => t.clock.now).remove(minor.id);
+    t.clock.now = nextLusaka(7, 5);
+    await sweep();
+    expect(readSmsOutbox(t, body.coachPhone)).toEqual([]);
+    expect((await rowsOf(minor.id))[0]).toMatchObject({ state: "undelivered", coachPhone: null });
+  });
 });
