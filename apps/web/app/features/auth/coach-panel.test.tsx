@@ -33,7 +33,6 @@ const coaches = (endorsements: PlayerEndorsementView[], more: Partial<PlayerEndo
 const panel = () => screen.findByRole("region", { name: COACH.sectionTitle });
 
 describe("CoachPanel", () => {
-  // Many fields typed one key at a time: slow on a loaded machine, so a longer time limit.
   it("checks the form first, then texts the coach with the number in full and lists the ask", async () => {
     const api = mockApi({
       [`GET ${ROUTE}`]: () => jsonResponse(200, coaches([])),
@@ -61,7 +60,7 @@ describe("CoachPanel", () => {
     ]);
     // The form is empty again for the next coach.
     expect(screen.getByLabelText(COACH.nameLabel)).toHaveValue("");
-  }, 15_000);
+  });
 
   it("puts the server's refusal beside the phone number", async () => {
     mockApi({
