@@ -78,6 +78,9 @@ const SERVER_DOMAIN_RANKS = [
   // log) and talent reads the verified fact.
   ["ages"],
   ["talent", "admin", "guardians"],
+  // A coach who vouches: the player must be public (talent) to ask, and staff revoke with the
+  // audit log (admin); talent reads the confirmations that stand.
+  ["coaches"],
   // Scouts find players through the talent list and are verified through the audit log.
   ["scouts"],
   ["health", "openapi", "web", "ops", "backup"],

@@ -46,10 +46,19 @@ const ACCOUNT_PAGES = [
   "/scouts/login",
   "/scouts/confirm-email",
   "/scouts/unsubscribe",
+  // Opened without its SMS link's token: the page says the link is not valid.
+  "/coach",
 ];
 
 const PLAYER_PAGES = ["/player/home", "/player/add-content", "/player/profile", "/player/settings", "/player/requests"];
-const STAFF_PAGES = ["/admin", "/admin/messages", "/admin/deletions", "/admin/scouts", "/admin/deliveries"];
+const STAFF_PAGES = [
+  "/admin",
+  "/admin/messages",
+  "/admin/deletions",
+  "/admin/scouts",
+  "/admin/deliveries",
+  "/admin/endorsements",
+];
 
 /** What a page shows once it has loaded: its main heading (every page has one). */
 async function settle(page: Page) {

@@ -94,6 +94,7 @@ test("a reviewer approves a submitted profile from /admin and the player goes pu
   await expect(nav.getByRole("link")).toHaveText([
     "Review queue",
     "Age checks",
+    "Coach confirmations",
     "Contact inbox",
     "Deletion requests",
     "Scouts",

@@ -1,3 +1,4 @@
+import { coachSweepJob } from "./coaches/coach-sweep-job.ts";
 import type { AnyJobKind } from "./jobs/job-kind.ts";
 import { videoRenditionsJob } from "./media/video-renditions-job.ts";
 import { notificationDeliveryJob } from "./notifications/delivery-job.ts";
@@ -16,4 +17,5 @@ export const PRODUCT_JOB_KINDS: readonly AnyJobKind[] = [
   notificationDeliveryJob,
   notificationSweepJob,
   publicTimeNoticesJob,
+  coachSweepJob,
 ];

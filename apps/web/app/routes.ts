@@ -45,6 +45,8 @@ export default [
     route("auth/player-reset-password", "routes/auth/player-reset-password.tsx"),
     // A parent's or guardian's consent, from the link in our SMS.
     route("guardian", "routes/auth/guardian.tsx"),
+    // A coach's confirmation that a player plays for them, from the link in our SMS.
+    route("coach", "routes/auth/coach.tsx"),
     // Scouts join and log in here; the links we send them open here too.
     route("scouts/join", "routes/auth/scouts-join.tsx"),
     route("scouts/login", "routes/auth/scouts-login.tsx"),
@@ -72,6 +74,7 @@ export default [
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/reviews.tsx"),
     route("ages", "routes/admin/ages.tsx"),
+    route("endorsements", "routes/admin/endorsements.tsx"),
     route("messages", "routes/admin/messages.tsx"),
     route("deletions", "routes/admin/deletions.tsx"),
     route("audit", "routes/admin/audit.tsx"),

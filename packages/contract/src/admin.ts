@@ -269,6 +269,7 @@ export const AUDIT_ACTIONS = [
   { value: "scout.report-handled", label: "Handled a report about a scout" },
   { value: "age.verified", label: "Verified a player's age" },
   { value: "age.refused", label: "Refused a player's age check" },
+  { value: "endorsement.revoked", label: "Revoked a coach's confirmation" },
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]["value"];
 

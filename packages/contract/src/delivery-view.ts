@@ -26,5 +26,9 @@ export const DELIVERY_VIEW = {
     "deletion-done": "Deletion done",
     "age-verified": "Age verified",
     "age-refused": "Age not verified",
+    "coach-asked": "Coach asked to vouch",
+    "coach-confirmed": "Coach vouched",
+    "coach-declined": "Coach did not confirm",
+    "endorsement-revoked": "Confirmation revoked",
   } satisfies Record<NotificationEvent, string>,
 } as const;

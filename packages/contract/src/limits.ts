@@ -164,3 +164,25 @@ export const AGE_DOCUMENT_MIME_TYPES = ["image/jpeg", "image/png", "image/webp"]
 export const AGE_REFUSAL_REASON_MAX = 300;
 /** Age-check documents sent per player in a day (each is a photo staff must look at). */
 export const AGE_DOCUMENTS_PER_DAY = 5;
+
+/**
+ * A coach who vouches for a player. A player asks at most COACH_ASKS_PER_DAY coaches a day and
+ * has at most COACH_ASKS_WAITING_MAX asks waiting for an answer at once; one coach's number gets
+ * at most COACH_ASKS_PER_COACH_PER_DAY asks a day, from all players together, so a number cannot
+ * be flooded through us.
+ */
+export const COACH_ASKS_PER_DAY = 3;
+export const COACH_ASKS_WAITING_MAX = 5;
+export const COACH_ASKS_PER_COACH_PER_DAY = 5;
+/** The coach's link works once, for this many days after its SMS; then the ask expires. */
+export const COACH_LINK_TTL_DAYS = 14;
+/** An ask that ended without a confirmation stays in the player's list this long, then is deleted. */
+export const COACH_ASK_HISTORY_DAYS = 30;
+export const COACH_NAME_MAX = 100;
+export const COACH_CLUB_MAX = 80;
+/** The team the coach names ("U17", "First team"). */
+export const COACH_TEAM_MAX = 40;
+/** The earliest year a coach may say a player has played for them since. */
+export const COACH_SINCE_EARLIEST_YEAR = 1990;
+/** The reason staff give when they revoke a confirmation, read by the player. */
+export const ENDORSEMENT_REVOKE_REASON_MAX = 300;

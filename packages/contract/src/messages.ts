@@ -18,3 +18,4 @@ export { daysLeftText, MEDIA, PROFILE_FORM, PROFILE_PAGE, UPLOAD_TOASTS, VIDEO_F
 export { ADMIN, ADMIN_CONSOLE } from "./staff-messages.ts";
 export { TALENT } from "./talent-messages.ts";
 export { AGE_CHECK } from "./age-messages.ts";
+export { COACH, COACH_CONSOLE, COACH_PAGE, COACH_PRIVACY } from "./coach-messages.ts";

@@ -17,6 +17,9 @@ import {
 const LONG_NAME = "Wiremu-Ngozi-Chileshe-Mwansa-Kasonde-Tembo-Mulenga".padEnd(50, "x");
 const LONG_ORGANISATION = "National Football Academy of the Copperbelt Province ".repeat(3).slice(0, 150);
 const GUARDIAN_LINK = `/guardian#consent=${"A".repeat(43)}`;
+const COACH_LINK = `/coach#vouch=${"A".repeat(43)}`;
+/** A club of COACH_CLUB_MAX characters. */
+const LONG_CLUB = "Kalulushi Modern Stars Football Academy and Community Sports Club of Copperbelt".padEnd(80, "x");
 const ORIGIN = "https://".padEnd(SMS_ORIGIN_MAX, "w");
 const UNSUBSCRIBE = `/unsubscribe/${"u".repeat(11)}`;
 
@@ -44,14 +47,22 @@ const LONGEST: { [E in NotificationEvent]: NotificationParams[E][] } = {
   "deletion-done": [{}],
   "age-verified": [{ guardianOf: null }, { guardianOf: LONG_NAME }],
   "age-refused": [{ guardianOf: null }, { guardianOf: LONG_NAME }],
+  "coach-asked": [{ playerName: `${LONG_NAME} W.`, coachLink: COACH_LINK }],
+  "coach-confirmed": [{ club: LONG_CLUB }],
+  "coach-declined": [{ club: LONG_CLUB }],
+  "endorsement-revoked": [{ club: LONG_CLUB }],
 };
+
+/** Sent at once with the coach's link (sendNow), never with a way to stop: the link fills the segment. */
+const SENT_WITHOUT_STOP: readonly NotificationEvent[] = ["coach-asked"];
 
 describe("every notification SMS", () => {
   for (const event of NOTIFICATION_EVENTS) {
     it(`${event}: one GSM-7 segment at the longest values, with its link`, () => {
       for (const params of LONGEST[event] as never[]) {
         // A guardian's messages are about a minor's safety: the service gives them no way to stop.
-        const toGuardian = (params as { guardianOf?: string | null }).guardianOf != null;
+        const toGuardian =
+          (params as { guardianOf?: string | null }).guardianOf != null || SENT_WITHOUT_STOP.includes(event);
         const sms = renderSms(event, params, ORIGIN, toGuardian ? null : UNSUBSCRIBE);
         expect(gsm7Length(sms), sms).not.toBeNull();
         expect(gsm7Length(sms)!, sms).toBeLessThanOrEqual(SMS_SEGMENT_CHARS);

@@ -27,6 +27,10 @@ export const NOTIFICATION_EVENTS = [
   "deletion-done",
   "age-verified",
   "age-refused",
+  "coach-asked",
+  "coach-confirmed",
+  "coach-declined",
+  "endorsement-revoked",
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -126,6 +130,12 @@ export interface NotificationParams {
   /** guardianOf: the player's first name when the message goes to their guardian. */
   "age-verified": { guardianOf: string | null };
   "age-refused": { guardianOf: string | null };
+  /** To the coach a player named: the player's public name and the coach's link (with its secret). */
+  "coach-asked": { playerName: string; coachLink: string };
+  /** To the player: the club the coach they named is at. */
+  "coach-confirmed": { club: string };
+  "coach-declined": { club: string };
+  "endorsement-revoked": { club: string };
 }
 
 interface Template<E extends NotificationEvent> {
@@ -242,6 +252,26 @@ export const NOTIFICATION_TEMPLATES: { [E in NotificationEvent]: Template<E> } =
         ? "We could not verify your age. See why:"
         : `We could not verify ${clip(guardianOf, 20)}'s age. They can see why in their account.`,
     link: ({ guardianOf }) => (guardianOf === null ? "/player/profile" : null),
+  },
+  "coach-asked": {
+    subject: "A player asks you to confirm they play for you",
+    text: ({ playerName }, clip) => `${clip(playerName, 16)} says they play for you. Please confirm:`,
+    link: ({ coachLink }) => coachLink,
+  },
+  "coach-confirmed": {
+    subject: "A coach vouched for you",
+    text: ({ club }, clip) => `${clip(club, 20)} vouched for you:`,
+    link: () => "/player/profile",
+  },
+  "coach-declined": {
+    subject: "A coach did not confirm",
+    text: ({ club }, clip) => `No confirmation from ${clip(club, 16)}:`,
+    link: () => "/player/profile",
+  },
+  "endorsement-revoked": {
+    subject: "A coach's confirmation was removed",
+    text: () => "Staff removed a coach's confirmation:",
+    link: () => "/player/profile",
   },
 };
 

@@ -18,6 +18,11 @@ export const TALENT = {
   ageBandNote: "Players under 18 show as “Under 18” and appear in any age range that includes ages under 18.",
   ageVerifiedInvalid: "Choose whether to show only players whose age is verified.",
   ageVerifiedLabel: "Age verified only",
+  /** A coach who vouches: the card's short mark and the list's filter (the page's line is in coaches.ts). */
+  endorsedBadge: "Coach confirmed",
+  endorsedBadgeTitle: "A coach or official of the player's club confirmed on Touchline that the player plays for them.",
+  endorsedLabel: "Confirmed by a coach only",
+  endorsedInvalid: "Choose whether to show only players a coach has confirmed.",
   ageRangeReversed: "The minimum age must not be above the maximum age.",
   heightInvalid: (min: number, max: number) => `Height must be a whole number of centimetres from ${min} to ${max}.`,
   heightRangeReversed: "The minimum height must not be above the maximum height.",

@@ -25,6 +25,7 @@ import {
   TALENT_SEARCH_MAX,
 } from "./limits.ts";
 import { addIssue } from "./issue.ts";
+import type { CoachRole } from "./coach-roles.ts";
 import { CONTACT, FIELD, TALENT } from "./messages.ts";
 import { emailField } from "./site.ts";
 import { displayText } from "./text.ts";
@@ -76,6 +77,8 @@ export const talentListQuerySchema = z
     maxHeight: optionalWhole(HEIGHT_CM.min, HEIGHT_CM.max, heightMessage),
     /** "1": only players whose age staff checked on an identity document. */
     ageVerified: optionalChoice(["1"], TALENT.ageVerifiedInvalid),
+    /** "1": only players a coach or club official confirmed (a confirmation not removed or revoked). */
+    endorsed: optionalChoice(["1"], TALENT.endorsedInvalid),
     q: blankOr(
       z.optional(
         z.pipe(
@@ -114,6 +117,7 @@ export const TALENT_QUERY_KEYS = [
   "maxHeight",
   "fitness",
   "ageVerified",
+  "endorsed",
   "page",
   "pageSize",
 ] as const;
@@ -243,12 +247,30 @@ export interface PublicPlayerSummary {
   approvedAt: string | null;
   /** Staff checked the date of birth on an identity document ("Age verified"). */
   ageVerified: boolean;
+  /** A coach or club official confirmed the player plays for them ("Coach confirmed"). */
+  endorsed: boolean;
+}
+
+/**
+ * A coach's yes as the public sees it: the role and club, the team and since when, and when they
+ * answered. Never the coach's name or number.
+ */
+export interface PublicEndorsement {
+  role: CoachRole;
+  club: string;
+  team: string;
+  /** YYYY-MM: the month the coach says the player has played for them since. */
+  since: string;
+  /** When the coach answered (ISO). */
+  confirmedAt: string;
 }
 
 export interface PublicPlayer extends PublicPlayerSummary {
   aboutYourself: string;
   /** An unedited full match on YouTube, Facebook or Google Drive, reviewed with the profile; or null. */
   fullMatchUrl: string | null;
+  /** The coaches' confirmations, newest first. */
+  endorsements: PublicEndorsement[];
   videos: PublicVideo[];
 }
 

@@ -32,6 +32,8 @@ const STAFF_ROUTES: { method: "GET" | "POST"; url: string; payload?: object }[] 
   { method: "GET", url: "/api/admin/age-checks" },
   { method: "POST", url: `/api/admin/age-checks/${UNKNOWN}/verify` },
   { method: "POST", url: `/api/admin/age-checks/${UNKNOWN}/refuse`, payload: { reason: "Blurred." } },
+  { method: "GET", url: "/api/admin/endorsements" },
+  { method: "POST", url: `/api/admin/endorsements/${UNKNOWN}/revoke`, payload: { reason: "Not their coach." } },
 ];
 const AUDIT = { method: "GET" as const, url: "/api/admin/audit" };
 

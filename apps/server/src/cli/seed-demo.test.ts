@@ -69,6 +69,15 @@ describe("seed-demo", { timeout: 240_000 }, () => {
     expect(video.headers["content-type"]).toBe("video/mp4");
     expect(player.videos[0]!.posters.length).toBeGreaterThan(0);
 
+    // Every fourth is confirmed by an invented coach: role and club public, the coach's name not.
+    const endorsed = (await t.app.inject("/api/talent/players?endorsed=1&pageSize=48")).json() as PublicPlayerList;
+    expect(endorsed.items.map((item) => item.username)).toEqual(
+      result.usernames.filter((_, i) => i % 4 === 0 && !DEMO_PLAYERS[i]!.pending),
+    );
+    expect(player.endorsements).toEqual([
+      expect.objectContaining({ role: "head-coach", club: "Lusaka Rising Stars FC", team: "First team" }),
+    ]);
+
     // The pending ones wait in the review queue.
     const pending = (await t.app.inject("/api/talent/players?q=gift")).json() as PublicPlayerList;
     expect(pending.total).toBe(0);

@@ -6,6 +6,9 @@ import { createReviewService } from "../admin/review-service.ts";
 import { buildApp, type App } from "../app.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { createAgeCheckStore } from "../ages/age-check-store.ts";
+import { createEndorsementStore } from "../coaches/endorsement-store.ts";
+import { COACH_ROLE_VALUES } from "@touchline/contract/coach-roles";
+import { lusakaYearMonth } from "@touchline/contract/coaches";
 import { createGuardianStore } from "../auth/guardian-store.ts";
 import { createPlayerStore } from "../auth/player-store.ts";
 import { needsGuardianConsent } from "@touchline/contract/guardian";
@@ -45,6 +48,11 @@ const DEMO_TOWNS = {
   Chinsali: "muchinga",
 } as const satisfies Record<string, Province>;
 type DemoTown = keyof typeof DEMO_TOWNS;
+
+/** Invented coaches for the demo confirmations; their names are never public, like real ones. */
+const DEMO_COACH_NAMES = ["Daniel Mumba", "Grace Lungu", "Peter Sakala", "Ruth Chanda", "Moses Kapata"];
+/** A made-up club of the town (no real club is named as vouching for a made-up player). */
+const demoClub = (town: DemoTown) => `${town} Rising Stars FC`;
 
 interface DemoPlayer {
   first: string;
@@ -685,6 +693,20 @@ export async function seedDemo(app: App): Promise<SeedResult> {
           needsGuardianConsent(account.dateOfBirth, start) ? "birth-certificate" : "nrc",
           reviewedAt > start ? start : reviewedAt,
         );
+      // Some show "Coach confirmed" (a made-up coach: no SMS is sent, no number is given).
+      if (index % 4 === 0) {
+        const confirmedAt = reviewedAt > start ? start : reviewedAt;
+        const [year, month] = lusakaYearMonth(confirmedAt).split("-").map(Number) as [number, number];
+        await createEndorsementStore(db).recordConfirmedWithoutSms({
+          playerId: account.id,
+          coachName: DEMO_COACH_NAMES[(index / 4) % DEMO_COACH_NAMES.length]!,
+          role: COACH_ROLE_VALUES[(index / 4) % COACH_ROLE_VALUES.length]!,
+          club: demoClub(demo.town),
+          team: needsGuardianConsent(account.dateOfBirth, start) ? "U17" : "First team",
+          since: `${year - 1 - (index % 3)}-${String(((index + month) % 12) + 1).padStart(2, "0")}`,
+          at: confirmedAt,
+        });
+      }
     }
     result.usernames.push(username);
   }

@@ -1,4 +1,4 @@
-import { AGE_DOCUMENTS_PER_DAY } from "@touchline/contract/limits";
+import { AGE_DOCUMENTS_PER_DAY, COACH_ASKS_PER_COACH_PER_DAY, COACH_ASKS_PER_DAY } from "@touchline/contract/limits";
 import { AUTH } from "@touchline/contract/messages";
 import type { Database } from "../db/client.ts";
 import { HttpError } from "./errors.ts";
@@ -46,6 +46,10 @@ export const LIMITS = {
   guardianSmsPerPlayer: { bucket: "guardian-sms:player", max: 6, windowMs: DAY },
   /** Identity documents sent for one player's age check, by the player and guardian together. */
   ageDocumentsPerPlayer: { bucket: "age-document:player", max: AGE_DOCUMENTS_PER_DAY, windowMs: DAY },
+  /** Coaches one player asks to vouch for them. */
+  coachAsksPerPlayer: { bucket: "coach-ask:player", max: COACH_ASKS_PER_DAY, windowMs: DAY },
+  /** Asks texted to one coach's number (keyed by its hash), from all players together. */
+  coachAsksPerCoach: { bucket: "coach-ask:coach", max: COACH_ASKS_PER_COACH_PER_DAY, windowMs: DAY },
 } satisfies Record<string, Limit>;
 
 /**

@@ -32,6 +32,8 @@ export type Recipient =
   | { role: "player"; accountId: string; name: string; phone: string; email: string | null }
   | { role: "scout"; accountId: string; name: string; phone: string; email: string }
   | { role: "guardian"; name: string; phone: string }
+  /** A coach a player asked to vouch for them: SMS only, no account. */
+  | { role: "coach"; name: string; phone: string }
   /** Someone whose account is gone (a deletion): e-mail only, no inbox. */
   | { role: "former"; name: string; email: string };
 
@@ -69,6 +71,7 @@ export function createNotificationService(services: AppServices) {
     const to = notice.to;
     switch (to.role) {
       case "guardian":
+      case "coach":
         return ["sms"];
       case "former":
         return ["email"];
@@ -104,8 +107,9 @@ export function createNotificationService(services: AppServices) {
     for (const channel of await channelsFor(tx, notice)) {
       const address = channel === "sms" ? ("phone" in to ? to.phone : null) : "email" in to ? to.email : null;
       if (!address) continue;
-      // A guardian's messages are about a minor's safety: they carry no way to stop them.
-      const safety = isSafetyEvent(event) || to.role === "guardian";
+      // A guardian's messages are about a minor's safety: they carry no way to stop them. A
+      // coach's one message is its link.
+      const safety = isSafetyEvent(event) || to.role === "guardian" || to.role === "coach";
       const token = safety ? null : randomBytes(8).toString("base64url");
       const unsubscribePath = token ? `/unsubscribe/${token}` : null;
       const message =
@@ -176,12 +180,13 @@ export function createNotificationService(services: AppServices) {
     },
 
     /**
-     * Sends a guardian's SMS at once, outside the outbox, and records how it went for staff: for
-     * messages that carry the guardian's link, a secret the database keeps only as a hash (so the
-     * body is never stored) and that the guardian needs now, like a code. Answers whether the
-     * provider took it.
+     * Sends a guardian's or a coach's SMS at once, outside the outbox, and records how it went for
+     * staff: for messages that carry their link, a secret the database keeps only as a hash (so
+     * the body is never stored) and that they need now, like a code. A coach's number is not
+     * recorded either: it is kept nowhere once their SMS has gone. Answers whether the provider
+     * took it.
      */
-    async sendNow(notice: Notice & { to: { role: "guardian" } }, origin?: string): Promise<boolean> {
+    async sendNow(notice: Notice & { to: { role: "guardian" | "coach" } }, origin?: string): Promise<boolean> {
       const at = now();
       const { event, params, to } = notice;
       const rendered = renderNotification(event, params as never);
@@ -205,7 +210,7 @@ export function createNotificationService(services: AppServices) {
           notificationId,
           channel: "sms",
           recipientName: to.name,
-          address: to.phone,
+          address: to.role === "coach" ? null : to.phone,
           state: error ? "failed" : "sent",
           attempts: 1,
           providerId,

@@ -2,9 +2,11 @@ import { ageOn } from "@touchline/contract/auth";
 import type { FitnessLevel, Position, PreferredFoot, Province } from "@touchline/contract/enums";
 import { IMAGE_VARIANT_WIDTHS } from "@touchline/contract/media";
 import { mediaUrl } from "@touchline/contract/profile";
+import type { CoachRole } from "@touchline/contract/coach-roles";
 import {
   publicAgeOf,
   type PublicCover,
+  type PublicEndorsement,
   type PublicPlayer,
   type PublicPlayerSummary,
   type PublicVideo,
@@ -33,6 +35,7 @@ export interface PublicPlayerRow {
   coverHeight: number | null;
   reviewedAt: Date | null;
   ageVerified: boolean;
+  endorsed: boolean;
 }
 
 export interface PublicPlayerDetailRow extends PublicPlayerRow {
@@ -62,14 +65,42 @@ export function toPublicSummary(row: PublicPlayerRow, today: Date): PublicPlayer
     cover: coverOf(row.coverFileId, row.coverWidth, row.coverHeight),
     approvedAt: row.reviewedAt?.toISOString() ?? null,
     ageVerified: row.ageVerified,
+    endorsed: row.endorsed,
   };
 }
 
-export function toPublicPlayer(row: PublicPlayerDetailRow, videos: PublicVideo[], today: Date): PublicPlayer {
+/** A confirmation as the store reads it; the columns a yes always fills may be null in the type only. */
+export interface PublicEndorsementRow {
+  role: CoachRole;
+  club: string;
+  team: string | null;
+  since: string | null;
+  confirmedAt: Date | null;
+}
+
+export function toPublicPlayer(
+  row: PublicPlayerDetailRow,
+  videos: PublicVideo[],
+  endorsements: PublicEndorsementRow[],
+  today: Date,
+): PublicPlayer {
   return {
     ...toPublicSummary(row, today),
     aboutYourself: row.about,
     fullMatchUrl: row.fullMatchUrl ?? null,
+    endorsements: endorsements.flatMap((endorsement): PublicEndorsement[] =>
+      endorsement.team && endorsement.since && endorsement.confirmedAt
+        ? [
+            {
+              role: endorsement.role,
+              club: endorsement.club,
+              team: endorsement.team,
+              since: endorsement.since,
+              confirmedAt: endorsement.confirmedAt.toISOString(),
+            },
+          ]
+        : [],
+    ),
     videos: videos.map(({ url, durationSeconds, renditions, posters }) => ({
       url,
       durationSeconds,

@@ -34,8 +34,12 @@ const PLAYER_KEYS = new Set([
   "aboutYourself",
   "fullMatchUrl",
   "ageVerified",
+  "endorsed",
+  "endorsements",
   "videos",
 ]);
+/** A coach's confirmation: never the coach's name or number. */
+const ENDORSEMENT_KEYS = new Set(["role", "club", "team", "since", "confirmedAt"]);
 const COVER_KEYS = new Set(["variants"]);
 const VARIANT_KEYS = new Set(["url", "width", "height"]);
 const VIDEO_KEYS = new Set(["url", "durationSeconds", "renditions", "posters"]);
@@ -60,6 +64,7 @@ function allowedAt(parent: string): Set<string> {
   if (parent.endsWith(".videos[]")) return VIDEO_KEYS;
   if (parent.endsWith(".renditions[]")) return RENDITION_KEYS;
   if (parent.endsWith(".posters[]")) return POSTER_KEYS;
+  if (parent.endsWith(".endorsements[]")) return ENDORSEMENT_KEYS;
   return new Set();
 }
 

@@ -83,7 +83,8 @@ export function createTalentService({ db, now, videoExpiryDays, countCap = TALEN
         const { url, durationSeconds, renditions, posters } = toVideoView(file);
         return [{ url, durationSeconds, renditions, posters }];
       });
-      return toPublicPlayer(row satisfies PublicPlayerDetailRow, videos, at);
+      const endorsements = await store.publicEndorsements(row.playerId);
+      return toPublicPlayer(row satisfies PublicPlayerDetailRow, videos, endorsements, at);
     },
 
     /** The player behind a public username, for contact requests: only while the profile is public. */

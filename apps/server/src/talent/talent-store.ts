@@ -3,6 +3,7 @@ import type { TalentListQuery } from "@touchline/contract/talent";
 import { consentAllowsPublic } from "../auth/guardian-store.ts";
 import type { Database } from "../db/client.ts";
 import { ageChecks } from "../db/schema/ages.ts";
+import { coachEndorsements } from "../db/schema/coaches.ts";
 import { players } from "../db/schema/auth.ts";
 import { guardianConsents } from "../db/schema/guardians.ts";
 import { mediaFiles, type MediaFile } from "../db/schema/media.ts";
@@ -18,6 +19,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 const ageVerified: SQL<boolean> = sql<boolean>`exists (select 1 from ${ageChecks}
   where ${ageChecks.playerId} = ${playerProfiles.playerId} and ${ageChecks.state} = 'verified')`;
+
+/**
+ * A coach or club official confirmed the player plays for them, and the confirmation stands (not
+ * removed by the player, not revoked by staff). One lookup on a partial index (migration 0017).
+ */
+const endorsed: SQL<boolean> = sql<boolean>`exists (select 1 from ${coachEndorsements}
+  where ${coachEndorsements.playerId} = ${playerProfiles.playerId} and ${coachEndorsements.state} = 'confirmed')`;
 
 /** The columns of a public card; the surname only as its initial (public-player.ts). */
 const summaryColumns = {
@@ -38,6 +46,7 @@ const summaryColumns = {
   coverHeight: mediaFiles.height,
   reviewedAt: playerProfiles.reviewedAt,
   ageVerified,
+  endorsed,
 };
 
 /** LIKE treats % and _ as wildcards; a search for "a_b" means those characters. */
@@ -64,6 +73,7 @@ const narrowing: ((query: TalentListQuery, at: Date) => SQL | undefined)[] = [
   ({ fitness }) => (fitness ? eq(playerProfiles.fitness, fitness) : undefined),
   ({ province }) => (province ? eq(playerProfiles.province, province) : undefined),
   ({ ageVerified: verifiedOnly }) => (verifiedOnly ? ageVerified : undefined),
+  ({ endorsed: endorsedOnly }) => (endorsedOnly ? endorsed : undefined),
   // Heights are shown rounded to whole centimetres, so a filter "up to 180" includes 180.4.
   ({ minHeight }) => (minHeight !== undefined ? gte(playerProfiles.heightCm, minHeight - 0.5) : undefined),
   ({ maxHeight }) => (maxHeight !== undefined ? lt(playerProfiles.heightCm, maxHeight + 0.5) : undefined),
@@ -78,7 +88,8 @@ const narrowing: ((query: TalentListQuery, at: Date) => SQL | undefined)[] = [
 
 /**
  * The reads behind the talent list and public player pages. They join the tables of the
- * domains below (players, player_profiles, media_files, guardian_consents, age_checks) and write none.
+ * domains below (players, player_profiles, media_files, guardian_consents, age_checks,
+ * coach_endorsements) and write none.
  *
  * Only approved profiles whose video has not expired (videoExpiryDays after its upload) and,
  * for players under 18, whose guardian has consented are ever read: the same rule the media route
@@ -235,6 +246,7 @@ export function createTalentStore(db: Database, videoExpiryDays: number) {
       const [row] = await db
         .select({
           ...summaryColumns,
+          playerId: players.id,
           about: playerProfiles.about,
           fullMatchUrl: playerProfiles.fullMatchUrl,
           videoFileId: playerProfiles.videoFileId,
@@ -246,6 +258,25 @@ export function createTalentStore(db: Database, videoExpiryDays: number) {
         .where(and(eq(players.usernameKey, usernameKey), visibleAt(at)))
         .limit(1);
       return row ?? null;
+    },
+
+    /**
+     * The coaches' confirmations that stand on a player's profile, newest first: role, club, team,
+     * since when and when. Never the coach's name or number. Read only for a profile publicDetail
+     * found public.
+     */
+    async publicEndorsements(playerId: string) {
+      return db
+        .select({
+          role: coachEndorsements.role,
+          club: coachEndorsements.club,
+          team: coachEndorsements.team,
+          since: coachEndorsements.sinceMonth,
+          confirmedAt: coachEndorsements.answeredAt,
+        })
+        .from(coachEndorsements)
+        .where(and(eq(coachEndorsements.playerId, playerId), eq(coachEndorsements.state, "confirmed")))
+        .orderBy(desc(coachEndorsements.answeredAt), desc(coachEndorsements.id));
     },
 
     /** The files of these ids (a public profile's videos). */

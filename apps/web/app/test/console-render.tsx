@@ -8,6 +8,7 @@ import AdminAgeChecks from "../routes/admin/ages.tsx";
 import AdminAudit from "../routes/admin/audit.tsx";
 import AdminDeletions from "../routes/admin/deletions.tsx";
 import AdminDeliveries from "../routes/admin/deliveries.tsx";
+import AdminEndorsements from "../routes/admin/endorsements.tsx";
 import AdminLayout from "../routes/admin/layout.tsx";
 import AdminMessages from "../routes/admin/messages.tsx";
 import AdminReviews from "../routes/admin/reviews.tsx";
@@ -36,6 +37,7 @@ export function renderConsole(path = "/admin") {
         { path: "audit", Component: AdminAudit },
         { path: "deliveries", Component: AdminDeliveries },
         { path: "scouts", Component: AdminScouts },
+        { path: "endorsements", Component: AdminEndorsements },
       ],
     },
     { path: "*", Component: Where },

@@ -26,6 +26,8 @@ export function publicPlayer(overrides: Partial<PublicPlayer> = {}): PublicPlaye
     },
     approvedAt: "2026-03-02T10:00:00.000Z",
     ageVerified: false,
+    endorsed: false,
+    endorsements: [],
     aboutYourself: "Striker at Green Buffaloes academy in Lusaka. Quick, two-footed, loves to score.",
     fullMatchUrl: null,
     videos: [

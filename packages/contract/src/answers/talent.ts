@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
+import { COACH_ROLE_VALUES } from "../coach-roles.ts";
 import { FITNESS_LEVELS, POSITIONS, PREFERRED_FEET, PROVINCES } from "../enums.ts";
-import type { PublicPlayer, PublicPlayerList, PublicPlayerSummary } from "../talent.ts";
+import type { PublicEndorsement, PublicPlayer, PublicPlayerList, PublicPlayerSummary } from "../talent.ts";
 import { videoPosterSchema, videoRenditionSchema, type AnswerSchema } from "./common.ts";
 
 const valuesOf = <T extends string>(options: readonly { value: T }[]) =>
@@ -28,7 +29,17 @@ const publicPlayerFields = {
   }),
   approvedAt: z.nullable(z.string()),
   ageVerified: z.boolean(),
+  endorsed: z.boolean(),
 };
+
+/** A coach's yes: role, club, team, since when and when; never the coach's name or number. */
+export const publicEndorsementSchema: AnswerSchema<PublicEndorsement> = z.object({
+  role: z.enum(COACH_ROLE_VALUES),
+  club: z.string(),
+  team: z.string(),
+  since: z.string(),
+  confirmedAt: z.string(),
+});
 
 export const publicPlayerSummarySchema: AnswerSchema<PublicPlayerSummary> = z.object(publicPlayerFields);
 
@@ -36,6 +47,7 @@ export const publicPlayerSchema: AnswerSchema<PublicPlayer> = z.object({
   ...publicPlayerFields,
   aboutYourself: z.string(),
   fullMatchUrl: z.nullable(z.string()),
+  endorsements: z.array(publicEndorsementSchema),
   videos: z.array(
     z.object({
       url: z.string(),

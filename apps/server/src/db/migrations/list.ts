@@ -15,6 +15,7 @@ import { notificationsMigration } from "./0013_notifications.ts";
 import { whereAndFullMatchMigration } from "./0014_where_and_full_match.ts";
 import { ageChecksMigration } from "./0015_age_checks.ts";
 import { scoutWorkspaceMigration } from "./0016_scout_workspace.ts";
+import { coachEndorsementsMigration } from "./0017_coach_endorsements.ts";
 
 /** Every migration, in the order it shipped. Add new ones at the end with the next number. */
 export const MIGRATIONS: Migration[] = [
@@ -34,4 +35,5 @@ export const MIGRATIONS: Migration[] = [
   whereAndFullMatchMigration,
   ageChecksMigration,
   scoutWorkspaceMigration,
+  coachEndorsementsMigration,
 ];

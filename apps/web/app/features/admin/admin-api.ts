@@ -15,10 +15,19 @@ import type { DeliveryListResponse } from "@touchline/contract/notification-sche
 import type { DeliveryState } from "@touchline/contract/notifications";
 import type { ScoutAccountView, ScoutDecision, ScoutState } from "@touchline/contract/scouts";
 import type { AgeCheckItem, RefuseAgeBody } from "@touchline/contract/age-check";
+import type { RevokeEndorsementBody } from "@touchline/contract/coach-schemas";
+import type { EndorsementItem } from "@touchline/contract/coaches";
 import { apiFetch } from "../../lib/api.ts";
 
 export interface AgeCheckListResponse {
   items: AgeCheckItem[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface EndorsementListResponse {
+  items: EndorsementItem[];
   total: number;
   page: number;
   pageSize: number;
@@ -82,3 +91,9 @@ export const verifyAge = (checkId: string) =>
   post<{ message: string }>(`age-checks/${encodeURIComponent(checkId)}/verify`);
 export const refuseAge = (checkId: string, body: RefuseAgeBody) =>
   post<{ message: string }>(`age-checks/${encodeURIComponent(checkId)}/refuse`, body);
+
+/** Coaches' confirmations that stand, newest first. */
+export const fetchEndorsements = (page: number, signal?: AbortSignal) =>
+  apiFetch<EndorsementListResponse>(listPath("endorsements", { page }), { signal });
+export const revokeEndorsement = (id: string, body: RevokeEndorsementBody) =>
+  post<{ message: string }>(`endorsements/${encodeURIComponent(id)}/revoke`, body);

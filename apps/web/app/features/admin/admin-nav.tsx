@@ -70,6 +70,11 @@ export function AdminNav({ session, onLogout }: { session: SessionInfo | null | 
               </NavLink>
             </li>
             <li>
+              <NavLink to="/admin/endorsements" className={linkClass}>
+                Coach confirmations
+              </NavLink>
+            </li>
+            <li>
               <NavLink to="/admin/messages" className={linkClass}>
                 Contact inbox
               </NavLink>

@@ -13,6 +13,7 @@ export const ADMIN_KEYS = {
   audit: ["admin", "audit"] as const,
   deliveries: ["admin", "notifications"] as const,
   ageChecks: ["admin", "age-checks"] as const,
+  endorsements: ["admin", "endorsements"] as const,
 };
 
 /**

@@ -12,6 +12,8 @@ export function filtersText(search: Pick<SavedSearchView, "filters">): string {
     filters.minAge || filters.maxAge ? `age ${filters.minAge ?? "14"}-${filters.maxAge ?? "any"}` : null,
     filters.fitness ? `fitness ${filters.fitness}` : null,
     filters.province ? `${labelOf(PROVINCES, filters.province)} Province` : null,
+    filters.ageVerified === "1" ? "age verified" : null,
+    filters.endorsed === "1" ? "confirmed by a coach" : null,
   ].filter(Boolean);
   return parts.length ? parts.join(", ") : "All players";
 }

@@ -1,4 +1,4 @@
-import { AGE_CHECK } from "@touchline/contract/messages";
+import { AGE_CHECK, TALENT } from "@touchline/contract/messages";
 import { Link } from "react-router";
 import { placeText } from "@touchline/contract/enums";
 import { coverVariant, publicName, type PublicPlayerSummary } from "@touchline/contract/talent";
@@ -67,7 +67,12 @@ export function PlayerCard({
             {place}
           </p>
         ) : null}
-        {player.ageVerified ? <AgeVerifiedBadge /> : null}
+        {player.ageVerified || player.endorsed ? (
+          <div className="flex flex-wrap gap-2">
+            {player.ageVerified ? <AgeVerifiedBadge /> : null}
+            {player.endorsed ? <EndorsedBadge /> : null}
+          </div>
+        ) : null}
         {/* Each fact as wide as its value: a word is never broken ("Ambidextrous" in a third of
             a narrow card was), and a fact that does not fit moves to the next line whole. */}
         <dl className="mt-auto flex flex-wrap justify-between gap-x-4 gap-y-2 pt-2 text-sm">
@@ -88,6 +93,18 @@ export function AgeVerifiedBadge() {
       title={AGE_CHECK.badgeTitle}
     >
       {AGE_CHECK.badge}
+    </p>
+  );
+}
+
+/** A coach or official of the player's club confirmed that the player plays for them. */
+export function EndorsedBadge() {
+  return (
+    <p
+      className="w-fit rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-slate-900 ring-1 ring-amber-200"
+      title={TALENT.endorsedBadgeTitle}
+    >
+      {TALENT.endorsedBadge}
     </p>
   );
 }

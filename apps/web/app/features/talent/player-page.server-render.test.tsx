@@ -30,4 +30,25 @@ describe("PlayerPage in the server's HTML", () => {
       "Solwezi, North-Western Province",
     );
   });
+
+  it("shows each coach's confirmation by role and club, never by name", () => {
+    const html = render(
+      publicPlayer({
+        endorsed: true,
+        endorsements: [
+          {
+            role: "head-coach",
+            club: "Kalulushi Stars FC",
+            team: "U17",
+            since: "2024-03",
+            confirmedAt: "2026-11-30T23:30:00.000Z",
+          },
+        ],
+      }),
+    );
+    // Answered at 01:30 on 1 December in Lusaka: the month is Lusaka's.
+    expect(html).toContain("Confirmed by Head coach of Kalulushi Stars FC, December 2026");
+    expect(html).toContain("U17, since March 2024");
+    expect(render(publicPlayer())).not.toContain("Confirmed by");
+  });
 });

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { placeText } from "@touchline/contract/enums";
 import { AGE_CHECK, PROFILE_PAGE, TALENT } from "@touchline/contract/messages";
+import { endorsementDetail, endorsementLine } from "@touchline/contract/coaches";
 import { coverVariant, publicName, type PublicPlayer } from "@touchline/contract/talent";
 import { fitnessLabel, footLabel, formatDate, positionsText } from "../../lib/player-display.ts";
 import { PlayerVideos } from "../../components/player-videos.tsx";
@@ -67,6 +68,23 @@ export function PlayerPage({
           <p className="mt-1 text-sm text-white/80">@{player.username}</p>
         </div>
       </header>
+
+      {player.endorsements.length > 0 ? (
+        // What coaches said, never who they are: role and club, team and since when, and the month.
+        <section aria-labelledby="player-endorsements" className="rounded-xl border border-slate-200 p-5">
+          <h2 id="player-endorsements" className="text-xl font-bold text-slate-900">
+            {TALENT.endorsedBadge}
+          </h2>
+          <ul className="mt-2 flex flex-col gap-2">
+            {player.endorsements.map((endorsement) => (
+              <li key={`${endorsement.club}-${endorsement.confirmedAt}`} className="break-words">
+                <p className="font-semibold text-slate-900">{endorsementLine(endorsement)}</p>
+                <p className="text-sm text-slate-700">{endorsementDetail(endorsement)}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <div className="grid gap-4 md:grid-cols-2">
         <Card title="Physical Attributes">

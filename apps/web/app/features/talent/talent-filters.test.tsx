@@ -42,6 +42,15 @@ describe("TalentFilters", () => {
     expect(screen.getByLabelText("Position")).toHaveValue("goalkeeper");
   });
 
+  it("carries 'confirmed by a coach' in the URL, and reads it back", async () => {
+    const { user } = renderAt("/players?province=lusaka", filtersFor);
+    expect(screen.getByLabelText(TALENT.endorsedLabel)).not.toBeChecked();
+    await user.click(screen.getByLabelText(TALENT.endorsedLabel));
+    await user.click(screen.getByRole("button", { name: "Show players" }));
+    expect(location()).toBe("/players?province=lusaka&endorsed=1#talent-list");
+    expect(screen.getByLabelText(TALENT.endorsedLabel)).toBeChecked();
+  });
+
   it("clears every filter with one link, shown only when something is filtered", async () => {
     const { user } = renderAt("/players?foot=both&minHeight=180", filtersFor);
     await user.click(screen.getByRole("link", { name: "Clear filters" }));

@@ -112,6 +112,13 @@ export function TalentFilters({
           defaultChecked={query.ageVerified === "1"}
           error={errors.ageVerified}
         />
+        <CheckboxField
+          label={TALENT.endorsedLabel}
+          name="endorsed"
+          value="1"
+          defaultChecked={query.endorsed === "1"}
+          error={errors.endorsed}
+        />
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit">Show players</Button>

@@ -61,6 +61,7 @@ describe("review console layout", () => {
     ).toEqual([
       ["Review queue", "/admin"],
       ["Age checks", "/admin/ages"],
+      ["Coach confirmations", "/admin/endorsements"],
       ["Contact inbox", "/admin/messages"],
       ["Deletion requests", "/admin/deletions"],
       ["Scouts", "/admin/scouts"],

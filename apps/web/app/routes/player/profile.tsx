@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { AgeCheckPanel } from "../../features/auth/age-check.tsx";
 import { GuardianPanel } from "../../features/auth/guardian-panel.tsx";
 import { privatePageMeta } from "../../features/auth/page-meta.ts";
@@ -6,6 +7,19 @@ import { PlayerProfile } from "../../features/profile/player-profile.tsx";
 import type { Route } from "./+types/profile";
 
 export const meta = () => privatePageMeta("My Profile");
+
+/**
+ * The coaches who vouch for the player load after the page, below the profile: the profile is
+ * what the player came for, and the panel's code and words would put the page over its budget.
+ * Offline, a panel never loaded before is left out rather than breaking the page (asking a
+ * coach needs the network anyway).
+ */
+const CoachPanel = lazy(() =>
+  import("../../features/auth/coach-panel.tsx").then(
+    (module) => ({ default: module.CoachPanel }),
+    () => ({ default: () => null }),
+  ),
+);
 
 /**
  * The server's render carries the profile, so the page arrives with it and the phone fetches the
@@ -27,6 +41,9 @@ export default function PlayerProfileRoute({ loaderData }: Route.ComponentProps)
       <GuardianPanel />
       <AgeCheckPanel />
       <PlayerProfile playerId={player.playerId} loaded={loaderData?.profile} />
+      <Suspense fallback={null}>
+        <CoachPanel />
+      </Suspense>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_DELETION } from "@touchline/contract/messages";
+import { ACCOUNT_DELETION, COACH_PRIVACY } from "@touchline/contract/messages";
 import Privacy from "./privacy.tsx";
 
 function renderAt(url: string) {
@@ -43,5 +43,13 @@ describe("privacy page", () => {
     expect(screen.getByRole("link", { name: "account deletion page" })).toHaveAttribute("href", "/delete");
     expect(screen.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
     expect(screen.getByRole("link", { name: "Back to App" })).toHaveAttribute("href", "/download");
+  });
+
+  it("says what is kept about a coach a player asks, who sees it and for how long", () => {
+    renderAt("/privacy");
+    const heading = screen.getByRole("heading", { level: 2, name: "Coaches who vouch for you" });
+    expect(heading.nextElementSibling).toHaveTextContent(COACH_PRIVACY);
+    for (const part of ["only until our SMS to them has gone", "never their name or number", "for 30 days"])
+      expect(COACH_PRIVACY).toContain(part);
   });
 });

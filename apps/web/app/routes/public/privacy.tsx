@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { DELETION_PROCESSING_DAYS } from "@touchline/contract/limits";
-import { ACCOUNT_DELETION, AGE_CHECK } from "@touchline/contract/messages";
+import { ACCOUNT_DELETION, AGE_CHECK, COACH_PRIVACY } from "@touchline/contract/messages";
 import { buttonClass } from "../../components/button.tsx";
 import { PageHero, Prose } from "../../features/site/page-parts.tsx";
 import { pageMeta } from "../../lib/seo.ts";
@@ -100,7 +100,8 @@ export default function Privacy() {
             <li>
               <strong>Publicly, for approved players</strong>: your username, cover photo, positions, physical details,
               bio, highlight videos, the province and town where you play and the link to your full match, if you gave
-              one, appear in the talent list. Your e-mail address and phone number are not shown there.
+              one, appear in the talent list, with the role and club of each coach who confirmed that you play for them.
+              Your e-mail address and phone number are not shown there.
             </li>
             <li>
               <strong>With a verified scout, only if you accept their request</strong>: your name, username, phone
@@ -123,6 +124,9 @@ export default function Privacy() {
 
           <h2 id="age-checks">Age checks</h2>
           <p>{AGE_CHECK.privacy}</p>
+
+          <h2 id="coaches">Coaches who vouch for you</h2>
+          <p>{COACH_PRIVACY}</p>
 
           <h2 id="data-security">Data security</h2>
           <p>

@@ -1,0 +1,154 @@
+import { useState } from "react";
+import { useSearchParams } from "react-router";
+import type * as z from "zod/mini";
+import { coachRoleLabel } from "@touchline/contract/coach-roles";
+import { revokeEndorsementSchema, type RevokeEndorsementBody } from "@touchline/contract/coach-schemas";
+import { monthYearText, type EndorsementItem } from "@touchline/contract/coaches";
+import { ENDORSEMENT_REVOKE_REASON_MAX } from "@touchline/contract/limits";
+import { COACH_CONSOLE } from "@touchline/contract/messages";
+import { Button } from "../../components/button.tsx";
+import { TextAreaField } from "../../components/field.tsx";
+import { ModalDialog } from "../../components/modal-dialog.tsx";
+import { applyServerErrors } from "../../lib/server-errors.ts";
+import { useSchemaForm } from "../../lib/use-schema-form.ts";
+import { fetchEndorsements, revokeEndorsement } from "./admin-api.ts";
+import { formatDateTime } from "./format.ts";
+import { ListHeading, ListState, Pager } from "./list-parts.tsx";
+import { parsePage } from "./list-params.ts";
+import { ADMIN_KEYS, useStaffAction, useStaffList } from "./staff-queries.ts";
+
+const nameOf = (item: EndorsementItem) => `${item.firstName} ${item.lastName}`.trim() || item.username;
+
+/**
+ * /admin/endorsements: the confirmations coaches gave, newest first, with what the player
+ * claimed and what the coach answered. Staff revoke a wrong or abused one with a reason the
+ * player reads; the revocation is audited. The coach's number is not here: nobody keeps it.
+ */
+export function Endorsements() {
+  const [params] = useSearchParams();
+  const page = parsePage(params.get("page"));
+  const list = useStaffList([...ADMIN_KEYS.endorsements, page], (signal) => fetchEndorsements(page, signal));
+  const [revoking, setRevoking] = useState<EndorsementItem | null>(null);
+  const revoke = useStaffAction({
+    action: ({ item, body }: { item: EndorsementItem; body: RevokeEndorsementBody }) =>
+      revokeEndorsement(item.id, body),
+    invalidate: [ADMIN_KEYS.endorsements, ADMIN_KEYS.audit],
+    success: (result) => result.message,
+  });
+  const data = list.data;
+
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-5 px-4 py-6 sm:py-10">
+      <ListHeading title="Coach confirmations" total={data?.total} noun={["confirmation", "confirmations"]} />
+      <p className="text-sm text-slate-600">{COACH_CONSOLE.consoleIntro}</p>
+      <ListState
+        isPending={list.isPending}
+        isError={list.isError && !data}
+        onRetry={() => void list.refetch()}
+        retrying={list.isFetching}
+        isEmpty={data?.items.length === 0}
+        empty="No coach has confirmed a player yet."
+      >
+        <ul className="flex flex-col gap-4">
+          {data?.items.map((item) => (
+            <li key={item.id}>
+              <article
+                aria-label={`Confirmation of ${nameOf(item)} by ${item.coachName}`}
+                className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+              >
+                <div className="flex flex-wrap items-baseline justify-between gap-2">
+                  <h2 className="text-lg font-semibold text-slate-900">{nameOf(item)}</h2>
+                  <a
+                    href={`/players/${encodeURIComponent(item.username)}`}
+                    className="text-sm text-brand-700 underline"
+                  >
+                    @{item.username}
+                  </a>
+                </div>
+                <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+                  <dt className="text-slate-600">Coach</dt>
+                  <dd className="break-words">
+                    {item.coachName}, {coachRoleLabel(item.role)} at {item.club}
+                  </dd>
+                  <dt className="text-slate-600">Team</dt>
+                  <dd className="break-words">
+                    {item.team}, since {monthYearText(item.since)}
+                  </dd>
+                  <dt className="text-slate-600">Confirmed</dt>
+                  <dd>{formatDateTime(item.confirmedAt)}</dd>
+                </dl>
+                <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+                  <Button variant="secondary" onClick={() => setRevoking(item)}>
+                    {COACH_CONSOLE.revokeButton}
+                  </Button>
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      </ListState>
+      {data ? <Pager page={page} pageSize={data.pageSize} total={data.total} params={params} /> : null}
+      <ModalDialog
+        open={revoking !== null}
+        title={revoking ? COACH_CONSOLE.revokeTitle(nameOf(revoking)) : ""}
+        description={COACH_CONSOLE.revokeDescription}
+        onClose={() => setRevoking(null)}
+      >
+        {revoking ? (
+          <RevokeForm
+            onCancel={() => setRevoking(null)}
+            onRevoke={(body) => revoke.mutateAsync({ item: revoking, body }).then(() => setRevoking(null))}
+          />
+        ) : null}
+      </ModalDialog>
+    </div>
+  );
+}
+
+function RevokeForm({
+  onCancel,
+  onRevoke,
+}: {
+  onCancel(): void;
+  onRevoke(body: RevokeEndorsementBody): Promise<unknown>;
+}) {
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useSchemaForm<RevokeEndorsementBody, z.output<typeof revokeEndorsementSchema>>({
+    schema: revokeEndorsementSchema,
+    defaultValues: { reason: "" },
+  });
+  const reason = watch("reason") ?? "";
+  const submit = handleSubmit(async (body) => {
+    try {
+      await onRevoke(body);
+    } catch (error) {
+      applyServerErrors(error, ["reason"], setError, { focus: false });
+    }
+  });
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <TextAreaField
+        label={COACH_CONSOLE.reasonLabel}
+        maxLength={ENDORSEMENT_REVOKE_REASON_MAX}
+        required
+        hint={`${reason.length}/${ENDORSEMENT_REVOKE_REASON_MAX} characters`}
+        error={errors.reason?.message}
+        data-autofocus
+        {...register("reason")}
+      />
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="danger" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
+          {isSubmitting ? "Please wait…" : COACH_CONSOLE.revokeSubmit}
+        </Button>
+      </div>
+    </form>
+  );
+}
