@@ -79,6 +79,8 @@ describe("planGroups", () => {
     const plan = planGroups(chunks, generous, { maxFiles: 5 });
     for (const outcome of plan.pages) expect(outcome.after.files).toBeLessThanOrEqual(5);
     expect(plan.pages.map((outcome) => outcome.before.files)).toEqual([8, 8, 7]);
+    // The shell takes in nothing more.
+    expect(groupWith(plan, "shell")).toEqual(["entry", "shell"]);
   });
 
   it("never leaves a page heavier than its budget, even over the limit", () => {

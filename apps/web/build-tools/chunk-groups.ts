@@ -11,8 +11,9 @@ import { gzipSync } from "node:zlib";
 // group imported, the hoisted ones, the exports others use), within a few dozen bytes.
 //
 // 1. Files that exactly the same pages load become one group: no page loads a byte more. What
-//    every page loads is the shell, with the client entry; it takes in nothing else. Routes
-//    stay apart.
+//    every page loads is the shell, with the client entry (app/entry.client.tsx waits for
+//    React Router to be set up before it hydrates); it takes in nothing else. Routes stay
+//    apart.
 // 2. While a page loads more than its limit of files, the two groups are joined whose join
 //    costs least per file saved on such pages: the bytes it adds to pages that need one half
 //    only (with all that half imports), less those it saves pages that load both. A join must
@@ -425,9 +426,8 @@ export function planGroups(chunks: BuiltChunk[], pages: PageFiles[], options: Gr
     group.reduce((most, chunk) => (size(chunk.code) > size(most.code) ? chunk : most));
   const nameOf = (list: number[]) => {
     const group = list.map((i) => chunks[i]!);
-    const lead =
-      group.find((chunk) => chunk.route) ?? (group.some((chunk) => chunk.entry) ? undefined : largest(group));
-    const base = lead ? lead.name : "shell";
+    const base =
+      group.find((chunk) => chunk.route)?.name ?? (group.some((chunk) => chunk.entry) ? "shell" : largest(group).name);
     let name = base;
     for (let n = 2; names.has(name); n++) name = `${base}-${n}`;
     names.add(name);
