@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router";
-import type * as z from "zod/mini";
 import {
   ageDocumentKindLabel,
   refuseAgeSchema,
@@ -11,15 +10,13 @@ import { AGE_REFUSAL_REASON_MAX } from "@touchline/contract/limits";
 import { AGE_CHECK } from "@touchline/contract/messages";
 import { Button } from "../../components/button.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
-import { TextAreaField } from "../../components/field.tsx";
 import { ModalDialog } from "../../components/modal-dialog.tsx";
 import { ApiError } from "../../lib/api.ts";
-import { applyServerErrors } from "../../lib/server-errors.ts";
-import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { fetchAgeChecks, refuseAge, verifyAge } from "./admin-api.ts";
 import { formatDateTime } from "./format.ts";
 import { ListHeading, ListState, Pager } from "./list-parts.tsx";
 import { parsePage } from "./list-params.ts";
+import { ReasonForm } from "./reason-form.tsx";
 import { ADMIN_KEYS, useStaffAction, useStaffList } from "./staff-queries.ts";
 
 const nameOf = (item: AgeCheckItem) => `${item.firstName} ${item.lastName}`.trim() || item.username;
@@ -148,51 +145,16 @@ export function AgeChecks() {
         onClose={() => setRefusing(null)}
       >
         {refusing ? (
-          <RefuseForm onCancel={() => setRefusing(null)} onRefuse={(body) => onRefuse(refusing, body)} />
+          <ReasonForm
+            schema={refuseAgeSchema}
+            label="Reason the player will see"
+            maxLength={AGE_REFUSAL_REASON_MAX}
+            submitLabel="Refuse age check"
+            onCancel={() => setRefusing(null)}
+            onSubmit={(body) => onRefuse(refusing, body)}
+          />
         ) : null}
       </ModalDialog>
     </div>
-  );
-}
-
-function RefuseForm({ onCancel, onRefuse }: { onCancel(): void; onRefuse(body: RefuseAgeBody): Promise<unknown> }) {
-  const {
-    register,
-    handleSubmit,
-    watch,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useSchemaForm<RefuseAgeBody, z.output<typeof refuseAgeSchema>>({
-    schema: refuseAgeSchema,
-    defaultValues: { reason: "" },
-  });
-  const reason = watch("reason") ?? "";
-  const submit = handleSubmit(async (body) => {
-    try {
-      await onRefuse(body);
-    } catch (error) {
-      applyServerErrors(error, ["reason"], setError, { focus: false });
-    }
-  });
-  return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <TextAreaField
-        label="Reason the player will see"
-        maxLength={AGE_REFUSAL_REASON_MAX}
-        required
-        hint={`${reason.length}/${AGE_REFUSAL_REASON_MAX} characters`}
-        error={errors.reason?.message}
-        data-autofocus
-        {...register("reason")}
-      />
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="danger" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
-          {isSubmitting ? "Please wait…" : "Refuse age check"}
-        </Button>
-      </div>
-    </form>
   );
 }

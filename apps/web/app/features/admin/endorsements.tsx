@@ -1,20 +1,17 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router";
-import type * as z from "zod/mini";
 import { coachRoleLabel } from "@touchline/contract/coach-roles";
 import { revokeEndorsementSchema, type RevokeEndorsementBody } from "@touchline/contract/coach-schemas";
 import { monthYearText, type EndorsementItem } from "@touchline/contract/coaches";
 import { ENDORSEMENT_REVOKE_REASON_MAX } from "@touchline/contract/limits";
 import { COACH_CONSOLE } from "@touchline/contract/messages";
 import { Button } from "../../components/button.tsx";
-import { TextAreaField } from "../../components/field.tsx";
 import { ModalDialog } from "../../components/modal-dialog.tsx";
-import { applyServerErrors } from "../../lib/server-errors.ts";
-import { useSchemaForm } from "../../lib/use-schema-form.ts";
 import { fetchEndorsements, revokeEndorsement } from "./admin-api.ts";
 import { formatDateTime } from "./format.ts";
 import { ListHeading, ListState, Pager } from "./list-parts.tsx";
 import { parsePage } from "./list-params.ts";
+import { ReasonForm } from "./reason-form.tsx";
 import { ADMIN_KEYS, useStaffAction, useStaffList } from "./staff-queries.ts";
 
 const nameOf = (item: EndorsementItem) => `${item.firstName} ${item.lastName}`.trim() || item.username;
@@ -95,60 +92,16 @@ export function Endorsements() {
         onClose={() => setRevoking(null)}
       >
         {revoking ? (
-          <RevokeForm
+          <ReasonForm
+            schema={revokeEndorsementSchema}
+            label={COACH_CONSOLE.reasonLabel}
+            maxLength={ENDORSEMENT_REVOKE_REASON_MAX}
+            submitLabel={COACH_CONSOLE.revokeSubmit}
             onCancel={() => setRevoking(null)}
-            onRevoke={(body) => revoke.mutateAsync({ item: revoking, body }).then(() => setRevoking(null))}
+            onSubmit={(body) => revoke.mutateAsync({ item: revoking, body }).then(() => setRevoking(null))}
           />
         ) : null}
       </ModalDialog>
     </div>
-  );
-}
-
-function RevokeForm({
-  onCancel,
-  onRevoke,
-}: {
-  onCancel(): void;
-  onRevoke(body: RevokeEndorsementBody): Promise<unknown>;
-}) {
-  const {
-    register,
-    handleSubmit,
-    watch,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useSchemaForm<RevokeEndorsementBody, z.output<typeof revokeEndorsementSchema>>({
-    schema: revokeEndorsementSchema,
-    defaultValues: { reason: "" },
-  });
-  const reason = watch("reason") ?? "";
-  const submit = handleSubmit(async (body) => {
-    try {
-      await onRevoke(body);
-    } catch (error) {
-      applyServerErrors(error, ["reason"], setError, { focus: false });
-    }
-  });
-  return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <TextAreaField
-        label={COACH_CONSOLE.reasonLabel}
-        maxLength={ENDORSEMENT_REVOKE_REASON_MAX}
-        required
-        hint={`${reason.length}/${ENDORSEMENT_REVOKE_REASON_MAX} characters`}
-        error={errors.reason?.message}
-        data-autofocus
-        {...register("reason")}
-      />
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="danger" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
-          {isSubmitting ? "Please wait…" : COACH_CONSOLE.revokeSubmit}
-        </Button>
-      </div>
-    </form>
   );
 }
