@@ -23,16 +23,29 @@ const STAGES = [
 const took = [];
 const minutes = (ms) => `${Math.floor(ms / 60_000)}m ${String(Math.round((ms % 60_000) / 1000)).padStart(2, "0")}s`;
 
-/** Prints each whole line of a stream behind a label, as it comes. */
-function printLines(stream, label) {
+/**
+ * The last lines of each step that ran beside another. When such a step fails, its own report of
+ * what failed is buried under the other step's output, and CI logs are often read from the end:
+ * so the failed step's last lines are printed again after the summary.
+ */
+const TAIL_LINES = 150;
+const tails = new Map();
+
+/** Prints each whole line of a stream behind a label, as it comes, and keeps the last ones. */
+function printLines(stream, label, tail) {
   let rest = "";
+  const keep = (line) => {
+    console.log(`${label} ${line}`);
+    tail.push(line);
+    if (tail.length > TAIL_LINES) tail.shift();
+  };
   stream.setEncoding("utf8");
   stream.on("data", (chunk) => {
     const lines = (rest + chunk).split("\n");
     rest = lines.pop();
-    for (const line of lines) console.log(`${label} ${line}`);
+    for (const line of lines) keep(line);
   });
-  stream.on("end", () => rest && console.log(`${label} ${rest}`));
+  stream.on("end", () => rest && keep(rest));
 }
 
 /** Runs a command; alone it prints as it goes, beside others each line carries the step's name. */
@@ -41,8 +54,10 @@ function run(name, command, alone) {
   console.log(`\n=== ${name}: ${command}`);
   const child = spawn(command, { shell: true, stdio: alone ? "inherit" : ["ignore", "pipe", "pipe"] });
   if (!alone) {
-    printLines(child.stdout, `[${name}]`);
-    printLines(child.stderr, `[${name}]`);
+    const tail = [];
+    tails.set(name, tail);
+    printLines(child.stdout, `[${name}]`, tail);
+    printLines(child.stderr, `[${name}]`, tail);
   }
   return new Promise((resolve) =>
     child.on("close", (code, signal) => {
@@ -63,6 +78,12 @@ for (const stage of STAGES) {
   const results = await Promise.all(stage.map(([name, command]) => run(name, command, stage.length === 1)));
   const failed = results.filter((result) => !result.ok);
   if (failed.length > 0) {
+    for (const { name } of failed) {
+      const tail = tails.get(name);
+      if (!tail) continue;
+      console.error(`\n=== the last ${tail.length} lines of ${name}, again:`);
+      for (const line of tail) console.error(line);
+    }
     summary();
     for (const { name, why } of failed) console.error(`\n${name} failed (${why}).`);
     process.exit(failed[0].code || 1);

@@ -78,6 +78,22 @@ async function underWorker(page: Page) {
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
+/**
+ * Waits until the worker holds its copy of a page the app reached without a page load: the app
+ * asks for it once the page shows, and the worker fetches it, which takes a moment on a busy
+ * machine. A phone that loses its connection within that moment has no copy yet.
+ */
+async function keptOffline(page: Page, pathname: string) {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        async (path) => (await caches.match(path, { cacheName: "touchline-private", ignoreVary: true })) !== undefined,
+        pathname,
+      ),
+    )
+    .toBe(true);
+}
+
 const openMenuLink = async (page: Page, name: string) => {
   await page.getByRole("button", { name: "Open menu" }).click();
   await page.getByRole("navigation", { name: "Player area menu" }).getByRole("link", { name, exact: true }).click();
@@ -125,6 +141,7 @@ test.describe("at 360 px", () => {
     await logIn(page, `0${player.phoneNumber.slice(4)}`, PLAYER_PASSWORD);
     await expect(page).toHaveURL(/\/player\/home$/);
     const heading = await page.getByRole("heading", { level: 1 }).textContent();
+    await keptOffline(page, "/player/home");
     await context.setOffline(true);
 
     await page.reload();
