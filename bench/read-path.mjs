@@ -7,6 +7,10 @@
 // a submitted profile) and measured once the clip is ready, so the answer carries its renditions
 // and posters; ten sessions, one per connection, with the browser's Accept-Encoding.
 //
+// Beside the requests per second, the server process's own CPU time per request (utime + stime
+// from /proc, over each slice): on a machine shared with other work the throughput moves with
+// everyone else's load, the CPU a request costs the server much less.
+//
 // Options: --before=REV (default HEAD; built apart by bench/lib/build.mjs)  --rounds=N (7)
 //          --slice=S (2)
 // The work tree's build is "after" (run `npm run build` first). Prints a table; nothing written.
@@ -29,6 +33,17 @@ const SLICE = Number(args.get("slice") ?? 2);
 const TMP = path.join(ROOT, "bench/.tmp");
 const HEADERS = { "accept-encoding": "br, gzip, deflate", accept: "application/json" };
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/** CPU seconds a process has used (user + system), from /proc/<pid>/stat at 100 ticks a second. */
+const cpuSeconds = (pid) => {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+/** Runs a slice and returns its result with the server's CPU microseconds per request. */
+async function measured(pid, options) {
+  const cpuBefore = cpuSeconds(pid);
+  const result = await run(options);
+  return { ...result, cpuPerRequest: ((cpuSeconds(pid) - cpuBefore) * 1e6) / result.requests.total };
+}
 
 const before = buildCommit(args.get("before") ?? "HEAD", TMP);
 const after = snapshotBuild(path.join(TMP, "snapshot-read-path"));
@@ -87,13 +102,15 @@ const load = () =>
     .join(" ");
 const loadStart = load();
 const targets = [await setUp("before", before.main, 11), await setUp("after", after.main, 12)];
-const results = new Map(targets.map((t) => [t.label, { ratios: [], health: [], get: [] }]));
+const results = new Map(
+  targets.map((t) => [t.label, { ratios: [], health: [], get: [], cpuHealth: [], cpuGet: [], cpuRatios: [] }]),
+);
 try {
   for (let round = 0; round < ROUNDS; round++) {
     for (const t of targets) {
-      const health = await run({ url: `${t.server.url}/api/health`, headers: HEADERS });
+      const health = await measured(t.server.pid, { url: `${t.server.url}/api/health`, headers: HEADERS });
       let next = 0;
-      const get = await run({
+      const get = await measured(t.server.pid, {
         url: t.url,
         setupClient: (client) => client.setHeaders({ ...HEADERS, cookie: t.cookies[next++ % t.cookies.length] }),
       });
@@ -102,8 +119,11 @@ try {
       r.health.push(health.requests.average);
       r.get.push(get.requests.average);
       r.ratios.push(get.requests.average / health.requests.average);
+      r.cpuHealth.push(health.cpuPerRequest);
+      r.cpuGet.push(get.cpuPerRequest);
+      r.cpuRatios.push(health.cpuPerRequest / get.cpuPerRequest);
       console.log(
-        `round ${round + 1} ${t.label}: bare ${health.requests.average} req/s, GetScoutById ${get.requests.average} req/s, ratio ${(get.requests.average / health.requests.average).toFixed(2)}`,
+        `round ${round + 1} ${t.label}: bare ${health.requests.average} req/s, GetScoutById ${get.requests.average} req/s, ratio ${(get.requests.average / health.requests.average).toFixed(2)}; server CPU ${Math.round(health.cpuPerRequest)} / ${Math.round(get.cpuPerRequest)} us a request`,
       );
     }
   }
@@ -123,5 +143,14 @@ for (const t of targets) {
   const r = results.get(t.label);
   console.log(
     `| ${t.label === "before" ? `before (${before.revision})` : "after (work tree)"} | ${t.wire} B ${t.encoding ?? "plain"} / ${t.plain} B | ${Math.round(median(r.health))} | ${Math.round(median(r.get))} | **${median(r.ratios).toFixed(2)}** | ${r.ratios.map((x) => x.toFixed(2)).join(", ")} |`,
+  );
+}
+console.log("\nServer CPU per request (median of the rounds), and its ratio (bare / GetScoutById) within each round:");
+console.log("| build | bare route | GetScoutById | CPU ratio (median) | ratios |");
+console.log("|---|---:|---:|---:|---|");
+for (const t of targets) {
+  const r = results.get(t.label);
+  console.log(
+    `| ${t.label === "before" ? `before (${before.revision})` : "after (work tree)"} | ${Math.round(median(r.cpuHealth))} us | ${Math.round(median(r.cpuGet))} us | **${median(r.cpuRatios).toFixed(2)}** | ${r.cpuRatios.map((x) => x.toFixed(2)).join(", ")} |`,
   );
 }

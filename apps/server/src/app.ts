@@ -5,12 +5,13 @@ import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import { randomCode } from "./auth/secrets.ts";
 import { connectDatabase, type DatabaseConnection } from "./db/client.ts";
 import { createDatabaseAvailability, type RetryOptions } from "./db/availability.ts";
 import type { LockOwner } from "./db/embedded-lock.ts";
+import { answerSerializerCompiler } from "./http/answer-serializer.ts";
 import { compressMemo } from "./http/compress-memo.ts";
 import { refuseApiUntilDatabaseReady } from "./http/unavailable-gate.ts";
 import { adminRoutes } from "./admin/admin-routes.ts";
@@ -101,7 +102,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }),
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are written by serializers compiled from their zod schemas (http/answer-serializer.ts);
+  // outside production each answer is also checked against zod's.
+  app.setSerializerCompiler(answerSerializerCompiler({ verify: !config.isProduction }));
   // First hook: services' log lines written during a request carry its reqId.
   installRequestContext(app);
   const log = contextualLogger(app.log);

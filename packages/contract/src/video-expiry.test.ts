@@ -12,6 +12,20 @@ describe("the public time of a profile", () => {
     expect(profileExpiry(base, 90, tenDaysLater)).toMatchObject({ daysUntilExpiration: 90, isVideoExpired: false });
   });
 
+  it("counts in full from the start of the minute while waiting, so reads within it answer alike", () => {
+    const reads = [5_000, 31_250, 59_999].map((ms) => new Date(Date.UTC(2026, 10, 28, 2, 45) + ms));
+    const expiries = reads.map((now) => profileExpiry(base, 90, now));
+    for (const expiry of expiries) {
+      expect(expiry).toEqual({
+        isVideoExpired: false,
+        daysUntilExpiration: 90,
+        videoExpirationDate: new Date(Date.UTC(2026, 10, 28, 2, 45) + 90 * DAY).toISOString(),
+      });
+    }
+    const nextMinute = profileExpiry(base, 90, new Date(Date.UTC(2026, 10, 28, 2, 46, 0, 1)));
+    expect(nextMinute.videoExpirationDate).toBe(new Date(Date.UTC(2026, 10, 28, 2, 46) + 90 * DAY).toISOString());
+  });
+
   it("counts from the approval, not the upload", () => {
     const approvedAt = new Date(uploaded.getTime() + 12 * DAY);
     const approved = { ...base, reviewStatus: "approved", reviewedAt: approvedAt };

@@ -39,7 +39,15 @@ export function publicSince(profile: {
   return profile.reviewedAt && profile.reviewedAt > videoDate ? profile.reviewedAt : videoDate;
 }
 
-/** The expiry a profile shows: counted from publicSince, or in full from now before approval. */
+const MINUTE_MS = 60 * 1000;
+
+/**
+ * The expiry a profile shows: counted from publicSince, or in full from now before approval.
+ * Before approval the date moves with the clock, so it is taken from the start of the current
+ * minute: read to the millisecond, a waiting player's profile was a different answer at every
+ * read (compressed afresh each time, never the same bytes twice); pages show the date only.
+ */
 export function profileExpiry(profile: Parameters<typeof publicSince>[0], expiryDays: number, now: Date): VideoExpiry {
-  return videoExpiry(publicSince(profile) ?? now, expiryDays, now);
+  const since = publicSince(profile) ?? new Date(now.getTime() - (now.getTime() % MINUTE_MS));
+  return videoExpiry(since, expiryDays, now);
 }

@@ -1,13 +1,15 @@
 import Fastify from "fastify";
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionSchema, type SessionAnswer } from "@touchline/contract/session";
 import { HttpError, installErrorHandler } from "./errors.ts";
 import { ACCESS, errorAnswers, installErrorAnswers } from "./answers.ts";
+import { answerSerializerCompiler } from "./answer-serializer.ts";
 
 /**
- * A server set up as buildApp sets it up (zod serialiser, error handler, error answers), with
- * routes whose handlers return more than their answers list: what is not listed never leaves.
+ * A server set up as buildApp sets it up (compiled serialisers, error handler, error answers),
+ * with routes whose handlers return more than their answers list: what is not listed never
+ * leaves, in production (verify off) as in tests and development (verify on).
  */
 const session: SessionAnswer = {
   scoutId: "5b0c1d7e-6a41-4f4f-9a53-0a4f6a3c2b11",
@@ -18,30 +20,33 @@ const session: SessionAnswer = {
   lastName: "Banda",
   role: "player",
 };
-const app = Fastify({ logger: false });
+describe.each([
+  { mode: "production", verify: false },
+  { mode: "tests and development", verify: true },
+])("answers are serialised by their schema ($mode)", ({ verify }) => {
+  const app = Fastify({ logger: false });
 
-beforeAll(async () => {
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  installErrorHandler(app);
-  installErrorAnswers(app);
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-  const schema = { summary: "A test answer", security: ACCESS.public, response: { 200: sessionSchema } };
-  typed.get("/api/leaky", { schema }, async () => ({ ...session, passwordHash: "$argon2id$secret" }));
-  typed.post("/api/leaky-error", { schema }, async () => {
-    // A refusal carrying a field no error answer lists (the type of `extra` would stop this).
-    throw new HttpError(403, "Not for you.", undefined, { code: "NOPE", internalNote: "row 42" } as never);
+  beforeAll(async () => {
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(answerSerializerCompiler({ verify }));
+    installErrorHandler(app);
+    installErrorAnswers(app);
+    const typed = app.withTypeProvider<ZodTypeProvider>();
+    const schema = { summary: "A test answer", security: ACCESS.public, response: { 200: sessionSchema } };
+    typed.get("/api/leaky", { schema }, async () => ({ ...session, passwordHash: "$argon2id$secret" }));
+    typed.post("/api/leaky-error", { schema }, async () => {
+      // A refusal carrying a field no error answer lists (the type of `extra` would stop this).
+      throw new HttpError(403, "Not for you.", undefined, { code: "NOPE", internalNote: "row 42" } as never);
+    });
+    typed.get(
+      "/api/leaky-listed-error",
+      { schema: { ...schema, response: { ...schema.response, ...errorAnswers(409) } } },
+      async (_request, reply) => reply.code(409).send({ message: "Taken.", sql: "insert into players …" } as never),
+    );
+    await app.ready();
   });
-  typed.get(
-    "/api/leaky-listed-error",
-    { schema: { ...schema, response: { ...schema.response, ...errorAnswers(409) } } },
-    async (_request, reply) => reply.code(409).send({ message: "Taken.", sql: "insert into players …" } as never),
-  );
-  await app.ready();
-});
-afterAll(() => app.close());
+  afterAll(() => app.close());
 
-describe("answers are serialised by their schema", () => {
   it("drops a field the handler returns that the answer does not list", async () => {
     const res = await app.inject({ url: "/api/leaky" });
     expect(res.statusCode).toBe(200);
@@ -65,7 +70,7 @@ describe("answers are serialised by their schema", () => {
   it("answers 500, never the data, when a handler's answer does not fit its schema", async () => {
     const broken = Fastify({ logger: false });
     broken.setValidatorCompiler(validatorCompiler);
-    broken.setSerializerCompiler(serializerCompiler);
+    broken.setSerializerCompiler(answerSerializerCompiler({ verify }));
     installErrorHandler(broken);
     installErrorAnswers(broken);
     broken

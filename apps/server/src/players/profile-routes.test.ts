@@ -189,7 +189,10 @@ describe("a submitted profile", () => {
       },
       isVideoExpired: false,
       daysUntilExpiration: 90,
-      videoExpirationDate: new Date(submittedAt.getTime() + 90 * DAY_MS).toISOString(),
+      // Waiting for review: the whole period, from the start of the minute it is read in.
+      videoExpirationDate: new Date(
+        submittedAt.getTime() - (submittedAt.getTime() % 60_000) + 90 * DAY_MS,
+      ).toISOString(),
     });
     const files = await t.database.db.select().from(mediaFiles).where(eq(mediaFiles.ownerPlayerId, player.id));
     expect(
