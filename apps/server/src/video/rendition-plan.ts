@@ -1,4 +1,9 @@
-import { VIDEO_RENDITIONS, type RenditionLabel } from "@touchline/contract/video";
+import {
+  SLOW_CONNECTION_RENDITION,
+  TWO_G_RENDITION,
+  VIDEO_RENDITIONS,
+  type RenditionLabel,
+} from "@touchline/contract/video";
 import type { VideoProbe } from "./probe-video.ts";
 
 export interface PlannedRendition {
@@ -49,6 +54,20 @@ export function planRenditions(probe: Pick<VideoProbe, "width" | "height">): Pla
       ? [planned(UPPER_RUNGS[0]!, ownSize)]
       : fitting.map((rung) => planned(rung, sized(rung.shortSide)));
   return [planned(TWO_G_RUNG, sized(TWO_G_RUNG.shortSide)), ...upper];
+}
+
+/**
+ * Which renditions a video is published with and which follow once it is public: first the 2G
+ * rendition, the slow-connection one and the top (for a clip made small on the phone the top is
+ * the source's own picture, copied), the rest (360p) after. Those first cost the least to make and
+ * cover every viewer: a viewer who would start at 360p starts meanwhile at the nearest rendition
+ * the video has. 360p is also the larger share of the smaller renditions' encoding.
+ */
+export function publishingOrder(plan: PlannedRendition[]): { first: PlannedRendition[]; later: PlannedRendition[] } {
+  const top = plan.at(-1);
+  const isFirst = (r: PlannedRendition) =>
+    r === top || r.label === TWO_G_RENDITION || r.label === SLOW_CONNECTION_RENDITION;
+  return { first: plan.filter(isFirst), later: plan.filter((r) => !isFirst(r)) };
 }
 
 /** The output frame rate: the source's, capped, as a whole number (variable rates become constant). */
