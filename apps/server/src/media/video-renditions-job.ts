@@ -19,8 +19,9 @@ import { mediaKeys } from "./storage.ts";
 
 /**
  * Makes a video's renditions and posters (video/transcode-video.ts) and publishes them, in two
- * steps (publishingOrder): the video is made "ready" with the renditions that cost least (144p,
- * 240p and the top), then 360p is made from the top rendition and added to it.
+ * steps (publishingOrder): the video is made "ready" with 144p and its top (for a clip made small
+ * on the phone, the source's picture copied), then 240p and 360p are made from the top rendition
+ * and added to it.
  *
  * Safe to run twice or to die half-way (a worker killed, a lease lost): the work happens in a
  * directory of this attempt; the files are then stored under fixed keys (a retry overwrites
@@ -218,8 +219,8 @@ async function addLaterRenditions(
 }
 
 /**
- * A ready video whose job runs again (its worker stopped after publishing it, before the later
- * renditions were added): makes those its list lacks, from its stored top rendition.
+ * A ready video whose job runs again (its worker stopped after publishing it, before the
+ * renditions between 144p and the top were added): makes those its list lacks, from its stored top rendition.
  */
 async function completeReadyVideo(
   services: AppServices,

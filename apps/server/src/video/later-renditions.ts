@@ -27,8 +27,8 @@ const TIMEOUT_MS = 30 * 60 * 1000;
  * from the source: the top is already upright, at a constant frame rate and at most 720p, so it
  * costs less to decode than a phone's 1080p, and its sound is already what these renditions carry
  * (64 kbit/s stereo) and is copied. For a clip made small on the phone the top is the source's
- * own picture; otherwise the smaller picture is made from an encode of 1.8 Mbit/s or more, which a
- * 460 kbit/s rendition cannot tell from the source. The same clean copy as transcodeVideo's
+ * own picture; otherwise they are made from an encode at 1.8 Mbit/s, four times the rate of
+ * the largest of them, which loses next to nothing against the source at their size. The same clean copy as transcodeVideo's
  * follows (no tags, no encoder name, index at the front).
  */
 export async function makeLaterRenditions(options: LaterRenditionsOptions): Promise<RenditionFile[]> {

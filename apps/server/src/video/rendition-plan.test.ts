@@ -55,15 +55,17 @@ describe("planRenditions", () => {
 describe("publishingOrder", () => {
   const labels = (plan: { label: string }[]) => plan.map((r) => r.label);
 
-  it("publishes a 720p or larger source with 144p, 240p and its top, and adds 360p after", () => {
-    const order = publishingOrder(planRenditions({ width: 1920, height: 1080 }));
-    expect(labels(order.first)).toEqual(["144p", "240p", "720p"]);
-    expect(labels(order.later)).toEqual(["360p"]);
+  it("publishes a video with its 2G rendition and its top, and adds those between after", () => {
+    const full = publishingOrder(planRenditions({ width: 1920, height: 1080 }));
+    expect(labels(full.first)).toEqual(["144p", "720p"]);
+    expect(labels(full.later)).toEqual(["240p", "360p"]);
+    const smaller = publishingOrder(planRenditions({ width: 854, height: 480 }));
+    expect(labels(smaller.first)).toEqual(["144p", "360p"]);
+    expect(labels(smaller.later)).toEqual(["240p"]);
   });
 
-  it("publishes a source whose top is 360p or smaller with everything at once", () => {
+  it("publishes a video with no rung between its 2G rendition and its top with everything at once", () => {
     for (const size of [
-      { width: 854, height: 480 },
       { width: 426, height: 240 },
       { width: 200, height: 120 },
     ]) {
