@@ -207,8 +207,8 @@ function sharedSound(plan: Pick<PlannedRendition, "audioKbps" | "audioChannels">
 
 /**
  * H.264 Main at the rung's average rate with a 1.2x ceiling, a key frame exactly every gop frames.
- * veryfast: the next presets down give up CABAC or sub-pixel motion search, which at these rates
- * shows as blockier video (bench/RESULTS.md, "Time to public").
+ * veryfast: superfast saves about a fifth of a small rendition's encode and costs some
+ * quality at these rates, where 144p is all a 2G viewer gets (decision 0062).
  */
 export function x264Options(r: Pick<PlannedRendition, "videoKbps">, gop: number, threads: number): string[] {
   return [
