@@ -59,7 +59,8 @@ export interface RenditionRun {
 
 /**
  * The job's work, also run directly where a caller needs the video ready before it goes on
- * (the demo seed). A video that is not processing (ready, failed, deleted) is left alone.
+ * (the demo seed). A ready video gets only what its list lacks (completeReadyVideo); a failed
+ * or deleted one is left alone.
  */
 export async function makeRenditions(services: AppServices, fileId: string, run: RenditionRun): Promise<void> {
   const { storage, db, videoTools } = services;
