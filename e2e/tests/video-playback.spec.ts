@@ -62,6 +62,16 @@ test("a player's video is prepared while they watch, then plays; the public gets
   await expect(page.getByText(/^Preparing your video/)).toBeVisible();
   await expect(page.getByRole("progressbar", { name: "Preparing highlight video" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Play highlight video" })).toBeVisible({ timeout: 120_000 });
+  // It is ready with 144p and 720p; 240p and 360p are added seconds later, and a page loaded
+  // after that offers them.
+  const session = await (await page.request.get("/api/Authorization/session")).json();
+  const ownUrl = `/api/Scouts/ScoutManagement/GetScoutById/${session.scoutId}`;
+  const labels = async () =>
+    (
+      (await (await page.request.get(ownUrl)).json()) as { videos: { renditions: { label: string }[] }[] }
+    ).videos[0]!.renditions.map((r) => r.label);
+  await expect.poll(labels, { timeout: 60_000 }).toEqual(["144p", "240p", "360p", "720p"]);
+  await page.reload();
   await page.getByRole("button", { name: "Play highlight video" }).click();
   await expect(page.locator("video")).toHaveAttribute("src", /\/renditions\/360p$/);
   await playing(page);
@@ -71,8 +81,7 @@ test("a player's video is prepared while they watch, then plays; the public gets
     data: { phoneNumber: E2E_REVIEWER.phoneNumber, password: E2E_REVIEWER.password },
   });
   expect(login.ok(), await login.text()).toBe(true);
-  const session = await (await page.request.get("/api/Authorization/session")).json();
-  const profile = await (await page.request.get(`/api/Scouts/ScoutManagement/GetScoutById/${session.scoutId}`)).json();
+  const profile = await (await page.request.get(ownUrl)).json();
   const approved = await staff.post(`/api/admin/reviews/${profile.scout.scoutsInformationId}/approve`);
   expect(approved.ok(), await approved.text()).toBe(true);
 

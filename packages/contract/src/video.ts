@@ -65,7 +65,8 @@ export interface VideoPoster {
 
 /**
  * A video as pages see it. `url` is the path the profile stores (videoPath / videoPathTwo);
- * renditions and posters are empty until `status` is "ready".
+ * renditions and posters are empty until `status` is "ready". A video is ready with its 144p and
+ * its top rendition; those between (240p, 360p) are listed a few seconds later, once made.
  */
 export interface VideoView {
   url: string;

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { VIDEO_RENDITIONS } from "@touchline/contract/video";
 import type { Database } from "../db/client.ts";
 import {
   mediaFiles,
@@ -97,6 +98,28 @@ export function createMediaStore(db: Database) {
           .returning({ id: mediaFiles.id });
         if (rows.length > 0) await then?.(tx);
         return rows.length > 0;
+      });
+    },
+
+    /**
+     * Adds renditions made after a video was published (publishingOrder) to its list, in the
+     * ladder's order, replacing any of the same label. False when the video is gone or not ready.
+     */
+    async addVideoRenditions(fileId: string, added: StoredRendition[]): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ renditions: mediaFiles.videoRenditions })
+          .from(mediaFiles)
+          .where(and(eq(mediaFiles.id, fileId), eq(mediaFiles.videoState, "ready")))
+          .for("update");
+        if (!row) return false;
+        const labels = new Set(added.map((r) => r.label));
+        const rank = (r: StoredRendition) => VIDEO_RENDITIONS.findIndex((rung) => rung.label === r.label);
+        const renditions = [...(row.renditions ?? []).filter((r) => !labels.has(r.label)), ...added].sort(
+          (x, y) => rank(x) - rank(y),
+        );
+        await tx.update(mediaFiles).set({ videoRenditions: renditions }).where(eq(mediaFiles.id, fileId));
+        return true;
       });
     },
 

@@ -9,19 +9,25 @@ import { createPlayerStore } from "../auth/player-store.ts";
 import type { Database } from "../db/client.ts";
 import { createNotificationService } from "../notifications/notification-service.ts";
 import type { AppServices } from "../services.ts";
-import { transcodeVideo } from "../video/transcode-video.ts";
+import { makeLaterRenditions } from "../video/later-renditions.ts";
+import { planRenditions, publishingOrder, type PlannedRendition } from "../video/rendition-plan.ts";
+import { stopwatch, transcodeVideo } from "../video/transcode-video.ts";
 import { UndecodableVideoError } from "../video/video-errors.ts";
 import { withLocalCopy } from "./local-copy.ts";
 import { createMediaStore, type StoredPoster, type StoredRendition } from "./media-store.ts";
 import { mediaKeys } from "./storage.ts";
 
 /**
- * Makes a video's renditions and posters (video/transcode-video.ts) and publishes them.
+ * Makes a video's renditions and posters (video/transcode-video.ts) and publishes them, in two
+ * steps (publishingOrder): the video is made "ready" with 144p and its top (for a clip made small
+ * on the phone, the source's picture copied), then 240p and 360p are made from the top rendition
+ * and added to it.
  *
  * Safe to run twice or to die half-way (a worker killed, a lease lost): the work happens in a
  * directory of this attempt; the files are then stored under fixed keys (a retry overwrites
- * them), and only the last step, one UPDATE, makes the video "ready". Until that statement
- * nothing is served: the serving routes look at the row, not at the stored objects.
+ * them), and only one UPDATE makes the video "ready". Until that statement nothing is served:
+ * the serving routes look at the row, not at the stored objects. A rendition added later is
+ * likewise listed only once stored; a retry of a ready video makes what its list still lacks.
  */
 export const videoRenditionsJob = defineJobKind<{ fileId: string }>({
   name: "video-renditions",
@@ -53,12 +59,15 @@ export interface RenditionRun {
 
 /**
  * The job's work, also run directly where a caller needs the video ready before it goes on
- * (the demo seed). A video that is not processing (ready, failed, deleted) is left alone.
+ * (the demo seed). A ready video gets only what its list lacks (completeReadyVideo); a failed
+ * or deleted one is left alone.
  */
 export async function makeRenditions(services: AppServices, fileId: string, run: RenditionRun): Promise<void> {
   const { storage, db, videoTools } = services;
   const store = createMediaStore(db);
   const file = await store.find(fileId);
+  if (file?.kind === "video" && file.videoState === "ready" && file.videoRenditions)
+    return completeReadyVideo(services, fileId, file.videoRenditions, run);
   if (!file || file.kind !== "video" || file.videoState !== "processing") return;
   const owner = run.tellOwner ? await createPlayerStore(db, services.now).byId(file.ownerPlayerId) : undefined;
   const notifications = createNotificationService(services);
@@ -81,7 +90,9 @@ export async function makeRenditions(services: AppServices, fileId: string, run:
       : undefined;
 
   try {
+    const clock = stopwatch();
     await withLocalCopy(storage, mediaKeys.original(fileId), `video-${run.runId}`, async (source, dir) => {
+      const copyMs = clock.lap();
       const outputDir = path.join(dir, "out");
       fs.mkdirSync(outputDir);
       const result = await transcodeVideo({
@@ -91,8 +102,10 @@ export async function makeRenditions(services: AppServices, fileId: string, run:
         onProgress: run.onProgress,
         signal: run.signal,
         niceness: run.niceness,
+        deferLater: true,
       });
-      await publish(
+      const transcodeMs = clock.lap();
+      const published = await publish(
         services,
         fileId,
         result.renditions.map((r) => ({ ...r, open: () => fs.createReadStream(r.path) })),
@@ -100,6 +113,10 @@ export async function makeRenditions(services: AppServices, fileId: string, run:
         tell("video-ready"),
         run,
       );
+      // Where a player's wait went, step by step (the queue's pick-up is the job's own log).
+      run.log.info({ fileId, copyMs, transcodeMs, ...result.timings, publishMs: clock.lap() }, "video published");
+      const top = result.renditions.at(-1)!;
+      if (published) await addLaterRenditions(services, fileId, top.path, top, result.later, dir, run);
     });
   } catch (error) {
     if (!(error instanceof UndecodableVideoError)) throw error;
@@ -125,7 +142,7 @@ async function publish(
   posters: (StoredPoster & Openable)[],
   then: ((tx: Database) => Promise<void>) | undefined,
   run: RenditionRun,
-): Promise<void> {
+): Promise<boolean> {
   const { storage, db, config } = services;
   const store = createMediaStore(db);
   for (const r of renditions)
@@ -146,6 +163,83 @@ async function publish(
   // stored belongs to nobody.
   if (!published && !(await store.find(fileId)))
     for await (const object of storage.list(mediaKeys.prefix(fileId))) await storage.delete(object.key);
+  return published;
+}
+
+/**
+ * Makes the renditions a video is not published with (publishingOrder) from its top rendition,
+ * stores them and adds them to its list. The video plays meanwhile; a failure of the machine's
+ * is thrown (the job runs again and completeReadyVideo finishes), one of the file's (which the
+ * video's own top rendition should never cause) leaves the video with what it has.
+ */
+async function addLaterRenditions(
+  services: AppServices,
+  fileId: string,
+  topPath: string,
+  top: PlannedRendition,
+  later: PlannedRendition[],
+  dir: string,
+  run: RenditionRun,
+): Promise<void> {
+  if (later.length === 0) return;
+  const { storage, db, videoTools } = services;
+  const store = createMediaStore(db);
+  const clock = stopwatch();
+  const outputDir = path.join(dir, "later");
+  fs.mkdirSync(outputDir, { recursive: true });
+  let made;
+  try {
+    made = await makeLaterRenditions({
+      tools: videoTools,
+      topPath,
+      topSound: top,
+      renditions: later,
+      outputDir,
+      signal: run.signal,
+      niceness: run.niceness,
+    });
+  } catch (error) {
+    if (!(error instanceof UndecodableVideoError)) throw error;
+    run.log.warn({ fileId, detail: error.detail.slice(0, 500) }, "video renditions not added");
+    return;
+  }
+  const encodeMs = clock.lap();
+  for (const r of made)
+    await storage.put(mediaKeys.rendition(fileId, r.label), fs.createReadStream(r.path), { contentType: "video/mp4" });
+  const added = await store.addVideoRenditions(
+    fileId,
+    made.map(({ label, width, height, bytes }) => ({ label, width, height, bytes })),
+  );
+  run.log.info(
+    { fileId, added, renditions: made.map((r) => r.label), encodeMs, storeMs: clock.lap() },
+    "video renditions added",
+  );
+  // Deleted meanwhile: what was just stored belongs to nobody.
+  if (!added && !(await store.find(fileId)))
+    for await (const object of storage.list(mediaKeys.prefix(fileId))) await storage.delete(object.key);
+}
+
+/**
+ * A ready video whose job runs again (its worker stopped after publishing it, before the
+ * renditions between 144p and the top were added): makes those its list lacks, from its stored top rendition.
+ */
+async function completeReadyVideo(
+  services: AppServices,
+  fileId: string,
+  renditions: StoredRendition[],
+  run: RenditionRun,
+): Promise<void> {
+  const stored = renditions.at(-1);
+  if (!stored) return;
+  const plan = planRenditions(stored);
+  const top = plan.at(-1)!;
+  const has = new Set(renditions.map((r) => r.label));
+  const missing = publishingOrder(plan).later.filter((r) => !has.has(r.label));
+  // A video published before the ladder had its top (or made all at once) has nothing to add.
+  if (missing.length === 0 || top.label !== stored.label) return;
+  await withLocalCopy(services.storage, mediaKeys.rendition(fileId, stored.label), `video-${run.runId}`, (file, dir) =>
+    addLaterRenditions(services, fileId, file, top, missing, dir, run),
+  );
 }
 
 /**

@@ -77,13 +77,18 @@ describe.runIf(onPostgres)("a video prepared by workers", () => {
         180_000,
       );
       expect(ready?.videoState).toBe("ready");
-      // The job is marked done (and logged) just after the video is: wait for that step too.
-      await waitFor("the other worker to finish the job", () =>
-        second.logs().some((line) => line.msg === "job finished"),
+      // The job is done once it has added 240p and 360p, made after the video is ready.
+      await waitFor(
+        "the other worker to finish the job",
+        () => second.logs().some((line) => line.msg === "job finished"),
+        120_000,
       );
       expect(await jobs.status(videoRenditionsJob, fileId)).toMatchObject({ state: "completed", attempts: 2 });
 
-      for (const { label, bytes, width, height } of ready!.videoRenditions!) {
+      // Published with 144p and the top, it then gained 240p and 360p: every one is whole.
+      const done = (await store.find(fileId))!;
+      expect(done.videoRenditions!.map((r) => r.label)).toEqual(["144p", "240p", "360p", "720p"]);
+      for (const { label, bytes, width, height } of done.videoRenditions!) {
         const stored = await server.app.services.storage.stat(mediaKeys.rendition(fileId, label));
         expect(stored?.size, label).toBe(bytes);
         const served = await rendition(label);

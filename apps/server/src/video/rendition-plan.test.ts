@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { encoderThreads, outputFrameRate, planRenditions } from "./rendition-plan.ts";
+import { encoderThreads, outputFrameRate, planRenditions, publishingOrder } from "./rendition-plan.ts";
 
 describe("planRenditions", () => {
   it("gives a 1080p landscape source every rung, keeping 16:9, 144p with mono sound", () => {
@@ -49,5 +49,29 @@ describe("planRenditions", () => {
     expect(encoderThreads(ladder, 2)).toEqual([1, 1, 1, 2]);
     expect(encoderThreads(ladder, 8)).toEqual([1, 1, 2, 6]);
     expect(encoderThreads(planRenditions({ width: 320, height: 240 }), 2)).toEqual([1, 2]);
+  });
+});
+
+describe("publishingOrder", () => {
+  const labels = (plan: { label: string }[]) => plan.map((r) => r.label);
+
+  it("publishes a video with its 2G rendition and its top, and adds those between after", () => {
+    const full = publishingOrder(planRenditions({ width: 1920, height: 1080 }));
+    expect(labels(full.first)).toEqual(["144p", "720p"]);
+    expect(labels(full.later)).toEqual(["240p", "360p"]);
+    const smaller = publishingOrder(planRenditions({ width: 854, height: 480 }));
+    expect(labels(smaller.first)).toEqual(["144p", "360p"]);
+    expect(labels(smaller.later)).toEqual(["240p"]);
+  });
+
+  it("publishes a video with no rung between its 2G rendition and its top with everything at once", () => {
+    for (const size of [
+      { width: 426, height: 240 },
+      { width: 200, height: 120 },
+    ]) {
+      const order = publishingOrder(planRenditions(size));
+      expect(labels(order.first)).toEqual(labels(planRenditions(size)));
+      expect(order.later).toEqual([]);
+    }
   });
 });

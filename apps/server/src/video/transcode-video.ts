@@ -5,7 +5,13 @@ import sharp from "sharp";
 import { VIDEO_KEYFRAME_SECONDS, VIDEO_POSTER_WIDTHS, type RenditionLabel } from "@touchline/contract/video";
 import { probeVideo, type VideoProbe } from "./probe-video.ts";
 import { canKeepPicture } from "./ready-made-picture.ts";
-import { encoderThreads, outputFrameRate, planRenditions, type PlannedRendition } from "./rendition-plan.ts";
+import {
+  encoderThreads,
+  outputFrameRate,
+  planRenditions,
+  publishingOrder,
+  type PlannedRendition,
+} from "./rendition-plan.ts";
 import { UndecodableVideoError } from "./video-errors.ts";
 import { confineFor, runTool, toolFailure, uploadInput, type VideoTools } from "./video-tools.ts";
 
@@ -32,6 +38,22 @@ export interface TranscodeResult {
   probe: VideoProbe;
   renditions: RenditionFile[];
   posters: PosterFile[];
+  /** With deferLater: the renditions left to make from the top one (makeLaterRenditions); else empty. */
+  later: PlannedRendition[];
+  /** Milliseconds each step took, for the job's log: where a player's wait goes. */
+  timings: TranscodeTimings;
+}
+
+export interface TranscodeTimings {
+  probeMs: number;
+  /** Whether the picture can be kept: the key frames read from the packets' flags. */
+  keepCheckMs: number;
+  /** The ffmpeg run that encodes the renditions (and copies a kept picture). */
+  encodeMs: number;
+  /** The clean copies, after the encode. */
+  cleanMs: number;
+  /** From the start of the encode to the posters' end: they run alongside it. */
+  postersMs: number;
 }
 
 export interface TranscodeOptions {
@@ -44,6 +66,11 @@ export interface TranscodeOptions {
   niceness?: number;
   /** false: encode every rendition, even where the source's picture could be kept (canKeepPicture). */
   keepPicture?: boolean;
+  /**
+   * true: make only the renditions a video is published with first (publishingOrder); the others
+   * are listed in the result's `later`, to be made from the top rendition once it is public.
+   */
+  deferLater?: boolean;
 }
 
 /** A transcode that takes longer than this is stuck, whatever the source (at most a few minutes long). */
@@ -66,10 +93,15 @@ const TRANSCODE_TIMEOUT_MS = 60 * 60 * 1000;
  */
 export async function transcodeVideo(options: TranscodeOptions): Promise<TranscodeResult> {
   const { tools, sourcePath, outputDir, signal } = options;
+  const clock = stopwatch();
   const probe = await probeVideo(tools, sourcePath, signal);
-  const plan = planRenditions(probe);
+  const probeMs = clock.lap();
+  const whole = planRenditions(probe);
+  const { first, later } = options.deferLater ? publishingOrder(whole) : { first: whole, later: [] };
+  const plan = first;
   const top = plan.at(-1)!;
   const keepPicture = options.keepPicture !== false && (await canKeepPicture(tools, sourcePath, probe, top, signal));
+  const keepCheckMs = clock.lap();
   // With the picture kept, the top rendition is a copy of the source's streams: only the others are encoded.
   const toEncode = keepPicture ? plan.slice(0, -1) : plan;
   const fps = outputFrameRate(probe);
@@ -88,32 +120,30 @@ export async function transcodeVideo(options: TranscodeOptions): Promise<Transco
   }
   const encoded = plan.map((r) => path.join(outputDir, `${r.label}.encoded.mp4.part`));
   const partial = plan.map((r) => path.join(outputDir, `${r.label}.mp4.part`));
-  // The sound is encoded as for the other renditions: it costs little, and a copy would keep
-  // what the phone's encoder wrote into the stream.
+  const audioFrom = probe.audioCodec ? sharedSound(plan) : plan.map(() => null);
+  // The sound is encoded as for the other renditions (a copy would keep what the phone's encoder
+  // wrote into the stream), once for each setting: renditions with the same one share it.
+  const sound = (i: number) => (audioFrom[i] === i ? ["-map", "0:a:0", ...audioOptions(plan[i]!)] : []);
   if (keepPicture)
     args.push(
       ...["-map", "0:V:0", "-c:v", "copy"],
-      ...(probe.audioCodec ? ["-map", "0:a:0", ...audioOptions(top)] : []),
+      ...sound(plan.length - 1),
       ...WITHOUT_METADATA,
       ...["-f", "mp4", encoded.at(-1)!],
     );
   toEncode.forEach((r, i) => {
-    args.push("-map", `[o${i}]`);
-    if (probe.audioCodec) args.push("-map", "0:a:0");
-    args.push(
-      ...["-c:v", "libx264", "-preset", "veryfast", "-profile:v", "main", "-pix_fmt", "yuv420p"],
-      ...["-b:v", `${r.videoKbps}k`, "-maxrate", `${Math.round(r.videoKbps * 1.2)}k`],
-      ...["-bufsize", `${r.videoKbps * 2}k`],
-      ...["-g", String(gop), "-keyint_min", String(gop), "-sc_threshold", "0", "-threads", String(threads[i])],
-      ...(probe.audioCodec ? audioOptions(r) : []),
-      // The picture is turned upright above: no rotation is copied to the output.
-      ...["-metadata:s:v:0", "rotate=0", ...WITHOUT_METADATA, "-f", "mp4", encoded[i]!],
-    );
+    args.push("-map", `[o${i}]`, ...x264Options(r, gop, threads[i]!), ...sound(i));
+    // The picture is turned upright above: no rotation is copied to the output.
+    args.push(...["-metadata:s:v:0", "rotate=0", ...WITHOUT_METADATA, "-f", "mp4", encoded[i]!]);
   });
 
   // The posters come from the source, not from the renditions: they are made while ffmpeg
   // encodes (their few short decodes fill the time the encoders leave a core idle) rather than after.
-  const postersMade = makePosters(options, probe);
+  const encodeStarted = performance.now();
+  const postersMade = makePosters(options, probe).then((posters) => ({
+    posters,
+    ms: Math.round(performance.now() - encodeStarted),
+  }));
   postersMade.catch(() => {}); // awaited below, whatever happens to the renditions
   try {
     const result = await runTool(tools.ffmpeg, args, {
@@ -129,12 +159,14 @@ export async function transcodeVideo(options: TranscodeOptions): Promise<Transco
       },
     });
     if (result.code !== 0) throw toolFailure("ffmpeg", result);
+    const encodeMs = clock.lap();
     await cleanCopies(
       options,
-      encoded.map((file, i) => ({ encoded: file, final: partial[i]! })),
+      encoded.map((file, i) => ({ encoded: file, audioFrom: audioFrom[i] ?? i, final: partial[i]! })),
     );
     await Promise.all(encoded.map((file) => fs.rm(file)));
-    const posters = await postersMade;
+    const cleanMs = clock.lap();
+    const { posters, ms: postersMs } = await postersMade;
 
     // Last, and only now: the names a reader takes for finished files.
     const renditions: RenditionFile[] = [];
@@ -149,7 +181,7 @@ export async function transcodeVideo(options: TranscodeOptions): Promise<Transco
       poster.path = final;
     }
     options.onProgress?.(1);
-    return { probe, renditions, posters };
+    return { probe, renditions, posters, later, timings: { probeMs, keepCheckMs, encodeMs, cleanMs, postersMs } };
   } catch (error) {
     // Nothing may still be writing into the directory while it is cleared.
     await postersMade.catch(() => {});
@@ -163,27 +195,68 @@ const audioOptions = (r: Pick<PlannedRendition, "audioKbps" | "audioChannels">) 
 ];
 
 /**
+ * For each rendition, the index of the one whose sound it gets: the first with the same rate and
+ * channels (itself when it is the first). 240p, 360p and 720p share one stereo track at 64
+ * kbit/s: one AAC encode instead of three.
+ */
+function sharedSound(plan: Pick<PlannedRendition, "audioKbps" | "audioChannels">[]): number[] {
+  return plan.map((r) =>
+    plan.findIndex((other) => other.audioKbps === r.audioKbps && other.audioChannels === r.audioChannels),
+  );
+}
+
+/**
+ * H.264 Main at the rung's average rate with a 1.2x ceiling, a key frame exactly every gop frames.
+ * veryfast: superfast saves about a fifth of a small rendition's encode and costs some
+ * quality at these rates, where 144p is all a 2G viewer gets (decision 0062).
+ */
+export function x264Options(r: Pick<PlannedRendition, "videoKbps">, gop: number, threads: number): string[] {
+  return [
+    ...["-c:v", "libx264", "-preset", "veryfast", "-profile:v", "main", "-pix_fmt", "yuv420p"],
+    ...["-b:v", `${r.videoKbps}k`, "-maxrate", `${Math.round(r.videoKbps * 1.2)}k`],
+    ...["-bufsize", `${r.videoKbps * 2}k`],
+    ...["-g", String(gop), "-keyint_min", String(gop), "-sc_threshold", "0", "-threads", String(threads)],
+  ];
+}
+
+/** Milliseconds since the last lap (or the start), for TranscodeTimings. */
+export function stopwatch() {
+  let last = performance.now();
+  return {
+    lap() {
+      const now = performance.now();
+      const ms = Math.round(now - last);
+      last = now;
+      return ms;
+    },
+  };
+}
+
+/**
  * Output options that keep nothing of what the phone wrote: no container, stream or chapter
  * metadata (GPS position, comments, make and model, creation times, handler names), no data,
  * subtitle or attachment streams, and no encoder name or version (bitexact). Only what playback
  * needs remains: the codecs' own parameters, sizes and timing.
  */
-const WITHOUT_METADATA = [
+export const WITHOUT_METADATA = [
   ...["-map_metadata", "-1", "-map_metadata:s:v", "-1", "-map_metadata:s:a", "-1", "-map_chapters", "-1"],
   ...["-dn", "-sn", "-fflags", "+bitexact", "-flags:v", "+bitexact", "-flags:a", "+bitexact"],
 ];
 
 /**
  * Copies each encoded rendition, stream for stream, into the file we publish (one ffmpeg run
- * for all of them): with the index at the front, and without what encoding leaves behind even
+ * for all of them), its sound from the input audioFrom (sharedSound): with the index at the front, and without what encoding leaves behind even
  * with bitexact (newer muxers write the encoder's name into the video's sample description, and
  * x264 its version and settings into SEI messages, which players ignore).
  */
-async function cleanCopies(options: TranscodeOptions, copies: { encoded: string; final: string }[]): Promise<void> {
+export async function cleanCopies(
+  options: Pick<TranscodeOptions, "tools" | "signal" | "niceness">,
+  copies: { encoded: string; audioFrom: number; final: string }[],
+): Promise<void> {
   const args = ["-hide_banner", "-nostdin", "-y"];
   for (const { encoded } of copies) args.push(...uploadInput(encoded));
-  copies.forEach(({ final }, i) => {
-    args.push("-map", `${i}:v:0`, "-map", `${i}:a:0?`, "-c", "copy", "-bsf:v", "filter_units=remove_types=6");
+  copies.forEach(({ final, audioFrom }, i) => {
+    args.push("-map", `${i}:v:0`, "-map", `${audioFrom}:a:0?`, "-c", "copy", "-bsf:v", "filter_units=remove_types=6");
     args.push(...WITHOUT_METADATA, "-movflags", "+faststart", "-f", "mp4", final);
   });
   const result = await runTool(options.tools.ffmpeg, args, {
