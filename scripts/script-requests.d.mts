@@ -1,4 +1,6 @@
 /** The most script requests a cold load of a hydrated page may make (scripts/script-requests.mjs). */
 export const MAX_SCRIPT_REQUESTS: number;
-/** Whether the page of a route (id or file, relative to the app directory) is held to the limit. */
-export function heldToScriptLimit(route: string): boolean;
+/** Pages allowed more, by route id. */
+export const SCRIPT_REQUEST_EXCEPTIONS: Record<string, number>;
+/** The script requests the page of a route (its id, `routes/auth/player-login`) may make. */
+export function scriptRequestLimit(route: string): number;
