@@ -109,6 +109,33 @@ describe("planGroups", () => {
     expect(groupWith(plan, "form")).toEqual(["form"]);
   });
 
+  it("spends the bytes a join adds on pages with room to spare, not on one near its budget", () => {
+    // The page of p1 loads one file too many. Joining a and b adds fewest bytes, but some of
+    // them to the page of p2, near its budget; joining b and c adds more, to pages with room.
+    const shared = [chunk("a", 60), chunk("b", 60), chunk("c", 60)];
+    const routeFiles = ["p1", "p2", "p3", "p4", "p5"].map((name) =>
+      chunk(name, 300, ["shell"], { route: `routes/${name}.tsx` }),
+    );
+    const all = [...base, ...shared, ...routeFiles];
+    const weight = (names: string[]) =>
+      names.reduce((sum, name) => sum + all.find((each) => each.name === name)!.code.length, 0);
+    const room = 1_000_000;
+    const plan = planGroups(
+      all,
+      [
+        page("routes/p1.tsx", [...everyPage, "p1", "a", "b", "c"], { budget: room, maxFiles: 6 }),
+        page("routes/p2.tsx", [...everyPage, "p2", "a"], { budget: weight([...everyPage, "p2", "a", "b"]) + 200 }),
+        page("routes/p3.tsx", [...everyPage, "p3", "c"], { budget: room }),
+        page("routes/p4.tsx", [...everyPage, "p4", "c"], { budget: room }),
+        page("routes/p5.tsx", [...everyPage, "p5", "b"], { budget: room }),
+      ],
+      { maxFiles: 12, compressedSize: (code) => code.length },
+    );
+    expect(groupWith(plan, "b")).toEqual(["b", "c"]);
+    expect(plan.pages[0]!.after.files).toBe(6);
+    expect(plan.pages[1]!.after.bytes).toBeLessThanOrEqual(plan.pages[1]!.budget);
+  });
+
   it("names a file a page loads that the build does not have", () => {
     expect(() => planGroups(base, [page("routes/p1.tsx", ["nowhere"])], { maxFiles: 12 })).toThrow(
       "routes/p1.tsx loads assets/nowhere.js, which is not in the build",

@@ -16,12 +16,16 @@ import { gzipSync } from "node:zlib";
 //    apart.
 // 2. While a page loads more than its limit of files, the two groups are joined whose join
 //    costs least per file saved on such pages: the bytes it adds to pages that need one half
-//    only (with all that half imports), less those it saves pages that load both. A join must
-//    leave every page within its budget, though a page still over its limit may spend now what
-//    the joins it still needs will save it (`SAVING_PER_JOIN` each).
+//    only (with all that half imports), each page's counted the more the less room it has left
+//    under its budget, less those it saves pages that load both. A join must leave every page
+//    within its budget, though a page still over its limit may spend now what the joins it
+//    still needs will save it (`SAVING_PER_JOIN` each).
 // 3. Then a local search moves a group of same-page files to another group or a file of its
-//    own, or joins two groups, whenever that lowers, in this order, the bytes pages load over
-//    their budgets, the files they load over their limits, or the bytes they load.
+//    own, joins two groups, or, for a page still over its limit, dissolves a group it loads
+//    into the others it loads (then moving off pages pushed over their budget the files they
+//    do not need), whenever that lowers, in this order, the bytes pages load over their
+//    budgets, the files they load over their limits, the bytes they load within `RESERVE` of
+//    their budgets, or the bytes they load.
 //
 // Joins that would make two files import each other are never made, nor those that would let
 // code loaded on demand import the file with the stylesheet. A route's file may take in shared
@@ -92,9 +96,16 @@ export const SAVING_PER_JOIN = 100;
 
 const gzip9 = (code: string) => gzipSync(code, { level: 9 }).length;
 
-/** Summed over pages: bytes over budget, files over the limit, bytes. */
-type Score = [overweight: number, over: number, bytes: number];
-const compare = (a: Score, b: Score) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+/**
+ * Bytes of room under its budget a page is kept, where the local search can, for the joins a
+ * page over its limit may still need: a page that loads close to its budget blocks every join
+ * that would give it a byte more.
+ */
+export const RESERVE = 1000;
+
+/** Summed over pages: bytes over budget, files over the limit, bytes within RESERVE of budget, bytes. */
+type Score = [overweight: number, over: number, pressure: number, bytes: number];
+const compare = (a: Score, b: Score) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2] || a[3] - b[3];
 
 /** Groups the first generation's files so that every page loads at most maxFiles of them. */
 export function planGroups(chunks: BuiltChunk[], pages: PageFiles[], options: GroupingOptions): GroupingPlan {
@@ -256,9 +267,10 @@ export function planGroups(chunks: BuiltChunk[], pages: PageFiles[], options: Gr
       (score, { files, bytes }, page) => [
         score[0] + Math.max(0, bytes - budget[page]!),
         score[1] + Math.max(0, files - limit[page]!),
-        score[2] + bytes,
+        score[2] + Math.max(0, bytes - budget[page]! + RESERVE),
+        score[3] + bytes,
       ],
-      [0, 0, 0],
+      [0, 0, 0, 0],
     );
   const mayJoin = (a: number[], b: number[]) =>
     !(a.some(isRoute) && b.some(isRoute)) && !a.some(isShell) && !b.some(isShell);
@@ -317,7 +329,10 @@ export function planGroups(chunks: BuiltChunk[], pages: PageFiles[], options: Gr
                 filesAfter += 1;
               }
           if (hasA && hasB && excess[page]! > 0) benefit += 1;
-          cost += change;
+          // Bytes added count the more the less room the page has left (per KB of it): spent on
+          // a page with room to spare, they do not block the joins that a page near its budget
+          // will need later.
+          cost += change > 0 ? (change * 1000) / Math.max(50, budget[page]! - bytes) : change;
           const credit = SAVING_PER_JOIN * Math.max(0, filesAfter - limit[page]!);
           if (change > 0 && bytes + change > budget[page]! + credit) fits = false;
         });
@@ -360,6 +375,42 @@ export function planGroups(chunks: BuiltChunk[], pages: PageFiles[], options: Gr
     return false;
   };
   const units = [...bySet.values()].filter((list) => !list.some(isShell));
+  // Pages over their budget after a change made for another page: units they load and do not
+  // need, moved to files of their own, one at a time while that lowers the score.
+  const repair = (start: ReturnType<typeof outcome>) => {
+    let result = start;
+    let base = scoreOf(result);
+    for (;;) {
+      const heavy = result.flatMap(({ bytes }, page) => (bytes > budget[page]! ? [page] : []));
+      let best: { unit: number[]; score: Score } | undefined;
+      for (const unit of units) {
+        const from = groupOf[unit[0]!]!;
+        const fromList = members.get(from)!;
+        if (fromList.length === unit.length) continue;
+        if (!heavy.some((page) => result[page]!.load.has(from) && !needs[page]!.has(unit[0]!))) continue;
+        setGroup(
+          from,
+          fromList.filter((i) => !unit.includes(i)),
+        );
+        setGroup(nextGroup, unit);
+        if (!broken([from, nextGroup])) {
+          const next = scoreOf(outcome());
+          if (compare(next, best?.score ?? base) < 0) best = { unit, score: next };
+        }
+        members.delete(nextGroup);
+        setGroup(from, fromList);
+      }
+      if (!best) return result;
+      const from = groupOf[best.unit[0]!]!;
+      setGroup(
+        from,
+        members.get(from)!.filter((i) => !best.unit.includes(i)),
+      );
+      setGroup(nextGroup++, best.unit);
+      result = outcome();
+      base = best.score;
+    }
+  };
   for (let round = 0; round < LOCAL_SEARCH_ROUNDS; round++) {
     let changed = false;
     // A unit of same-page files elsewhere: into a group a page that needs it loads, or alone.
@@ -418,6 +469,64 @@ export function planGroups(chunks: BuiltChunk[], pages: PageFiles[], options: Gr
         );
         if (joined) changed = true;
       }
+    // A group that a page over its limit loads, dissolved: each of its units moved, in turn, to
+    // the group of those the page loads where it scores best. One move at a time never saves the
+    // page a file; together they do.
+    for (let page = 0; page < pages.length; page++) {
+      if (current[page]!.files <= limit[page]!) continue;
+      const loaded = [...current[page]!.load];
+      for (const group of loaded) {
+        const list = members.get(group);
+        if (!list || list.some(isRoute) || list.some(isShell)) continue;
+        const parts = units.filter((unit) => groupOf[unit[0]!] === group);
+        if (parts.reduce((sum, unit) => sum + unit.length, 0) !== list.length) continue;
+        const savedMembers = new Map(members);
+        const savedGroupOf = groupOf.slice();
+        const restore = () => {
+          members.clear();
+          for (const [key, value] of savedMembers) members.set(key, value);
+          groupOf.set(savedGroupOf);
+        };
+        let moved = true;
+        for (const unit of parts) {
+          let best: { to: number; score: Score } | undefined;
+          for (const to of loaded) {
+            const toList = members.get(to);
+            if (to === group || !toList || !mayJoin(unit, toList)) continue;
+            const fromList = members.get(group)!;
+            setGroup(
+              group,
+              fromList.filter((i) => !unit.includes(i)),
+            );
+            setGroup(to, [...toList, ...unit]);
+            if (!broken([group, to])) {
+              const next = scoreOf(outcome());
+              if (!best || compare(next, best.score) < 0) best = { to, score: next };
+            }
+            setGroup(to, toList);
+            setGroup(group, fromList);
+          }
+          if (!best) {
+            moved = false;
+            break;
+          }
+          setGroup(
+            group,
+            members.get(group)!.filter((i) => !unit.includes(i)),
+          );
+          setGroup(best.to, [...members.get(best.to)!, ...unit]);
+        }
+        let result = moved ? outcome() : undefined;
+        if (result && scoreOf(result)[1] < score[1]) result = repair(result);
+        const next = result && scoreOf(result);
+        if (next && compare(next, score) < 0) {
+          current = result!;
+          score = next;
+          changed = true;
+          if (current[page]!.files <= limit[page]!) break;
+        } else restore();
+      }
+    }
     if (!changed) break;
   }
 
