@@ -201,10 +201,13 @@ describe("script requests", () => {
     ]);
   });
 
-  it("hold a page to 12 unless it is allowed more", () => {
+  it("hold every page to 12, the scout's view of a player too", () => {
     const many = { path: "/x", route: "routes/x", plain: false, manifestRequested: false, files: { js: Array(13) } };
     expect(tooManyScripts([many])).toEqual(["/x: 13 script requests, at most 12 (13 files)"]);
-    expect(tooManyScripts([{ ...many, route: "routes/scouts/player" }])).toEqual([]);
+    expect(tooManyScripts([{ ...many, path: "/scouts/players/:username", route: "routes/scouts/player" }])).toEqual([
+      "/scouts/players/:username: 13 script requests, at most 12 (13 files)",
+    ]);
+    expect(tooManyScripts([{ ...many, files: { js: Array(12) } }])).toEqual([]);
   });
 });
 

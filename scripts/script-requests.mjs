@@ -4,14 +4,3 @@
 // fit (apps/web/build-tools/chunk-groups.ts, decision 0054) and `check-bundle-budget.mjs
 // --max-scripts` fails a build that does not.
 export const MAX_SCRIPT_REQUESTS = 12;
-
-/**
- * Pages allowed more, by route id, each held at what it loads today. A scout's view of a
- * player needs code of the scout area, the player pages, the forms and the talent list, and the
- * planner finds no grouping that brings it below 13 without making other pages heavier
- * (decision 0054).
- */
-export const SCRIPT_REQUEST_EXCEPTIONS = { "routes/scouts/player": 13 };
-
-/** The script requests the page of a route (its id, `routes/auth/player-login`) may make. */
-export const scriptRequestLimit = (route) => SCRIPT_REQUEST_EXCEPTIONS[route] ?? MAX_SCRIPT_REQUESTS;

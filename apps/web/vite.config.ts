@@ -3,7 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { defineConfig } from "vite";
-import { scriptRequestLimit } from "../../scripts/script-requests.mjs";
+import { MAX_SCRIPT_REQUESTS } from "../../scripts/script-requests.mjs";
 import routes from "./app/routes.ts";
 import { chunkGroups } from "./build-tools/chunk-groups-plugin.ts";
 import { preactInBrowser } from "./build-tools/preact-in-browser.ts";
@@ -28,7 +28,7 @@ export default defineConfig({
       routes,
       // Each file is a script request. React Router writes the route manifest into the page
       // (it discovers routes lazily), so that is none.
-      maxFiles: scriptRequestLimit,
+      maxFiles: () => MAX_SCRIPT_REQUESTS,
       // Pages served as plain HTML (app/lib/page-scripts.ts) load no script on a first visit.
       isPlain: (file) => /\bhandle\s*=\s*PLAIN_HTML_PAGE\b/.test(readFileSync(path.join(app, file), "utf8")),
       // The first generation splits as decision 0033 did: the shell in one file, the rest left
