@@ -20,7 +20,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
-import { measurePages, readPlainRoutes, scriptRequests } from "../scripts/bundle-sizes.mjs";
+import { measurePages, readServerFacts, scriptRequests } from "../scripts/bundle-sizes.mjs";
 import { BUDGETS } from "../scripts/check-bundle-budget.mjs";
 import { runApi } from "./api.mjs";
 import { buildCommit, gitRevision, snapshotBuild } from "./lib/build.mjs";
@@ -301,7 +301,7 @@ async function main() {
     results.bundles = measurePages(
       path.join(build.webBuild, "client"),
       undefined,
-      await readPlainRoutes(build.webBuild),
+      await readServerFacts(build.webBuild),
     );
     for (const page of results.bundles) {
       log(
@@ -611,8 +611,8 @@ function render(r) {
     sections.push([
       "JavaScript and CSS per page",
       [
-        "From the build's React Router manifest: the client entry and, for each route from the root down to the page, its module, its static imports (what the page's HTML preloads) and its CSS; " +
-          "modules loaded with `import()` on demand (tus-js-client) are not counted. Script requests are those files and React Router's route manifest, as a cold load fetches them (decision 0054 proposes at most 12 on a hydrated page). Pages marked plain HTML load no script at all (a route of theirs exports `handle = PLAIN_HTML_PAGE`, read from the server build) and get their CSS inlined. Compressed as the server sends them, file by file: the build's precompressed copies, gzip level 9 and brotli quality 11. " +
+        "From the build's React Router manifest: the client entry and, for each route from the root down to the page, its module, its static imports (what the page's HTML preloads) and its CSS (with the stylesheet the root links); " +
+          "modules loaded with `import()` on demand (tus-js-client) are not counted. Script requests are those files, as a cold load fetches them (React Router writes the route manifest into the page; decision 0054 holds a hydrated page to 12). Pages marked plain HTML load no script at all (a route of theirs exports `handle = PLAIN_HTML_PAGE`, read from the server build) and get their CSS inlined. Compressed as the server sends them, file by file: the build's precompressed copies, gzip level 9 and brotli quality 11. " +
           "Deterministic: `node scripts/check-bundle-budget.mjs` fails the build over its CI budget (run by `npm run test:e2e` after the build); pages that miss their target are held at today's size there.",
         "",
         "| page | script requests | JS raw KiB | JS gzip KiB | JS brotli KiB | CSS gzip KiB | JS target (gzip) | CI budget (gzip) |",

@@ -4,8 +4,9 @@
 //
 // What a page loads comes from React Router's manifest (build/client/assets/manifest-*.js): the
 // client entry and, for every route from the root down to the page's route, its module, the
-// modules it imports statically (each page's HTML preloads exactly these) and its CSS. Modules a
-// page imports with import() (tus-js-client on the first upload) are not counted: they are only
+// modules it imports statically (each page's HTML preloads exactly these) and its CSS, with the
+// stylesheets its route modules link (the root's, read from the server build). Modules a page
+// imports with import() (tus-js-client on the first upload) are not counted: they are only
 // downloaded when used. Sizes are those the server sends: the copies the build precompresses
 // (scripts/precompress-assets.mjs), gzip level 9 and brotli quality 11.
 //
@@ -60,23 +61,38 @@ function routeChain(manifest, routeId) {
 }
 
 /**
- * The ids of the routes that ask for their pages to be served without scripts
- * (handle.hydrate === false), from the server build in buildDir (the folder with client/ and server/).
+ * What the server build in buildDir (the folder with client/ and server/) tells of its pages:
+ * - plainRoutes: the ids of the routes that ask for their pages to be served without scripts
+ *   (handle.hydrate === false);
+ * - stylesheets: the stylesheets each route links (`links`, rel "stylesheet"), by route id;
+ * - manifestRequested: whether a page fetches React Router's route manifest as a script. It
+ *   does not when routes are discovered lazily (the default): the page then carries the part
+ *   of the manifest it needs, and asks the server for more as links appear.
  */
-export async function readPlainRoutes(buildDir) {
+export async function readServerFacts(buildDir) {
   const build = await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href);
-  const plain = new Set();
+  const plainRoutes = new Set();
+  const stylesheets = new Map();
   for (const [id, route] of Object.entries(build.routes ?? {})) {
-    if (route?.module?.handle?.hydrate === false) plain.add(id);
+    if (route?.module?.handle?.hydrate === false) plainRoutes.add(id);
+    let links = [];
+    try {
+      links = route?.module?.links?.() ?? [];
+    } catch {
+      // A links function that needs the route's data links nothing we can count here.
+    }
+    const hrefs = links.filter((link) => link?.rel === "stylesheet").map((link) => link.href);
+    if (hrefs.length > 0) stylesheets.set(id, hrefs);
   }
-  return plain;
+  return { plainRoutes, stylesheets, manifestRequested: build.routeDiscovery?.mode === "initial" };
 }
 
 /**
  * The JS and CSS files a first visit to the page with routeId downloads: no JS when a route of
- * the chain is in plainRoutes.
+ * the chain is in facts.plainRoutes; the stylesheets its routes link count as its CSS.
  */
-export function filesOfRoute(manifest, routeId, plainRoutes = new Set()) {
+export function filesOfRoute(manifest, routeId, facts = {}) {
+  const plainRoutes = facts.plainRoutes ?? new Set();
   const chain = routeChain(manifest, routeId);
   const plain = chain.some((route) => plainRoutes.has(route.id));
   const js = new Set(plain ? [] : [manifest.entry.module, ...manifest.entry.imports]);
@@ -85,6 +101,7 @@ export function filesOfRoute(manifest, routeId, plainRoutes = new Set()) {
     if (route.module && !plain) js.add(route.module);
     for (const file of plain ? [] : (route.imports ?? [])) js.add(file);
     for (const file of route.css ?? []) css.add(file);
+    for (const file of facts.stylesheets?.get(route.id) ?? []) css.add(file);
   }
   return { js: [...js], css: [...css], plain };
 }
@@ -123,21 +140,31 @@ const sum = (clientDir, files) =>
 
 /**
  * Per page: the files and their total raw, gzip and brotli bytes, for JS and CSS apart.
- * Sizes are summed per file, as each file is compressed and sent on its own.
+ * Sizes are summed per file, as each file is compressed and sent on its own. `facts` is what
+ * readServerFacts tells (no page plain, no stylesheet links and routes discovered lazily when
+ * left out).
  */
-export function measurePages(clientDir, pages = PAGES, plainRoutes = new Set()) {
+export function measurePages(clientDir, pages = PAGES, facts = {}) {
   const manifest = readManifest(clientDir);
   return pages.map((page) => {
-    const { plain, ...files } = filesOfRoute(manifest, page.route, plainRoutes);
-    return { ...page, plain, files, js: sum(clientDir, files.js), css: sum(clientDir, files.css) };
+    const { plain, ...files } = filesOfRoute(manifest, page.route, facts);
+    return {
+      ...page,
+      plain,
+      manifestRequested: Boolean(facts.manifestRequested),
+      files,
+      js: sum(clientDir, files.js),
+      css: sum(clientDir, files.css),
+    };
   });
 }
 
 /**
- * Script requests a cold load of the page makes: each of its files and React Router's route
- * manifest (a module the page imports before any route). None for a page served as plain HTML.
+ * Script requests a cold load of the page makes: one for each of its files, and one for React
+ * Router's route manifest if the page fetches it (see readServerFacts). None for a page served
+ * as plain HTML. A browser counts the same (e2e/tests/smoke.spec.ts).
  */
-export const scriptRequests = (page) => (page.plain ? 0 : page.files.js.length + 1);
+export const scriptRequests = (page) => (page.plain ? 0 : page.files.js.length + (page.manifestRequested ? 1 : 0));
 
 /**
  * Every page of the build: each route with a component and no child routes, with its URL

@@ -4,7 +4,14 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { overBudget, tooManyScripts } from "./check-bundle-budget.mjs";
-import { everyPage, filesOfRoute, measurePages, readManifest, scriptRequests } from "./bundle-sizes.mjs";
+import {
+  everyPage,
+  filesOfRoute,
+  measurePages,
+  readManifest,
+  readServerFacts,
+  scriptRequests,
+} from "./bundle-sizes.mjs";
 
 /** A client build in miniature: React Router's manifest and the files it names. */
 let dir;
@@ -83,16 +90,26 @@ describe("what a first visit downloads", () => {
 
   it("is no JavaScript at all for a page served as plain HTML, whichever route of its chain asks", () => {
     for (const plain of ["routes/public/home", "routes/public/layout"]) {
-      const files = filesOfRoute(readManifest(dir), "routes/public/home", new Set([plain]));
+      const files = filesOfRoute(readManifest(dir), "routes/public/home", { plainRoutes: new Set([plain]) });
       expect(files).toEqual({ js: [], css: ["/assets/root-h.css"], plain: true });
     }
     // Another page's choice changes nothing here.
-    expect(filesOfRoute(readManifest(dir), "routes/admin/reviews", new Set(["routes/public/home"])).js.sort()).toEqual([
+    const facts = { plainRoutes: new Set(["routes/public/home"]) };
+    expect(filesOfRoute(readManifest(dir), "routes/admin/reviews", facts).js.sort()).toEqual([
       "/assets/admin-g.js",
       "/assets/entry.client-a.js",
       "/assets/react-b.js",
       "/assets/root-c.js",
     ]);
+  });
+
+  it("counts the stylesheets a route links as the CSS of its pages", () => {
+    const facts = { stylesheets: new Map([["root", ["/assets/app-i.css"]]]) };
+    for (const route of ["routes/admin/reviews", "routes/public/home"])
+      expect(filesOfRoute(readManifest(dir), route, facts).css.sort()).toEqual([
+        "/assets/app-i.css",
+        "/assets/root-h.css",
+      ]);
   });
 
   it("names a route missing from the build", () => {
@@ -162,16 +179,57 @@ describe("script requests", () => {
     ]);
   });
 
-  it("count each file of the page and the route manifest, and nothing for a plain HTML page", () => {
+  it("count each file of the page, and nothing for a plain HTML page", () => {
     const [home, admin] = pages();
-    expect(scriptRequests(home)).toBe(7);
-    expect(scriptRequests(admin)).toBe(5);
-    const [plain] = measurePages(dir, [{ path: "/", route: "routes/public/home" }], new Set(["routes/public/home"]));
+    expect(scriptRequests(home)).toBe(6);
+    expect(scriptRequests(admin)).toBe(4);
+    const facts = { plainRoutes: new Set(["routes/public/home"]) };
+    const [plain] = measurePages(dir, [{ path: "/", route: "routes/public/home" }], facts);
     expect(scriptRequests(plain)).toBe(0);
   });
 
-  it("name each page over the limit, and pass when all fit", () => {
-    expect(tooManyScripts(pages(), 12)).toEqual([]);
-    expect(tooManyScripts(pages(), 6)).toEqual(["/: 7 script requests, at most 6 (the route manifest and 6 files)"]);
+  it("count the route manifest too when the page fetches it (routes discovered up front)", () => {
+    const [home, admin] = measurePages(dir, everyPage(dir), { manifestRequested: true });
+    expect(scriptRequests(home)).toBe(7);
+    expect(scriptRequests(admin)).toBe(5);
+  });
+
+  it("name each page over its limit, and pass when all fit", () => {
+    expect(tooManyScripts(pages(), () => 12)).toEqual([]);
+    expect(tooManyScripts(pages(), (page) => (page.path === "/" ? 5 : 12))).toEqual([
+      "/: 6 script requests, at most 5 (6 files)",
+    ]);
+  });
+
+  it("hold every page to 12, the scout's view of a player too", () => {
+    const many = { path: "/x", route: "routes/x", plain: false, manifestRequested: false, files: { js: Array(13) } };
+    expect(tooManyScripts([many])).toEqual(["/x: 13 script requests, at most 12 (13 files)"]);
+    expect(tooManyScripts([{ ...many, path: "/scouts/players/:username", route: "routes/scouts/player" }])).toEqual([
+      "/scouts/players/:username: 13 script requests, at most 12 (13 files)",
+    ]);
+    expect(tooManyScripts([{ ...many, files: { js: Array(12) } }])).toEqual([]);
+  });
+});
+
+describe("the server build's facts", () => {
+  it("are the plain HTML routes, the stylesheets routes link, and how routes are discovered", async () => {
+    const build = fs.mkdtempSync(path.join(os.tmpdir(), "bundle-budget-server-"));
+    fs.mkdirSync(path.join(build, "server"));
+    fs.writeFileSync(
+      path.join(build, "server", "index.js"),
+      [
+        "export const routeDiscovery = { mode: 'initial' };",
+        "export const routes = {",
+        "  root: { module: { links: () => [{ rel: 'stylesheet', href: '/assets/app-i.css' }, { rel: 'icon', href: '/f.svg' }] } },",
+        "  'routes/public/home': { module: { handle: { hydrate: false } } },",
+        "  'routes/admin/reviews': { module: { links: () => { throw new Error('needs data'); } } },",
+        "};",
+      ].join("\n"),
+    );
+    const facts = await readServerFacts(build);
+    expect(facts.plainRoutes).toEqual(new Set(["routes/public/home"]));
+    expect(facts.stylesheets).toEqual(new Map([["root", ["/assets/app-i.css"]]]));
+    expect(facts.manifestRequested).toBe(true);
+    fs.rmSync(build, { recursive: true });
   });
 });

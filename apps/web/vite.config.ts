@@ -3,18 +3,16 @@ import tailwindcss from "@tailwindcss/vite";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { defineConfig } from "vite";
-import { MAX_SCRIPT_REQUESTS, heldToScriptLimit } from "../../scripts/script-requests.mjs";
+import { MAX_SCRIPT_REQUESTS } from "../../scripts/script-requests.mjs";
 import routes from "./app/routes.ts";
 import { chunkGroups } from "./build-tools/chunk-groups-plugin.ts";
 import { preactInBrowser } from "./build-tools/preact-in-browser.ts";
 import { productionBuild } from "./build-tools/production-build.ts";
 import { shellChunk } from "./build-tools/shell-chunk.ts";
+import { terserPass } from "./build-tools/terser-pass.ts";
 
 const app = path.resolve(import.meta.dirname, "app");
-
-// SCRIPT_GROUPS=1 builds the browser's files grouped to at most 12 script requests a page
-// (decision 0054). It is not the default yet: grouped so, most pages load more bytes.
-const grouped = process.env.SCRIPT_GROUPS === "1";
+const terser = terserPass();
 
 export default defineConfig({
   plugins: [
@@ -22,24 +20,25 @@ export default defineConfig({
     preactInBrowser(),
     tailwindcss(),
     reactRouter(),
-    grouped &&
-      chunkGroups({
-        appDirectory: app,
-        rootFile: "root.tsx",
-        entryFile: "entry.client.tsx",
-        routes,
-        // The plan follows imports as written, before tree-shaking drops some of them, so what a
-        // page ends up loading can differ from it by a file: it aims one below the limit, and
-        // the check after the build (scripts/check-bundle-budget.mjs) has the last word.
-        maxRequests: MAX_SCRIPT_REQUESTS - 1,
-        mustFit: heldToScriptLimit,
-        // Pages served as plain HTML (app/lib/page-scripts.ts) load no script on a first visit.
-        isPlain: (file) => /\bhandle\s*=\s*PLAIN_HTML_PAGE\b/.test(readFileSync(path.join(app, file), "utf8")),
-      }),
+    terser,
+    chunkGroups({
+      appDirectory: app,
+      rootFile: "root.tsx",
+      entryFile: "entry.client.tsx",
+      routes,
+      // Each file is a script request. React Router writes the route manifest into the page
+      // (it discovers routes lazily), so that is none.
+      maxFiles: () => MAX_SCRIPT_REQUESTS,
+      // Pages served as plain HTML (app/lib/page-scripts.ts) load no script on a first visit.
+      isPlain: (file) => /\bhandle\s*=\s*PLAIN_HTML_PAGE\b/.test(readFileSync(path.join(app, file), "utf8")),
+      // The first generation splits as decision 0033 did: the shell in one file, the rest left
+      // to Rollup.
+      manualChunks: shellChunk(),
+      bytesBefore: (chunk) => terser.api!.bytesBefore(chunk.preliminaryFileName),
+    }),
   ],
   build: {
     assetsInlineLimit: 0,
-    rollupOptions: grouped ? {} : { output: { manualChunks: shellChunk() } },
   },
   // Prerendered pages have no request to learn the site's origin from, so canonical and Open
   // Graph URLs use PUBLIC_URL as it is at build time (app/features/site/seo.ts).

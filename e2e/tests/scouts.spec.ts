@@ -91,6 +91,8 @@ test("a scout joins, is verified, and invites a 16-year-old whose parent also ac
   await page.getByRole("button", { name: "Add to shortlist" }).click();
   await expect(page.getByRole("region", { name: "Shortlists and notes" })).toContainText("Wingers 2027");
   const trialDay = new Date(Date.now() + 14 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  await page.getByRole("button", { name: `Write to ${player.firstName}` }).click();
+  await expect(page.getByLabel("What to send")).toBeFocused();
   await page.getByLabel("Date of the trial").fill(trialDay);
   await page.getByLabel("Time it starts (Lusaka time)").fill("09:30");
   await page.getByLabel("Place").fill("Nkana Stadium, Kitwe");

@@ -40,13 +40,22 @@ function removeHoistedHeadTags() {
 // The router suspends once while it decodes the state the server streamed into the page.
 // React waits for that at the root; Preact needs a boundary to wait in, and keeps the
 // server's HTML in place meanwhile.
-startTransition(() => {
-  hydrateRoot(
-    hydrationContainer(),
-    <StrictMode>
-      <Suspense>
-        <HydratedRouter />
-      </Suspense>
-    </StrictMode>,
-  );
-});
+function hydrate() {
+  startTransition(() => {
+    hydrateRoot(
+      hydrationContainer(),
+      <StrictMode>
+        <Suspense>
+          <HydratedRouter />
+        </Suspense>
+      </StrictMode>,
+    );
+  });
+}
+
+// In the production build this module shares its file with the shell (build-tools/chunk-groups.ts),
+// which the page's route modules import: it then runs while the page's module script imports
+// them, before that script hands React Router its manifest and route modules. Waiting for the
+// end of that script (a microtask comes after it, and before anything else) gives the router what it
+// reads; where this module loads last, as React Router imports it, the wait changes nothing.
+queueMicrotask(hydrate);

@@ -16,9 +16,14 @@ import { toastPageChanged } from "./lib/toast.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { pageHydrates } from "./lib/page-scripts.ts";
 import { registerServiceWorker } from "./lib/service-worker.ts";
-import "./app.css";
+import stylesheet from "./app.css?url";
 
+// The stylesheet is a link of the root route rather than a module import: imported, it would
+// belong to the root's script file, and React Router counts a stylesheet among those loaded on
+// demand (and leaves it out of the page) once code loaded on demand imports that file, which
+// the script file grouping (build-tools/chunk-groups.ts) may well make it do.
 export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },

@@ -144,10 +144,15 @@ describe("ScoutPlayer", () => {
     });
   });
 
-  it("checks a trial invitation's date, place and message, then shows the server's refusal", async () => {
+  it("opens the invitation form, checks a trial's date, place and message, then shows the server's refusal", async () => {
     const { api, user } = setup();
     await screen.findByRole("heading", { level: 1 });
     const invite = section(`Invite ${player.firstName}`);
+    // The form opens on demand, with the focus on its first field.
+    expect(invite.queryByLabelText("Message")).not.toBeInTheDocument();
+    await user.click(invite.getByRole("button", { name: `Write to ${player.firstName}` }));
+    expect(await invite.findByLabelText("What to send")).toHaveFocus();
+    expect(invite.queryByRole("button", { name: `Write to ${player.firstName}` })).not.toBeInTheDocument();
     await user.click(invite.getByRole("button", { name: "Send the invitation" }));
     expect(await invite.findByText(SCOUT.messageRequired)).toBeInTheDocument();
     expect(invite.getByText(FIELD.fieldsToCorrect)).toBeInTheDocument();

@@ -1,11 +1,10 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, useTransition, type ReactNode } from "react";
 import * as z from "zod/mini";
 import { Link } from "react-router";
 import { toast } from "../../lib/toast.ts";
-import { scoutRequestSchema, type ScoutRequestInput } from "@touchline/contract/scout-schemas";
 import { FIELD } from "@touchline/contract/messages";
-import { SCOUT } from "@touchline/contract/scouts";
+import { REQUEST_STATE_TEXT, SCOUT } from "@touchline/contract/scouts";
 import type { PublicPlayer } from "@touchline/contract/talent";
 import { Button } from "../../components/button.tsx";
 import { SelectField, TextAreaField, TextField } from "../../components/field.tsx";
@@ -21,13 +20,11 @@ import {
   fetchShortlists,
   putShortlistEntry,
   removeShortlistEntry,
-  sendRequest,
   SENT_REQUESTS_QUERY,
   SHORTLISTS_QUERY,
   fetchTalentPlayer,
 } from "./scout-api.ts";
 import { useScoutAccount } from "./scout-gate.tsx";
-import { SentRequestSummary } from "./sent-request.tsx";
 
 const sectionClass = "rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200";
 
@@ -199,51 +196,25 @@ function AddToShortlist({ username, firstName }: { username: string; firstName: 
   );
 }
 
+/** The invitation form's code, fetched once: on the first hover or focus of its button, or the click. */
+const loadInvitationForm = () =>
+  import("./invitation-form.tsx").catch(() => ({
+    // Offline, a form never loaded before says so instead of breaking the page.
+    default: () => <FormAlert>{INVITATION_FORM_UNAVAILABLE}</FormAlert>,
+  }));
+const InvitationForm = lazy(loadInvitationForm);
+
+const INVITATION_FORM_UNAVAILABLE = "The form could not be loaded. Check your connection, then reload the page.";
+
+/**
+ * Inviting a player is the rarer part of a visit, so its form and the schema with the trial's
+ * calendar rules load when the scout asks for it, and the page's first load is one script file
+ * lighter. The button stays until the form is ready (a transition), so nothing flashes.
+ */
 function RequestForm({ username, firstName }: { username: string; firstName: string }) {
-  const queryClient = useQueryClient();
-  const [formError, setFormError] = useState<string>();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    getValues,
-    watch,
-    formState: { errors },
-  } = useSchemaForm<ScoutRequestInput, unknown>({
-    schema: scoutRequestSchema,
-    defaultValues: { username, kind: "trial", message: "", trialDate: "", trialTime: "", trialPlace: "" },
-  });
-  const send = useApiMutation(sendRequest);
-  const kind = watch("kind");
-
-  // The request is sent as typed: the server applies the same schema again.
-  const onSubmit = handleSubmit(
-    async () => {
-      setFormError(undefined);
-      const body = {
-        username,
-        kind: getValues("kind"),
-        message: getValues("message"),
-        trialDate: getValues("trialDate") ?? "",
-        trialTime: getValues("trialTime") ?? "",
-        trialPlace: getValues("trialPlace") ?? "",
-      };
-      try {
-        const answer = await send.mutateAsync(body);
-        toast.success(answer.message, { id: "scout" });
-        await queryClient.invalidateQueries({ queryKey: SENT_REQUESTS_QUERY });
-        reset({ username, kind: body.kind, message: "", trialDate: "", trialTime: "", trialPlace: "" });
-      } catch (failure) {
-        applyServerErrors(failure, ["kind", "message", "trialDate", "trialTime", "trialPlace"], setError, {
-          focus: false,
-        });
-        setFormError(errorText(failure));
-      }
-    },
-    () => setFormError(FIELD.fieldsToCorrect),
-  );
-
+  const [open, setOpen] = useState(false);
+  const [opening, startOpening] = useTransition();
+  const preload = () => void loadInvitationForm();
   return (
     <section aria-labelledby="request-title" className={sectionClass}>
       <h2 id="request-title" className="text-lg font-bold text-slate-900">
@@ -253,50 +224,69 @@ function RequestForm({ username, firstName }: { username: string; firstName: str
         {firstName} (and a parent or guardian, for a player under 18) gets an SMS and answers in their account. You see
         each other&apos;s phone and e-mail only once they accept.
       </p>
-      <form onSubmit={onSubmit} noValidate className="mt-3 space-y-3">
-        {formError ? <FormAlert>{formError}</FormAlert> : null}
-        <SelectField
-          label="What to send"
-          {...register("kind")}
-          options={[
-            { value: "trial", label: "A trial invitation" },
-            { value: "contact", label: "A contact request" },
-          ]}
-        />
-        {kind === "trial" ? (
-          <div className="grid gap-3 sm:grid-cols-2">
-            <TextField
-              label="Date of the trial"
-              type="date"
-              error={errors.trialDate?.message}
-              {...register("trialDate")}
-            />
-            <TextField
-              label="Time it starts (Lusaka time)"
-              type="time"
-              error={errors.trialTime?.message}
-              {...register("trialTime")}
-            />
-            <TextField
-              label="Place"
-              hint="As a map search would find it, for example Nkana Stadium, Kitwe"
-              error={errors.trialPlace?.message}
-              {...register("trialPlace")}
-            />
-          </div>
-        ) : null}
-        <TextAreaField label="Message" error={errors.message?.message} {...register("message")} />
-        <Button type="submit" disabled={send.isPending}>
-          {kind === "trial" ? "Send the invitation" : "Send the request"}
-        </Button>
-      </form>
+      {/* Mounted from the start, so the transition keeps the button in view while the form loads. */}
+      <Suspense fallback={null}>
+        {open ? (
+          <InvitationForm username={username} />
+        ) : (
+          <Button
+            variant="secondary"
+            className="mt-3"
+            disabled={opening}
+            onPointerEnter={preload}
+            onFocus={preload}
+            onClick={() => startOpening(() => setOpen(true))}
+          >
+            {opening ? "Opening the form…" : `Write to ${firstName}`}
+          </Button>
+        )}
+      </Suspense>
     </section>
   );
+}
+
+type SummaryComponent = typeof import("./sent-request.tsx").SentRequestSummary;
+
+/** Kept once loaded, so the page's later visits draw the history at once. */
+let loadedSummary: SummaryComponent | undefined;
+
+/** Offline, with the code never loaded: what was sent and where it stands, in one line. */
+const PlainSummary: SummaryComponent = ({ request }) => (
+  <p className="text-slate-900">
+    {request.kind === "trial" ? "Trial invitation" : "Contact request"} · {REQUEST_STATE_TEXT[request.state]}
+  </p>
+);
+
+/**
+ * The code that draws a sent request (with the trial's calendar file and the contact links) is
+ * fetched beside the history's query instead of with the page: the history sits at the foot of
+ * the page and is drawn only once its query answers, so it appears no later, and the page's
+ * first load needs fewer script files.
+ */
+function useSentRequestSummary(): SummaryComponent | undefined {
+  const [summary, setSummary] = useState(() => loadedSummary);
+  useEffect(() => {
+    if (summary) return;
+    let live = true;
+    void import("./sent-request.tsx")
+      .then(
+        (module) => (loadedSummary = module.SentRequestSummary),
+        () => PlainSummary,
+      )
+      .then((component) => {
+        if (live) setSummary(() => component);
+      });
+    return () => {
+      live = false;
+    };
+  }, [summary]);
+  return summary;
 }
 
 /** Every request the scout sent this player, newest first: what, when, the answers and the contact. */
 function PlayerHistory({ username, firstName }: { username: string; firstName: string }) {
   const sent = useQuery({ queryKey: SENT_REQUESTS_QUERY, queryFn: fetchSentRequests });
+  const Summary = useSentRequestSummary();
   const key = username.toLocaleLowerCase("en");
   const mine = sent.data?.requests.filter((request) => request.player.username.toLocaleLowerCase("en") === key) ?? [];
   return (
@@ -304,17 +294,17 @@ function PlayerHistory({ username, firstName }: { username: string; firstName: s
       <h2 id="history-title" className="text-lg font-bold text-slate-900">
         Your history with {firstName}
       </h2>
-      {mine.length ? (
+      {mine.length && Summary ? (
         <ul className="mt-2 divide-y divide-slate-200">
           {mine.map((request) => (
             <li key={request.id} className="py-3 text-sm">
-              <SentRequestSummary request={request} />
+              <Summary request={request} />
             </li>
           ))}
         </ul>
       ) : (
         <p className="mt-1 text-sm text-slate-600">
-          {sent.isPending ? "Loading…" : `You have not sent ${firstName} a request yet.`}
+          {sent.isPending || mine.length ? "Loading…" : `You have not sent ${firstName} a request yet.`}
         </p>
       )}
     </section>

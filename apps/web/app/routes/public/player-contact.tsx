@@ -3,7 +3,7 @@ import { TALENT } from "@touchline/contract/messages";
 import { publicName } from "@touchline/contract/talent";
 import { pageMeta } from "../../lib/seo.ts";
 import { PUBLIC_PAGE_CACHE, talentPageHeaders, UNAVAILABLE_HEADERS } from "../../features/talent/cache.ts";
-import { PlayerNotFound } from "../../features/talent/player-page.tsx";
+import { PlayerNotFound } from "../../features/talent/player-not-found.tsx";
 import { PlayerContactForm } from "../../features/talent/player-contact-form.tsx";
 import type { Route } from "./+types/player-contact";
 
