@@ -10,6 +10,7 @@ import {
   DEMO_KINDS_MODULE,
   demoAttempts,
   enqueueDirectly,
+  jobFinishedLine,
   startWorkerProcess,
   waitFor,
 } from "../test/job-processes.ts";
@@ -93,14 +94,7 @@ it(
     ]);
     expect((await fs.readdir(outDir)).filter((entry) => entry.startsWith("."))).toEqual([]);
     // Logged once the outcome is recorded, just after the rename.
-    // Other jobs (the notification sweep) finish in the same log: this one is the demo job's.
-    const finished = await waitFor("the job finished line", () =>
-      second
-        .logs()
-        .find(
-          (line) => line.msg === "job finished" && (line.job as { kind?: string } | undefined)?.kind === "demo-file",
-        ),
-    );
+    const finished = await waitFor("the job finished line", () => jobFinishedLine(second.logs(), demoFileJob.name));
     expect(finished).toMatchObject({ job: { kind: "demo-file", attempt: 2, key: name } });
     if (!onPostgres) {
       // PGlite has one owner: the new server fails the dead one's running job at once, without waiting for its lease.

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createPlayer, loginCookie } from "../test/auth-helpers.ts";
-import { startWorkerProcess, waitFor } from "../test/job-processes.ts";
+import { jobFinishedLine, startWorkerProcess, waitFor } from "../test/job-processes.ts";
 import { createTestApp } from "../test/test-app.ts";
 import { uploadBytes } from "../test/upload-client.ts";
 import { inspectVideo, makeSource } from "../test/video-sources.ts";
@@ -80,15 +80,7 @@ describe.runIf(onPostgres)("a video prepared by workers", () => {
       // The job is done once it has added 240p and 360p, made after the video is ready.
       await waitFor(
         "the other worker to finish the job",
-        // Only this job's line: a scheduled job (the notification sweep) may finish first.
-        () =>
-          second
-            .logs()
-            .some(
-              (line) =>
-                line.msg === "job finished" &&
-                (line.job as { kind?: string } | undefined)?.kind === videoRenditionsJob.name,
-            ),
+        () => jobFinishedLine(second.logs(), videoRenditionsJob.name),
         120_000,
       );
       expect(await jobs.status(videoRenditionsJob, fileId)).toMatchObject({ state: "completed", attempts: 2 });

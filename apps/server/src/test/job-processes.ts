@@ -109,6 +109,14 @@ export async function waitFor<T>(
   }
 }
 
+/**
+ * The "job finished" log line of a job of this kind, if one is logged yet. A server or worker
+ * also runs scheduled jobs (the notification sweep), whose lines come in the same log.
+ */
+export function jobFinishedLine(logs: Record<string, unknown>[], kind: string): Record<string, unknown> | undefined {
+  return logs.find((line) => line.msg === "job finished" && (line.job as { kind?: string } | undefined)?.kind === kind);
+}
+
 /** The lines the demonstration job appended to `<name>.attempts`, one per attempt. */
 export async function demoAttempts(dir: string, name: string): Promise<{ attempt: number; pid: number; at: number }[]> {
   const text = await fs.readFile(path.join(dir, `${name}.attempts`), "utf8").catch(() => "");
