@@ -24,8 +24,12 @@ export interface ApprovedPlayer {
   guardianPhone: string;
 }
 
-/** The longest wait for a player's videos to be prepared, added to the journey's own time. */
-const VIDEO_WAIT_MS = 150_000;
+/**
+ * The longest wait for a player's videos to be prepared, added to the journey's own time: a job of
+ * a few seconds here, but the server prepares one video at a time, and another journey's long
+ * clip (or, in CI, the unit tests' encodes beside the journeys) may be ahead of it.
+ */
+export const VIDEO_WAIT_MS = 150_000;
 
 /** Letters only, so the name passes for a first name and is unique to this run. */
 const randomLetters = (n: number) =>
@@ -129,8 +133,7 @@ export async function approvedPlayer(
   });
   expect(submitted.status(), await submitted.text()).toBe(201);
   const profileId = ((await submitted.json()) as { scout: { scoutsInformationId: string } }).scout.scoutsInformationId;
-  // A profile is public once its video's renditions are made: a job of a few seconds here, but
-  // the server prepares one video at a time, and another journey's long clip may be ahead of it.
+  // A profile is public once its video's renditions are made.
   test.info().setTimeout(test.info().timeout + VIDEO_WAIT_MS);
   await expect
     .poll(

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { PROFILE_FORM, PROFILE_PAGE, UPLOAD_TOASTS } from "@touchline/contract/messages";
+import { VIDEO_WAIT_MS } from "./players.ts";
 import { expectAccessible, expectNoHorizontalScroll, fileInput, newPlayer } from "./support.ts";
 import { waitingForReviewText } from "@touchline/contract/profile-messages";
 
@@ -77,7 +78,8 @@ test("a new player uploads a photo and a video, submits, and sees the profile pe
 
   // Once prepared (the page updates by itself), the video loads nothing until played, then
   // plays a rendition, never the original.
-  await expect(page.getByRole("button", { name: "Play highlight video" })).toBeVisible({ timeout: 60_000 });
+  test.info().setTimeout(test.info().timeout + VIDEO_WAIT_MS);
+  await expect(page.getByRole("button", { name: "Play highlight video" })).toBeVisible({ timeout: VIDEO_WAIT_MS });
   await expect(page.locator("video")).toHaveCount(0);
   await page.getByRole("button", { name: "Play highlight video" }).click();
   const video = page.locator("video").first();
