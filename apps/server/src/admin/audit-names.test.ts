@@ -108,7 +108,9 @@ describe("the audit log names whom each action was about", () => {
     expect(entries.find((entry) => entry.action === "staff.created")!.actorAccount).toBeNull();
   });
 
-  it("keeps the order and the pages of the log", async () => {
+  // More than a page of players, each uploading a photo and a video through the real pipeline:
+  // about 15 s alone, over 30 s on a loaded CI machine.
+  it("keeps the order and the pages of the log", { timeout: 120_000 }, async () => {
     for (let i = 0; i < ADMIN_PAGE_SIZE + 2; i++) {
       const player = await playerWithProfile(t, { firstName: `Player${i}` });
       t.clock.advance(1000);
