@@ -79,6 +79,10 @@ export async function deleteSessionsOf(db: Database, playerId: string): Promise<
 export function createSessionStore(db: Database, now: () => Date, changes?: TableChanges) {
   const isAlive = (row: SessionRow, at: Date) =>
     at < row.expiresAt && (row.remember || at.getTime() - row.lastSeenAt.getTime() < SESSION_IDLE_MS);
+  /** Dead sessions are deleted on sight; a live one's last_seen_at is written at most every SESSION_TOUCH_MS. */
+  const stateOf = (row: SessionRow, at: Date): "dead" | "due" | "live" =>
+    !isAlive(row, at) ? "dead" : at.getTime() - row.lastSeenAt.getTime() >= SESSION_TOUCH_MS ? "due" : "live";
+  const resolved = (row: SessionRow): ResolvedSession => ({ id: row.id, playerId: row.playerId, role: row.role });
 
   // Every request with a session cookie runs this lookup: prepared once, so the query is not
   // rebuilt per request (drizzle's building cost more than PostgreSQL's answer), and on
@@ -132,14 +136,21 @@ export function createSessionStore(db: Database, now: () => Date, changes?: Tabl
     async settle(id: string, row: SessionRow | undefined): Promise<ResolvedSession | null> {
       if (!row) return null;
       const at = now();
-      if (!isAlive(row, at)) {
+      const state = stateOf(row, at);
+      if (state === "dead") {
         await db.delete(sessions).where(eq(sessions.id, id));
         return null;
       }
-      if (at.getTime() - row.lastSeenAt.getTime() >= SESSION_TOUCH_MS) {
-        await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
-      }
-      return { id: row.id, playerId: row.playerId, role: row.role };
+      if (state === "due") await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
+      return resolved(row);
+    },
+
+    /**
+     * What settle gives when it has nothing to write, at once (no promise): the live session, or
+     * undefined when the session has ended or its last_seen_at is due (settle does both).
+     */
+    settledWithoutWriting(row: SessionRow): ResolvedSession | undefined {
+      return stateOf(row, now()) === "live" ? resolved(row) : undefined;
     },
 
     /** The live session behind a cookie token, or null. */

@@ -7,6 +7,12 @@ export interface ReadCache<V> {
    * Values are shared between requests: never change one.
    */
   get(key: string, load: () => Promise<V>, keep?: (value: V) => boolean): Promise<V>;
+  /**
+   * The value remembered for key if it is still current, at once and without loading; undefined
+   * otherwise. While none of the tables is written it is the same object every time, so a caller
+   * may key what it derives from the value on its identity.
+   */
+  peek(key: string): V | undefined;
 }
 
 /**
@@ -22,13 +28,17 @@ export function createReadCache<V>(
   { maxEntries = 10_000 } = {},
 ): ReadCache<V> {
   const entries = new Map<string, { stamp: number; value: V }>();
+  const current = (key: string, stamp: number) => {
+    const hit = entries.get(key);
+    return hit && hit.stamp === stamp ? hit : undefined;
+  };
   return {
     async get(key, load, keep = () => true) {
       // Taken before the read starts: a write that lands while it runs leaves the entry stale.
       const stamp = changes?.stamp(tables) ?? null;
       if (stamp === null) return load();
-      const hit = entries.get(key);
-      if (hit && hit.stamp === stamp) return hit.value;
+      const hit = current(key, stamp);
+      if (hit) return hit.value;
       const value = await load();
       entries.delete(key);
       if (keep(value)) {
@@ -37,6 +47,11 @@ export function createReadCache<V>(
         entries.set(key, { stamp, value });
       }
       return value;
+    },
+
+    peek(key) {
+      const stamp = changes?.stamp(tables) ?? null;
+      return stamp === null ? undefined : current(key, stamp)?.value;
     },
   };
 }

@@ -88,4 +88,20 @@ describe("read cache", () => {
     await small.get("a", async () => ++loads);
     expect(loads).toBe(before + 1);
   });
+
+  it("peek gives the same object while current, and nothing once a table is written or without a tracker", async () => {
+    const tables = fake();
+    const cache = createReadCache<{ n: number }>(tables, ["t"]);
+    expect(cache.peek("a")).toBeUndefined();
+    const loaded = await cache.get("a", async () => ({ n: 1 }));
+    expect(cache.peek("a")).toBe(loaded);
+    expect(cache.peek("a")).toBe(await cache.get("a", async () => ({ n: 2 })));
+    tables.write();
+    expect(cache.peek("a")).toBeUndefined();
+    expect(await cache.get("a", async () => ({ n: 3 }))).toEqual({ n: 3 });
+
+    const none = createReadCache<{ n: number }>(undefined, ["t"]);
+    await none.get("a", async () => ({ n: 1 }));
+    expect(none.peek("a")).toBeUndefined();
+  });
 });

@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { compressMemo } from "./compress-memo.ts";
+import { compressMemo, unchangingBody } from "./compress-memo.ts";
 
 const answer = (n: number) => Buffer.from(JSON.stringify({ n, text: "a player's profile ".repeat(80) }));
 const brotli = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
@@ -37,5 +37,18 @@ describe("compressMemo", () => {
     memo.zlib.gzipSync(Buffer.alloc(8192, "x"));
     memo.zlib.gzipSync(Buffer.alloc(8192, "x"));
     expect(memo.stats()).toEqual({ entries: 2, hits: 2, misses: 4 });
+  });
+
+  it("knows an unchanging body by identity, per method, with the bytes node:zlib gives", () => {
+    const memo = compressMemo();
+    const text = answer(7).toString();
+    const body = unchangingBody(text);
+    const first = memo.zlib.brotliCompressSync(body, brotli);
+    expect(first.equals(zlib.brotliCompressSync(Buffer.from(text), brotli))).toBe(true);
+    expect(memo.zlib.brotliCompressSync(body, brotli)).toBe(first);
+    expect(zlib.gunzipSync(memo.zlib.gzipSync(body)).toString()).toBe(text);
+    // The same bytes in another Buffer still find them by content.
+    expect(memo.zlib.brotliCompressSync(Buffer.from(text), brotli)).toBe(first);
+    expect(memo.stats()).toEqual({ entries: 2, hits: 2, misses: 2 });
   });
 });

@@ -34,7 +34,27 @@ const post = (url: string, cookie: string | undefined, payload?: object) =>
   t.app.inject({ method: "POST", url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
 const sql = (text: string) => t.database.withSession((query) => query(text));
 
-/** A player with a submitted profile, logged in, whose GetScoutById answer has been read twice (cached on PGlite). */
+/**
+ * The video made ready, as the renditions job leaves it, with a full ladder and its posters: the
+ * answer is well past the 1 KB compression threshold, and nothing in it moves by itself, so on
+ * PGlite the finished answer is kept too (players/kept-profile-answers.ts) and every change below
+ * must get past it.
+ */
+async function markVideoReady(videoId: string) {
+  const renditions = ["240p", "360p", "720p"].map((label, i) => ({
+    label,
+    width: [426, 640, 1280][i],
+    height: [240, 360, 720][i],
+    bytes: 1_000_000 * (i + 1),
+  }));
+  const posters = [320, 640].flatMap((width) =>
+    ["jpeg", "webp"].map((format) => ({ format, width, height: (width * 9) / 16 })),
+  );
+  await sql(`update media_files set video_state = 'ready', video_renditions = '${JSON.stringify(renditions)}'::jsonb,
+    video_posters = '${JSON.stringify(posters)}'::jsonb where id = '${videoId}'`);
+}
+
+/** A player with a submitted profile and a ready video, logged in, whose GetScoutById answer has been read twice (cached on PGlite). */
 async function playerWithProfile(options: { rememberMe?: boolean } = {}) {
   const player = await createPlayer(t);
   const cookie = await loginCookie(t, { ...player, rememberMe: options.rememberMe ?? true });
@@ -55,6 +75,7 @@ async function playerWithProfile(options: { rememberMe?: boolean } = {}) {
   };
   const created = await post("/api/Scouts/ScoutManagement/CreateNewScout", cookie, body);
   expect(created.statusCode).toBe(201);
+  await markVideoReady(video.url.split("/").at(-1)!);
   for (let i = 0; i < 2; i++) expect((await get(player.id, cookie)).statusCode).toBe(200);
   return { player, cookie, body, profileId: created.json().scout.scoutsInformationId as string };
 }
@@ -91,20 +112,7 @@ describe("GetScoutById sees every change at the next request", () => {
   });
 
   it("sends the same bytes compressed or not, request after request, and a change at once", async () => {
-    const { player, cookie, body } = await playerWithProfile();
-    const videoId = body.videoPath.split("/").at(-1)!;
-    // A ready video with a full ladder and its posters: the answer is well past the 1 KB threshold.
-    const renditions = ["240p", "360p", "720p"].map((label, i) => ({
-      label,
-      width: [426, 640, 1280][i],
-      height: [240, 360, 720][i],
-      bytes: 1_000_000 * (i + 1),
-    }));
-    const posters = [320, 640].flatMap((width) =>
-      ["jpeg", "webp"].map((format) => ({ format, width, height: (width * 9) / 16 })),
-    );
-    await sql(`update media_files set video_state = 'ready', video_renditions = '${JSON.stringify(renditions)}'::jsonb,
-      video_posters = '${JSON.stringify(posters)}'::jsonb where id = '${videoId}'`);
+    const { player, cookie } = await playerWithProfile();
     const read = (encoding?: string) =>
       t.app.inject({
         method: "GET",
@@ -276,5 +284,15 @@ describe("GetScoutById sees every change at the next request", () => {
     const later = (await get(remembered.player.id, remembered.cookie)).json();
     expect(later.daysUntilExpiration).toBe(start.daysUntilExpiration - 10);
     expect(before.isVideoExpired).toBe(false);
+  });
+
+  it("time: a waiting profile's expiry moves with the minute, read after read, with nothing written", async () => {
+    // Within the session's touch interval: the session itself writes nothing either.
+    const { player, cookie } = await playerWithProfile();
+    const first = (await get(player.id, cookie)).json();
+    t.clock.advance(60_000);
+    const minuteLater = (await get(player.id, cookie)).json();
+    expect(Date.parse(minuteLater.videoExpirationDate) - Date.parse(first.videoExpirationDate)).toBe(60_000);
+    expect((await get(player.id, cookie)).json()).toEqual(minuteLater);
   });
 });

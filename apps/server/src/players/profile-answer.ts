@@ -1,4 +1,5 @@
 import type { PlayerInfoResponse } from "@touchline/contract/profile";
+import type { VideoExpiry } from "@touchline/contract/video-expiry";
 import { videoViewsFrom } from "../media/video-view.ts";
 import type { AppServices } from "../services.ts";
 import { createProfileService, type ProfileService } from "./profile-service.ts";
@@ -28,8 +29,12 @@ export function profileServiceFor(services: AppServices): ProfileService {
 export async function profileAnswer(
   services: AppServices,
   profiles: ProfileService,
-  row: NonNullable<Awaited<ReturnType<ProfileService["findWithSession"]>>["profile"]>,
+  row: ProfileWithVideos,
+  expiry: VideoExpiry = profiles.expiryOf(row),
 ): Promise<PlayerInfoResponse> {
   // Only a video still being prepared asks the job queue.
-  return { ...profiles.toResponse(row), videos: await videoViewsFrom(services, row.videos) };
+  return { ...profiles.toResponse(row, expiry), videos: await videoViewsFrom(services, row.videos) };
 }
+
+/** A profile row as GetScoutById reads it, with its videos. */
+export type ProfileWithVideos = NonNullable<Awaited<ReturnType<ProfileService["findWithSession"]>>["profile"]>;

@@ -44,9 +44,12 @@ export function createProfileService({ db, changes, batchReads = false, now, vid
   const store = createProfileStore({ db, changes, batchReads });
   const { findRow } = store;
 
-  const toResponse = ({ profile, player }: ProfileRow): PlayerInfoResponse => {
-    // Counted from approval (or a renewal); before approval the whole period is still to come.
-    const expiry = profileExpiry(profile, videoExpiryDays, now());
+  // Counted from approval (or a renewal); before approval the whole period is still to come.
+  const expiryOf = (row: ProfileRow) => profileExpiry(row.profile, videoExpiryDays, now());
+
+  /** The answer's shape; expiry as expiryOf gives it now, unless the caller took it already. */
+  const toResponse = (row: ProfileRow, expiry = expiryOf(row)): PlayerInfoResponse => {
+    const { profile, player } = row;
     return {
       scout: {
         scoutsInformationId: profile.id,
@@ -135,6 +138,11 @@ export function createProfileService({ db, changes, batchReads = false, now, vid
      * profile of playerId (null when there is none).
      */
     findWithSession: store.findWithSession,
+    peekWithSession: store.peekWithSession,
+    keepsReads: store.keepsReads,
+
+    /** How long the profile's videos stay public, as the answer shows it now. */
+    expiryOf,
 
     /** A profile row (findWithSession) in the API's shape. */
     toResponse,

@@ -297,6 +297,17 @@ export function createProfileStore({ db, changes, batchReads = false }: ProfileS
       );
       return found ?? { session: undefined, profile: null };
     },
+
+    /**
+     * What findWithSession would give, if the read cache holds it (PGlite; undefined otherwise).
+     * No promise: the same object for as long as none of its tables is written.
+     */
+    peekWithSession(sessionId: string, playerId: string) {
+      return sessionAndProfileCache.peek(`${sessionId} ${playerId}`);
+    },
+
+    /** Whether reads are kept in process (PGlite), so peekWithSession can find them. */
+    keepsReads: changes !== undefined,
   };
 }
 
