@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { approvedPlayer } from "./players.ts";
-import { logIn, PLAYER_PASSWORD } from "./support.ts";
+import { logIn, newPlayer, PLAYER_PASSWORD } from "./support.ts";
 
 /**
  * The app on a phone that loses its connection: it can be installed (manifest and icons), the
@@ -94,6 +94,35 @@ async function keptOffline(page: Page, pathname: string) {
     .toBe(true);
 }
 
+/**
+ * Waits until the worker holds the code of player pages the menu opens: the app fetches it once
+ * the page runs, which takes a moment on a busy machine. A phone that loses its connection within
+ * that moment cannot open those pages offline.
+ */
+async function codeKeptOffline(page: Page, routeIds: string[]) {
+  await expect
+    .poll(() =>
+      page.evaluate(async (ids) => {
+        type Manifest = { routes: Record<string, { module: string; imports?: string[] } | undefined> };
+        const routes = (window as unknown as { __reactRouterManifest?: Manifest }).__reactRouterManifest?.routes ?? {};
+        for (const id of ids) {
+          const route = routes[id];
+          if (!route) return false;
+          for (const file of [route.module, ...(route.imports ?? [])]) if (!(await caches.match(file))) return false;
+        }
+        return true;
+      }, routeIds),
+    )
+    .toBe(true);
+}
+
+/** Counts the page's full loads from now on (a move inside the app is not one). */
+function countLoads(page: Page) {
+  const loads: string[] = [];
+  page.on("load", () => loads.push(page.url()));
+  return loads;
+}
+
 const openMenuLink = async (page: Page, name: string) => {
   await page.getByRole("button", { name: "Open menu" }).click();
   await page.getByRole("navigation", { name: "Player area menu" }).getByRole("link", { name, exact: true }).click();
@@ -112,7 +141,10 @@ test.describe("at 360 px", () => {
     // The SMS link: a full page load of the profile, then the phone loses its connection.
     await page.goto("/player/profile");
     await expect(page.getByRole("heading", { level: 1, name: player.username })).toBeVisible();
+    await codeKeptOffline(page, ["routes/player/home", "routes/player/requests"]);
     await context.setOffline(true);
+    // Every page below opens inside the app: a load would be the app reloading itself.
+    const loads = countLoads(page);
 
     await openMenuLink(page, "My Profile");
     await expect(page.getByRole("heading", { level: 1, name: player.username })).toBeVisible();
@@ -131,7 +163,34 @@ test.describe("at 360 px", () => {
     await expect(page.getByRole("button", { name: "Open menu" })).toBeVisible();
     await openMenuLink(page, "My Profile");
     await expect(page.getByRole("heading", { level: 1, name: player.username })).toBeVisible();
+    expect(loads).toEqual([]);
     await context.setOffline(false);
+  });
+
+  test("a page whose menu pages' code fails to arrive stays as it is", async ({ page, context }) => {
+    // The code of one page in the menu never arrives, as when the connection drops while the
+    // phone fetches it. The page must not reload to try again: offline, the reloaded copy would
+    // fail the same way and reload again, and again.
+    let refused = 0;
+    await context.route(/\/assets\/requests-[\w-]+\.js$/, async (route) => {
+      refused += 1;
+      await route.abort("internetdisconnected");
+    });
+    const failedImports: string[] = [];
+    page.on("console", (message) => {
+      if (message.text().includes("Error loading route module")) failedImports.push(message.text());
+    });
+    await newPlayer(page);
+    const loads = countLoads(page);
+    await expect.poll(() => refused).toBeGreaterThan(0);
+
+    await openMenuLink(page, "Settings");
+    await expect(page).toHaveURL(/\/player\/settings$/);
+    await openMenuLink(page, "Home");
+    await expect(page).toHaveURL(/\/player\/home$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(failedImports).toEqual([]);
+    expect(loads).toEqual([]);
   });
 
   test("the first page after log-in is kept for offline", async ({ playwright, page, context }) => {
