@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { approvedPlayer } from "./players.ts";
+import { sharedApprovedPlayer } from "./players.ts";
 import { logIn, newPlayer, PLAYER_PASSWORD } from "./support.ts";
 
 /**
@@ -29,7 +29,7 @@ test("the player's profile stays readable offline, and nothing private survives 
   context,
 }) => {
   test.slow(); // an approved player takes uploads and a review first
-  const player = await approvedPlayer(playwright, { position: "center-back", foot: "left", height: 186 });
+  const player = await sharedApprovedPlayer(playwright);
   await logIn(page, `0${player.phoneNumber.slice(4)}`, PLAYER_PASSWORD);
   await expect(page).toHaveURL(/\/player\/home$/);
   await page.evaluate(async () => {
@@ -134,7 +134,7 @@ test.describe("at 360 px", () => {
   test.slow();
 
   test("a profile opened from an SMS link opens again offline from the menu", async ({ playwright, page, context }) => {
-    const player = await approvedPlayer(playwright, { position: "striker", foot: "right", height: 175 });
+    const player = await sharedApprovedPlayer(playwright);
     await logIn(page, `0${player.phoneNumber.slice(4)}`, PLAYER_PASSWORD);
     await expect(page).toHaveURL(/\/player\/home$/);
     await underWorker(page);
@@ -194,7 +194,7 @@ test.describe("at 360 px", () => {
   });
 
   test("the first page after log-in is kept for offline", async ({ playwright, page, context }) => {
-    const player = await approvedPlayer(playwright, { position: "goalkeeper", foot: "left", height: 190 });
+    const player = await sharedApprovedPlayer(playwright);
     await page.goto("/auth/player-login");
     await underWorker(page);
     await logIn(page, `0${player.phoneNumber.slice(4)}`, PLAYER_PASSWORD);
