@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { baseURL } from "../playwright.config.ts";
 import { E2E_ADMIN, E2E_REVIEWER } from "../staff-accounts.ts";
-import { approvedPlayer, type ApprovedPlayer } from "./players.ts";
+import { sharedApprovedPlayer, type ApprovedPlayer } from "./players.ts";
 import { verifiedScoutApi } from "./scout-accounts.ts";
 import { expectAccessible, guardianConsentLink } from "./support.ts";
 
@@ -103,7 +103,7 @@ test.describe("axe on every page, per role", () => {
 
   test.beforeAll(async ({ playwright }) => {
     test.setTimeout(300_000);
-    player = await approvedPlayer(playwright, { position: "striker", foot: "right", height: 176 });
+    player = await sharedApprovedPlayer(playwright);
     const scoutApi = await playwright.request.newContext({ baseURL });
     await verifiedScoutApi(scoutApi, () => playwright.request.newContext({ baseURL }), "Zesco United");
     // A request waiting for the player and their guardian fills the pages that list requests.

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { approvedPlayer } from "./players.ts";
-import { logIn, PLAYER_PASSWORD } from "./support.ts";
+import { sharedApprovedPlayer } from "./players.ts";
+import { logIn, newPlayer, PLAYER_PASSWORD } from "./support.ts";
 
 /**
  * The app on a phone that loses its connection: it can be installed (manifest and icons), the
@@ -29,7 +29,7 @@ test("the player's profile stays readable offline, and nothing private survives 
   context,
 }) => {
   test.slow(); // an approved player takes uploads and a review first
-  const player = await approvedPlayer(playwright, { position: "center-back", foot: "left", height: 186 });
+  const player = await sharedApprovedPlayer(playwright);
   await logIn(page, `0${player.phoneNumber.slice(4)}`, PLAYER_PASSWORD);
   await expect(page).toHaveURL(/\/player\/home$/);
   await page.evaluate(async () => {
@@ -94,6 +94,35 @@ async function keptOffline(page: Page, pathname: string) {
     .toBe(true);
 }
 
+/**
+ * Waits until the worker holds the code of player pages the menu opens: the app fetches it once
+ * the page runs, which takes a moment on a busy machine. A phone that loses its connection within
+ * that moment cannot open those pages offline.
+ */
+async function codeKeptOffline(page: Page, routeIds: string[]) {
+  await expect
+    .poll(() =>
+      page.evaluate(async (ids) => {
+        type Manifest = { routes: Record<string, { module: string; imports?: string[] } | undefined> };
+        const routes = (window as unknown as { __reactRouterManifest?: Manifest }).__reactRouterManifest?.routes ?? {};
+        for (const id of ids) {
+          const route = routes[id];
+          if (!route) return false;
+          for (const file of [route.module, ...(route.imports ?? [])]) if (!(await caches.match(file))) return false;
+        }
+        return true;
+      }, routeIds),
+    )
+    .toBe(true);
+}
+
+/** Counts the page's full loads from now on (a move inside the app is not one). */
+function countLoads(page: Page) {
+  const loads: string[] = [];
+  page.on("load", () => loads.push(page.url()));
+  return loads;
+}
+
 const openMenuLink = async (page: Page, name: string) => {
   await page.getByRole("button", { name: "Open menu" }).click();
   await page.getByRole("navigation", { name: "Player area menu" }).getByRole("link", { name, exact: true }).click();
@@ -105,14 +134,17 @@ test.describe("at 360 px", () => {
   test.slow();
 
   test("a profile opened from an SMS link opens again offline from the menu", async ({ playwright, page, context }) => {
-    const player = await approvedPlayer(playwright, { position: "striker", foot: "right", height: 175 });
+    const player = await sharedApprovedPlayer(playwright);
     await logIn(page, `0${player.phoneNumber.slice(4)}`, PLAYER_PASSWORD);
     await expect(page).toHaveURL(/\/player\/home$/);
     await underWorker(page);
     // The SMS link: a full page load of the profile, then the phone loses its connection.
     await page.goto("/player/profile");
     await expect(page.getByRole("heading", { level: 1, name: player.username })).toBeVisible();
+    await codeKeptOffline(page, ["routes/player/home", "routes/player/requests"]);
     await context.setOffline(true);
+    // Every page below opens inside the app: a load would be the app reloading itself.
+    const loads = countLoads(page);
 
     await openMenuLink(page, "My Profile");
     await expect(page.getByRole("heading", { level: 1, name: player.username })).toBeVisible();
@@ -131,11 +163,38 @@ test.describe("at 360 px", () => {
     await expect(page.getByRole("button", { name: "Open menu" })).toBeVisible();
     await openMenuLink(page, "My Profile");
     await expect(page.getByRole("heading", { level: 1, name: player.username })).toBeVisible();
+    expect(loads).toEqual([]);
     await context.setOffline(false);
   });
 
+  test("a page whose menu pages' code fails to arrive stays as it is", async ({ page, context }) => {
+    // The code of one page in the menu never arrives, as when the connection drops while the
+    // phone fetches it. The page must not reload to try again: offline, the reloaded copy would
+    // fail the same way and reload again, and again.
+    let refused = 0;
+    await context.route(/\/assets\/requests-[\w-]+\.js$/, async (route) => {
+      refused += 1;
+      await route.abort("internetdisconnected");
+    });
+    const failedImports: string[] = [];
+    page.on("console", (message) => {
+      if (message.text().includes("Error loading route module")) failedImports.push(message.text());
+    });
+    await newPlayer(page);
+    const loads = countLoads(page);
+    await expect.poll(() => refused).toBeGreaterThan(0);
+
+    await openMenuLink(page, "Settings");
+    await expect(page).toHaveURL(/\/player\/settings$/);
+    await openMenuLink(page, "Home");
+    await expect(page).toHaveURL(/\/player\/home$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(failedImports).toEqual([]);
+    expect(loads).toEqual([]);
+  });
+
   test("the first page after log-in is kept for offline", async ({ playwright, page, context }) => {
-    const player = await approvedPlayer(playwright, { position: "goalkeeper", foot: "left", height: 190 });
+    const player = await sharedApprovedPlayer(playwright);
     await page.goto("/auth/player-login");
     await underWorker(page);
     await logIn(page, `0${player.phoneNumber.slice(4)}`, PLAYER_PASSWORD);

@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { E2E_REVIEWER } from "../staff-accounts.ts";
 import { baseURL } from "../playwright.config.ts";
-import { guardianConsentLink, latestCode, PLAYER_PASSWORD as PASSWORD } from "./support.ts";
+import { dataDir, guardianConsentLink, latestCode, PLAYER_PASSWORD as PASSWORD } from "./support.ts";
 
 export { expectAccessible, expectNoHorizontalScroll, findOpenContactMessage } from "./support.ts";
 
@@ -156,4 +156,48 @@ export async function approvedPlayer(
   expect(approved.ok(), await approved.text()).toBe(true);
   await staff.dispose();
   return { username, firstName, lastName, email, phoneNumber, dateOfBirth, guardianPhone };
+}
+
+/** Whether the process that wrote a lock file is still running. */
+function lockHolderAlive(lock: string): boolean {
+  try {
+    process.kill(Number(fs.readFileSync(lock, "utf8")), 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * One approved player for the whole run, for journeys that look at an approved player's pages
+ * and change nothing of the profile (they may log in, send a request, go offline): registering,
+ * uploading and preparing a video for each of them was most of their time. The first worker to
+ * ask makes the player; the others wait for it. A journey that needs a profile of its own, or
+ * changes it, uses approvedPlayer().
+ */
+export async function sharedApprovedPlayer(playwright: Parameters<typeof approvedPlayer>[0]): Promise<ApprovedPlayer> {
+  const file = path.join(dataDir(), "shared-approved-player.json");
+  const lock = `${file}.lock`;
+  for (;;) {
+    if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, "utf8")) as ApprovedPlayer;
+    try {
+      fs.writeFileSync(lock, String(process.pid), { flag: "wx" });
+    } catch {
+      // Another worker is making the player: wait for it (or for its end, should it fail).
+      test.info().setTimeout(test.info().timeout + VIDEO_WAIT_MS);
+      await expect
+        .poll(() => fs.existsSync(file) || !lockHolderAlive(lock), { timeout: VIDEO_WAIT_MS + 60_000 })
+        .toBe(true);
+      if (!fs.existsSync(file)) fs.rmSync(lock, { force: true });
+      continue;
+    }
+    try {
+      const player = await approvedPlayer(playwright, { position: "striker", foot: "right", height: 176 });
+      fs.writeFileSync(`${file}.part`, JSON.stringify(player));
+      fs.renameSync(`${file}.part`, file);
+      return player;
+    } finally {
+      fs.rmSync(lock, { force: true });
+    }
+  }
 }

@@ -1,6 +1,6 @@
 import { expect, test, type Locator } from "@playwright/test";
 import { LOGIN } from "@touchline/contract/messages";
-import { approvedPlayer, expectNoHorizontalScroll } from "./players.ts";
+import { approvedPlayer, expectNoHorizontalScroll, sharedApprovedPlayer } from "./players.ts";
 import { logIn, newPlayer, PLAYER_PASSWORD } from "./support.ts";
 
 /** Whether two boxes on the page share any area. */
@@ -106,7 +106,7 @@ test("at 360 px playing a video on the player's own profile keeps the page and P
   playwright,
 }) => {
   test.setTimeout(120_000);
-  const player = await approvedPlayer(playwright, { position: "striker", foot: "left", height: 172 });
+  const player = await sharedApprovedPlayer(playwright);
   await page.setViewportSize({ width: 360, height: 740 });
   await logIn(page, `0${player.phoneNumber.slice(4)}`, PLAYER_PASSWORD);
   await expect(page).toHaveURL(/\/player\/home$/);

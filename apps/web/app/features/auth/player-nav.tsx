@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { Logo } from "../../components/logo.tsx";
+import { PreloadPageCode } from "../../lib/preload-page-code.tsx";
 import { UserMenu } from "./user-menu.tsx";
 
 const MOBILE_MENU_ID = "player-mobile-menu";
@@ -101,15 +102,15 @@ export function PlayerNav({
               <NavLink
                 to={link.to}
                 end
-                // The player pages' files are fetched now, while there is a connection, so each
-                // opens from this menu offline as well.
-                prefetch={link.to.startsWith("/player/") ? "render" : "none"}
                 className={({ isActive }) =>
                   `block rounded-lg px-3 py-3 font-semibold ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-800"}`
                 }
               >
                 {link.label}
               </NavLink>
+              {/* The player pages' files are fetched now, while there is a connection, so each
+                  opens from this menu offline as well. */}
+              {link.to.startsWith("/player/") ? <PreloadPageCode to={link.to} /> : null}
             </li>
           ))}
           {username ? (
