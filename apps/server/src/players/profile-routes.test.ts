@@ -7,6 +7,7 @@ import { mediaFiles } from "../db/schema/media.ts";
 import { playerProfiles } from "../db/schema/profiles.ts";
 import { uploadFixture } from "../test/upload-client.ts";
 import { createPlayer, createStaff, loginCookie, type TestPlayer } from "../test/auth-helpers.ts";
+import { waitFor } from "../test/job-processes.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
 
 const CREATE = "/api/Scouts/ScoutManagement/CreateNewScout";
@@ -251,6 +252,13 @@ describe("a submitted profile", () => {
     ];
     const send = ({ url, cookie: asker }: (typeof requests)[number]) =>
       t.app.inject({ url, headers: { cookie: asker } });
+    // A video still being prepared shows its progress, which moves between one pass and the next.
+    await waitFor(
+      "the player's videos to be prepared",
+      async () =>
+        (await send(requests[0]!)).json().videos.every((video: { status: string }) => video.status !== "processing"),
+      90_000,
+    );
     const summary = (res: Awaited<ReturnType<typeof send>>) => ({
       status: res.statusCode,
       body: res.json(),
@@ -262,7 +270,7 @@ describe("a submitted profile", () => {
     const together = (await Promise.all(requests.map(send))).map(summary);
     expect(together).toEqual(alone);
     expect(together.map((answer) => answer.status)).toEqual([200, 404, 404, 200, 404, 401, 200]);
-  });
+  }, 120_000);
 
   it("counts the days of public time from approval, with the server's clock", async () => {
     const read = async () =>
