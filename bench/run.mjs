@@ -65,7 +65,9 @@ const TARGET = {
   publicJsKiB: 100,
   // The account screens and the player area: what a player's phone loads to log in and edit.
   playerJsKiB: 110,
-  getScoutRatio: 0.4,
+  // GetScoutById against the bare route: PGlite keeps its reads in process (decisions 0012, 0064),
+  // PostgreSQL asks the database at every request.
+  getScoutRatio: { PGlite: 0.6, PostgreSQL: 0.4 },
   listP95Ms: 20,
   uploadRatio: 0.7,
   memoryGrowthMiB: 64,
@@ -441,8 +443,8 @@ function render(r) {
       `${fmt(scout.rps)} req/s`,
       `bare route ${fmt(bare.rps)} req/s`,
       fmt(scout.ratio, 2),
-      "at least 0.40",
-      scout.ratio >= TARGET.getScoutRatio,
+      `at least ${TARGET.getScoutRatio[label].toFixed(2)}`,
+      scout.ratio >= TARGET.getScoutRatio[label],
     );
   }
   if (r.list) {
