@@ -396,11 +396,13 @@ describe("an upload that points at other files", { timeout: 120_000 }, () => {
   });
 
   it("runs every ffmpeg and ffprobe with the format fixed, local files only, and under its limits", async () => {
-    const log = path.join(dir, "runs.log");
+    // One file per run: the posters' runs write theirs while the encode writes its own, and
+    // appends to a shared file came out interleaved on a loaded machine.
+    const log = await fs.mkdtemp(path.join(dir, "runs-"));
     const recording = async (tool: "ffmpeg" | "ffprobe") => {
       const wrapper = path.join(dir, `recording-${tool}`);
       const script = `#!/bin/sh
-{ echo ---; printf '%s\n' "$@"; grep -E '^Max (cpu time|address space)' /proc/$$/limits; } >> '${log}'
+{ printf '%s\n' "$@"; grep -E '^Max (cpu time|address space)' /proc/$$/limits; } > '${log}/'$$
 exec '${tools[tool]}' "$@"
 `;
       await fs.writeFile(wrapper, script, { mode: 0o755 });
@@ -411,7 +413,7 @@ exec '${tools[tool]}' "$@"
     const recorded = { ...tools, ffmpeg: await recording("ffmpeg"), ffprobe: await recording("ffprobe") };
     await transcodeVideo({ tools: recorded, sourcePath: source, outputDir: out });
 
-    const runs = (await fs.readFile(log, "utf8")).split("---\n").filter(Boolean);
+    const runs = await Promise.all((await fs.readdir(log)).map((name) => fs.readFile(path.join(log, name), "utf8")));
     expect(runs.length).toBeGreaterThanOrEqual(4); // the probe, the encode, the clean copies, a still
     const cpuLimits = Object.values(tools.limits).map((l) => String(l.cpuSeconds));
     for (const run of runs) {
