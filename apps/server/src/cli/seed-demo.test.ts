@@ -1,10 +1,21 @@
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { count, like } from "drizzle-orm";
+import { count, eq, like } from "drizzle-orm";
 import type { PublicPlayer, PublicPlayerList } from "@touchline/contract/talent";
 import { players } from "../db/schema/auth.ts";
 import { mediaFiles } from "../db/schema/media.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
-import { DEMO_EMAIL_DOMAIN, DEMO_PLAYERS, runSeedDemo, seedDemo } from "./seed-demo.ts";
+import {
+  DEMO_EMAIL_DOMAIN,
+  DEMO_PLAYERS,
+  parseSeedDemoArgs,
+  runSeedDemo,
+  SEED_DEMO_USAGE,
+  seedDemo,
+} from "./seed-demo.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -85,14 +96,46 @@ describe("seed-demo", { timeout: 240_000 }, () => {
 
   it("replaces its own players when run again, leaving no old files behind", async () => {
     const before = await storedObjects();
-    const mediaRows = (await t.database.db.select({ n: count() }).from(mediaFiles))[0]!.n;
-    const result = await seedDemo(t.app);
-    expect(result.removed).toBe(DEMO_PLAYERS.length);
-    expect(await demoAccounts()).toBe(DEMO_PLAYERS.length);
-    expect((await t.database.db.select({ n: count() }).from(mediaFiles))[0]!.n).toBe(mediaRows);
+    // A few players this time (--players): every earlier one is replaced all the same, and the
+    // seed takes seconds instead of a minute or more.
+    const result = await seedDemo(t.app, { players: 3 });
+    expect(result).toMatchObject({ removed: DEMO_PLAYERS.length, approved: 3, pending: 0 });
+    expect(result.usernames).toEqual(["mwilab1", "chipop2", "josephz3"]);
+    expect(await demoAccounts()).toBe(3);
+    // The media rows left are the new players' own, and the stored files exactly theirs.
+    const rows = await t.database.db
+      .select({ id: mediaFiles.id, owner: players.username })
+      .from(mediaFiles)
+      .innerJoin(players, eq(players.id, mediaFiles.ownerPlayerId));
+    expect(new Set(rows.map((row) => row.owner))).toEqual(new Set(result.usernames));
     const after = await storedObjects();
-    expect(after).toHaveLength(before.length);
+    expect(new Set(after.map((key) => key.split("/")[1]))).toEqual(new Set(rows.map((row) => row.id)));
     expect(after.filter((key) => before.includes(key))).toEqual([]);
+  });
+
+  it("takes --players to seed only the first few, and refuses anything else before opening a database", async () => {
+    expect(parseSeedDemoArgs([])).toEqual({});
+    expect(parseSeedDemoArgs(["--players", "3"])).toEqual({ players: 3 });
+    expect(parseSeedDemoArgs([`--players=${DEMO_PLAYERS.length}`])).toEqual({ players: DEMO_PLAYERS.length });
+    // Had it opened the embedded database, this folder would exist.
+    const dataDir = path.join(os.tmpdir(), `touchline-seed-args-${randomUUID()}`);
+    for (const argv of [
+      ["--players", "0"],
+      ["--players", "2.5"],
+      [`--players=${DEMO_PLAYERS.length + 1}`],
+      ["--all"],
+    ]) {
+      const errors: string[] = [];
+      const code = await runSeedDemo(
+        argv,
+        { DATA_DIR: dataDir },
+        () => {},
+        (line) => errors.push(line),
+      );
+      expect(code, argv.join(" ")).toBe(2);
+      expect(errors.join("\n"), argv.join(" ")).toContain(SEED_DEMO_USAGE);
+    }
+    expect(existsSync(dataDir)).toBe(false);
   });
 
   it("refuses to run in production", async () => {

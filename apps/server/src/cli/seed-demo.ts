@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import type { FitnessLevel, Position, PreferredFoot, Province } from "@touchline/contract/enums";
 import { createReviewService } from "../admin/review-service.ts";
 import { buildApp, type App } from "../app.ts";
@@ -18,6 +19,7 @@ import { removeMediaObjects } from "../media/finish-upload.ts";
 import { createMediaStore } from "../media/media-store.ts";
 import { copyRenditions, makeRenditions } from "../media/video-renditions-job.ts";
 import { runThroughHolder, type CommandOutput } from "../ops/control-socket.ts";
+import { UsageError } from "./create-staff.ts";
 import { createProfileService } from "../players/profile-service.ts";
 import { demoCoverJpeg } from "../talent/demo-cover.ts";
 import { importMedia } from "../talent/import-media.ts";
@@ -547,6 +549,11 @@ export const DEMO_PLAYERS: DemoPlayer[] = [
   },
 ];
 
+export interface SeedOptions {
+  /** How many demo players to seed: the first ones of DEMO_PLAYERS (the pending ones come last). */
+  players?: number;
+}
+
 export interface SeedResult {
   removed: number;
   approved: number;
@@ -593,8 +600,9 @@ async function removeDemoPlayers(app: App): Promise<number> {
  * service, as if a reviewer had done it. Re-running replaces the previous demo players (and only
  * them), with fresh dates.
  */
-export async function seedDemo(app: App): Promise<SeedResult> {
+export async function seedDemo(app: App, options: SeedOptions = {}): Promise<SeedResult> {
   const { db, config } = app.services;
+  const seeding = DEMO_PLAYERS.slice(0, options.players ?? DEMO_PLAYERS.length);
   const removed = await removeDemoPlayers(app);
 
   const start = new Date();
@@ -614,8 +622,8 @@ export async function seedDemo(app: App): Promise<SeedResult> {
   };
   const result: SeedResult = { removed, approved: 0, pending: 0, usernames: [] };
 
-  for (const [index, demo] of DEMO_PLAYERS.entries()) {
-    const at = new Date(start.getTime() - (span * index) / DEMO_PLAYERS.length);
+  for (const [index, demo] of seeding.entries()) {
+    const at = new Date(start.getTime() - (span * index) / seeding.length);
     const now = () => at;
     const username = usernameOf(demo, index);
     const account = await createPlayerStore(db, now).insert({
@@ -713,25 +721,53 @@ export async function seedDemo(app: App): Promise<SeedResult> {
   return result;
 }
 
+export const SEED_DEMO_USAGE = `Usage: npm run seed-demo [-- --players <n>]
+
+Replaces the demo players (accounts ending @${DEMO_EMAIL_DOMAIN}) with a fresh set: approved
+profiles with covers and videos, and a few pending ones. --players <n> seeds only the first n
+of the ${DEMO_PLAYERS.length} players (the pending ones come last), which takes a fraction of the time.
+Uses the server's configuration (DATA_DIR or DATABASE_URL, STORAGE). While a server runs on the
+embedded database of DATA_DIR, that server is asked to do it (with its own configuration).`;
+
+/** The command's options; a UsageError for anything else. */
+export function parseSeedDemoArgs(argv: string[]): SeedOptions {
+  let players: string | undefined;
+  try {
+    ({
+      values: { players },
+    } = parseArgs({ args: argv, strict: true, allowPositionals: false, options: { players: { type: "string" } } }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (players === undefined) return {};
+  const count = Number(players);
+  if (!/^\d+$/.test(players) || count < 1 || count > DEMO_PLAYERS.length)
+    throw new UsageError(`--players "${players}": give a whole number from 1 to ${DEMO_PLAYERS.length}.`);
+  return { players: count };
+}
+
 const PRODUCTION_REFUSAL =
   "seed-demo: refused because NODE_ENV=production. Demo players are for trying the product locally, never for a live site.";
 
 /**
  * Seeds through app and prints the result: what `npm run seed-demo` does once it has the
  * database, on its own or, through the control socket, inside the server that owns it.
+ * Bad arguments print the usage and return 2.
  */
-export async function runSeedDemoIn(app: App, output: CommandOutput): Promise<number> {
+export async function runSeedDemoIn(app: App, argv: string[], output: CommandOutput): Promise<number> {
   if (app.services.config.isProduction) {
     output.err(PRODUCTION_REFUSAL);
     return 1;
   }
+  const options = readArgs(argv, output);
+  if (!options) return 2;
   try {
-    const result = await seedDemo(app);
+    const result = await seedDemo(app, options);
     output.out(
       `Demo data ready: ${result.approved} approved and ${result.pending} pending players` +
         (result.removed > 0 ? ` (replacing ${result.removed} from an earlier run)` : "") +
         `.\nBrowse them at /players, for example /players/${result.usernames[0]}.\n` +
-        `Each can log in with phone ${demoPhone(1).replace("+260", "0")} … ${demoPhone(DEMO_PLAYERS.length).replace("+260", "0")} and password ${DEMO_PASSWORD}.`,
+        `Each can log in with phone ${demoPhone(1).replace("+260", "0")} … ${demoPhone(result.usernames.length).replace("+260", "0")} and password ${DEMO_PASSWORD}.`,
     );
     return 0;
   } catch (error) {
@@ -751,17 +787,15 @@ export async function runSeedDemo(
   err = console.error,
 ): Promise<number> {
   if (argv.includes("--help") || argv.includes("-h")) {
-    out(
-      "Usage: npm run seed-demo\n\nReplaces the demo players (accounts ending @" +
-        DEMO_EMAIL_DOMAIN +
-        ") with a fresh set: approved profiles with covers and videos, and a few pending ones.\nUses the server's configuration (DATA_DIR or DATABASE_URL, STORAGE). While a server runs on the embedded database of DATA_DIR, that server is asked to do it (with its own configuration).",
-    );
+    out(SEED_DEMO_USAGE);
     return 0;
   }
   if (env.NODE_ENV === "production") {
     err(PRODUCTION_REFUSAL);
     return 1;
   }
+  // Bad arguments are told before the database is opened (or a server asked).
+  if (!readArgs(argv, { out, err })) return 2;
   let app: App | undefined;
   try {
     const config = loadConfig({ ...env, MEDIA_SWEEP_MINUTES: "0" });
@@ -772,11 +806,22 @@ export async function runSeedDemo(
       if (!(error instanceof DatabaseInUseError)) throw error;
       return await runThroughHolder(error, { command: "seed-demo", argv }, { out, err });
     }
-    return await runSeedDemoIn(app, { out, err });
+    return await runSeedDemoIn(app, argv, { out, err });
   } catch (error) {
     err(`seed-demo: ${(error as Error).message}`);
     return 1;
   } finally {
     await app?.close();
+  }
+}
+
+/** The options of argv, or undefined once the mistake and the usage are printed. */
+function readArgs(argv: string[], output: CommandOutput): SeedOptions | undefined {
+  try {
+    return parseSeedDemoArgs(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    output.err(`seed-demo: ${error.message}\n\n${SEED_DEMO_USAGE}`);
+    return undefined;
   }
 }

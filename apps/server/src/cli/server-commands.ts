@@ -11,7 +11,7 @@ import type { CommandHandler, ControlCommand } from "../ops/control-socket.ts";
 export function serverCommands(app: App): Record<ControlCommand, CommandHandler> {
   return {
     "create-staff": (argv, output) => runCreateStaff(argv, { database: app.services.database, ...output }),
-    "seed-demo": (_argv, output) => runSeedDemoIn(app, output),
+    "seed-demo": (argv, output) => runSeedDemoIn(app, argv, output),
     backup: (argv, output) => runBackupIn(app, argv, output),
   };
 }

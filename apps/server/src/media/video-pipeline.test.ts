@@ -33,6 +33,12 @@ afterAll(async () => {
 
 const store = () => createMediaStore(t.app.services.db);
 
+/**
+ * Frames a second of the test sources: half a phone's 30, since nothing here depends on the rate
+ * and each encode then has half the frames.
+ */
+const FPS = 15;
+
 async function waitForState(fileId: string, timeoutMs = 90_000): Promise<string | null> {
   const until = Date.now() + timeoutMs;
   for (;;) {
@@ -46,7 +52,7 @@ describe("an uploaded video", { timeout: 150_000 }, () => {
   it("is prepared by a queued job into renditions and posters the owner can play with Range", async () => {
     const player = await createPlayer(t);
     const cookie = await loginCookie(t, player);
-    const source = await makeSource(dir, "phone.mp4", { width: 1280, height: 720, seconds: 3 });
+    const source = await makeSource(dir, "phone.mp4", { width: 1280, height: 720, seconds: 3, fps: FPS });
     const upload = await uploadBytes(t.app, cookie, await fs.readFile(source), {
       kind: "video",
       filename: "phone.mp4",
@@ -138,7 +144,7 @@ describe("an uploaded video", { timeout: 150_000 }, () => {
   it("made before 144p existed keeps the renditions it has; asking for 144p is a plain 404", async () => {
     const player = await createPlayer(t);
     const cookie = await loginCookie(t, player);
-    const source = await makeSource(dir, "older.mp4", { width: 640, height: 360, seconds: 2 });
+    const source = await makeSource(dir, "older.mp4", { width: 640, height: 360, seconds: 2, fps: FPS });
     const { fileId } = await importMedia(t.app.services, player.id, "video", await fs.readFile(source), {
       queuePreparation: false,
     });
@@ -161,7 +167,7 @@ describe("an uploaded video", { timeout: 150_000 }, () => {
 
   it("published but stopped before 240p and 360p were added, gets them when its job runs again", async () => {
     const player = await createPlayer(t);
-    const source = await makeSource(dir, "stopped.mp4", { width: 1280, height: 720, seconds: 2 });
+    const source = await makeSource(dir, "stopped.mp4", { width: 1280, height: 720, seconds: 2, fps: FPS });
     const { fileId } = await importMedia(t.app.services, player.id, "video", await fs.readFile(source), {
       queuePreparation: false,
     });
@@ -209,7 +215,13 @@ describe("an uploaded video", { timeout: 150_000 }, () => {
   });
 
   it("plays publicly with nothing its phone wrote: no place, comment, maker, model, time or chapter", async () => {
-    const source = await makeSource(dir, "tagged.mp4", { width: 640, height: 360, seconds: 2, phoneTags: true });
+    const source = await makeSource(dir, "tagged.mp4", {
+      width: 640,
+      height: 360,
+      seconds: 2,
+      fps: FPS,
+      phoneTags: true,
+    });
     const made = await createProfile(t, { userName: "tagged_wk", video: await fs.readFile(source) });
     const fileId = made.videoUrls[0]!.replace("/api/media/", "");
     const row = (await store().find(fileId))!;

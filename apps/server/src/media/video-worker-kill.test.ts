@@ -32,8 +32,11 @@ describe.runIf(onPostgres)("a video prepared by workers", () => {
       const dir = await fs.mkdtemp(path.join(os.tmpdir(), "touchline-video-kill-"));
       cleanups.push(() => fs.rm(dir, { recursive: true, force: true }));
       // Long enough that the kill lands while ffmpeg is working, short enough that the second
-      // worker's whole transcode stays a small part of the suite.
-      const source = await makeSource(dir, "long.mp4", { width: 1280, height: 720, seconds: 20, kbps: 4000 });
+      // worker's whole transcode stays a small part of the suite: 15 frames a second (half a
+      // phone's 30) halve its work without shortening it.
+      const source = await makeSource(dir, "long.mp4", {
+        ...{ width: 1280, height: 720, seconds: 20, fps: 15, kbps: 4000 },
+      });
       const player = await createPlayer(server);
       const cookie = await loginCookie(server, player);
       const upload = await uploadBytes(server.app, cookie, await fs.readFile(source), {
