@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { PROFILE_FORM, PROFILE_PAGE, UPLOAD_TOASTS } from "@touchline/contract/messages";
+import { AGE_CHECK, PROFILE_FORM, PROFILE_PAGE, UPLOAD_TOASTS } from "@touchline/contract/messages";
 import { VIDEO_WAIT_MS } from "./players.ts";
 import { expectAccessible, expectNoHorizontalScroll, fileInput, newPlayer } from "./support.ts";
 import { waitingForReviewText } from "@touchline/contract/profile-messages";
@@ -132,4 +132,36 @@ test("before submitting, the profile page prompts to complete it, and a removed 
   // The file is really gone.
   expect((await page.request.get(new URL(response.url()).pathname)).status()).toBe(404);
   await expectNoHorizontalScroll(page);
+});
+
+/**
+ * The page's layout shifts as the browser reports them (the score Lighthouse calls CLS adds the
+ * worst burst; any sum below the bound also bounds that), watched from before the first paint.
+ */
+async function watchLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    Object.assign(window, { layoutShifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+}
+
+test("the profile page arrives with the age-check panel above the profile, nothing pushed down", async ({ page }) => {
+  await newPlayer(page);
+  const shifts = await watchLayoutShifts(page);
+  await page.goto("/player/profile", { waitUntil: "networkidle" });
+  const panel = page.getByRole("region", { name: AGE_CHECK.sectionTitle });
+  await expect(panel).toContainText(AGE_CHECK.none);
+  // Let the queries that hydration starts answer and any late render land before summing.
+  await page.waitForTimeout(500);
+  const total = (await shifts()).reduce((sum, value) => sum + value, 0);
+  expect(total).toBeLessThan(0.02);
+
+  // The server's HTML already holds the panel: it does not wait for the scripts.
+  const html = await (await page.request.get("/player/profile")).text();
+  expect(html).toContain(AGE_CHECK.sectionTitle);
 });

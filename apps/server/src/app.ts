@@ -34,6 +34,7 @@ import { contextualLogger, installRequestContext } from "./http/request-context.
 import { createStorage } from "./media/create-storage.ts";
 import { mediaPlugin } from "./media/plugin.ts";
 import { ownProfileForWeb } from "./players/web-context.ts";
+import { ownPanelsForWeb } from "./ages/web-context.ts";
 import { profileRoutes } from "./players/profile-routes.ts";
 import { installOriginCheck } from "./http/origin-check.ts";
 import { postgresRateLimitStore } from "./http/rate-limit-store.ts";
@@ -229,6 +230,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const site = createSiteService(services.db, services.now);
   const accounts = createPlayerStore(services.db, services.now);
   const ownProfile = ownProfileForWeb(services);
+  const ownPanels = ownPanelsForWeb(services);
   if (options.web !== false && webBuild && fs.existsSync(path.join(webBuild, "server", "index.js"))) {
     await registerWeb(app, {
       buildDir: webBuild,
@@ -242,6 +244,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         currentSession: async () =>
           request.user ? toSessionInfoOrNull(await accounts.byId(request.user.playerId)) : null,
         ownProfile: () => ownProfile(request.user),
+        ownAgeCheck: () => ownPanels.ageCheck(request.user),
+        ownGuardianStatus: () => ownPanels.guardian(request.user),
       }),
     });
   }

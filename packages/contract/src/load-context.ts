@@ -1,3 +1,5 @@
+import type { AgeCheckView } from "./age-check.ts";
+import type { PlayerGuardianStatus } from "./guardian.ts";
 import type { PlayerInfoResponse } from "./profile.ts";
 import type { SessionInfo } from "./session.ts";
 import type { AppInterest } from "./app-interest.ts";
@@ -29,6 +31,13 @@ export interface WebLoadContext {
    * read, and the page then reads it itself.
    */
   ownProfile(): Promise<PlayerInfoResponse | null | undefined>;
+  /**
+   * The logged-in player's own age check and guardian consent, as GET /api/player/age-check and
+   * GET /api/player/guardian answer them, so /player/profile arrives with its panels in place
+   * above the profile; undefined when they could not be read, and the page reads them itself.
+   */
+  ownAgeCheck(): Promise<AgeCheckView | undefined>;
+  ownGuardianStatus(): Promise<PlayerGuardianStatus | null | undefined>;
   /** The public site's forms, for pages served without JavaScript that post as plain HTML forms. */
   site: {
     /** Stores a checked contact message for the staff inbox (as POST /api/site/contact-messages does). */

@@ -47,6 +47,8 @@ describe("web assets", () => {
         site: {} as never,
         currentSession: async () => null,
         ownProfile: async () => null,
+        ownAgeCheck: async () => undefined,
+        ownGuardianStatus: async () => undefined,
       }),
     });
     const file = (suffix: string) => fs.readFileSync(path.join(buildDir, `client/assets/app-3f9a1c.js${suffix}`));
@@ -271,6 +273,8 @@ export const routeDiscovery = { mode: "initial" };
         site: {} as never,
         currentSession: async () => null,
         ownProfile: async () => null,
+        ownAgeCheck: async () => undefined,
+        ownGuardianStatus: async () => undefined,
       }),
     });
     return { app, close: async () => (await app.close(), fs.rmSync(buildDir, { recursive: true, force: true })) };

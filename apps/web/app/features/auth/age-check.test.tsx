@@ -60,6 +60,14 @@ async function panel() {
 const send = (region: Awaited<ReturnType<typeof panel>>) => region.getByRole("button", { name: AGE_CHECK.send });
 
 describe("AgeCheckPanel (the player's own)", () => {
+  it("with the check the server read for the page: is there from the first render, before any answer", () => {
+    playerApi(VERIFIED);
+    renderScreen(<AgeCheckPanel loaded={PENDING} />);
+    // Synchronous: the panel is in the server's HTML, not filled in above the profile later.
+    const region = within(screen.getByRole("region", { name: AGE_CHECK.sectionTitle }));
+    expect(region.getByText(AGE_CHECK.pending)).toBeInTheDocument();
+  });
+
   it("with nothing sent: says why to send one, and offers every kind of document, none chosen", async () => {
     playerApi(NONE);
     renderScreen(<AgeCheckPanel />);

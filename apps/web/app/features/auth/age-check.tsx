@@ -132,10 +132,18 @@ function DocumentForm({
 
 const canSend = (view: AgeCheckView) => view.state !== "verified";
 
-/** The player's own age check, on their profile page. */
-export function AgeCheckPanel() {
+/**
+ * The player's own age check, on their profile page. `loaded` is the check the server read for
+ * the page, when it did: the panel is then in the page's HTML instead of appearing above the
+ * profile once the scripts ran.
+ */
+export function AgeCheckPanel({ loaded }: { loaded?: AgeCheckView }) {
   const queryClient = useQueryClient();
-  const check = useQuery({ queryKey: AGE_CHECK_QUERY, queryFn: fetchAgeCheck });
+  const check = useQuery({
+    queryKey: AGE_CHECK_QUERY,
+    queryFn: fetchAgeCheck,
+    initialData: loaded ? { ageCheck: loaded } : undefined,
+  });
   const send = useApiMutation(sendAgeDocument);
   const view = check.data?.ageCheck;
   if (!view) return null;

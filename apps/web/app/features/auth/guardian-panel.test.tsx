@@ -46,6 +46,20 @@ describe("GuardianPanel", () => {
     ]);
   });
 
+  it("with the status the server read for the page: is there from the first render, before any answer", () => {
+    mockApi({ [`GET ${GUARDIAN_ROUTE}`]: () => jsonResponse(200, { guardian: status({ state: "given" }) }) });
+    renderScreen(<GuardianPanel loaded={status()} />);
+    // Synchronous: the panel is in the server's HTML, not filled in above the profile later.
+    const panel = screen.getByRole("region", { name: "Parent or guardian consent" });
+    expect(panel).toHaveTextContent(GUARDIAN.stateSentence.waiting);
+  });
+
+  it("with the server's word that no guardian is needed: shows nothing", () => {
+    mockApi({ [`GET ${GUARDIAN_ROUTE}`]: () => jsonResponse(200, { guardian: status() }) });
+    renderScreen(<GuardianPanel loaded={null} />);
+    expect(screen.queryByRole("region", { name: "Parent or guardian consent" })).toBeNull();
+  });
+
   it("offers no form once the guardian has agreed", async () => {
     mockApi({ [`GET ${GUARDIAN_ROUTE}`]: () => jsonResponse(200, { guardian: status({ state: "given" }) }) });
     renderScreen(<GuardianPanel />);

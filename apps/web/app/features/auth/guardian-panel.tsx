@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
-import { GUARDIAN } from "@touchline/contract/guardian";
+import { GUARDIAN, type PlayerGuardianStatus } from "@touchline/contract/guardian";
 import { fetchGuardianStatus, GUARDIAN_QUERY } from "./guardian-api.ts";
 
 // Only players under 18 ever see the form: its form and phone rules load only for them.
@@ -16,9 +16,15 @@ const TONES = {
 /**
  * For a player under 18: where their parent's or guardian's consent stands, and a form to name
  * the guardian (or another one), which texts them a new link. Nothing is shown from 18 on.
+ * `loaded` is the status the server read for the page (null: 18 or over), when it did, so the
+ * panel is in the page's HTML instead of appearing above the profile once the scripts ran.
  */
-export function GuardianPanel() {
-  const status = useQuery({ queryKey: GUARDIAN_QUERY, queryFn: fetchGuardianStatus });
+export function GuardianPanel({ loaded }: { loaded?: PlayerGuardianStatus | null }) {
+  const status = useQuery({
+    queryKey: GUARDIAN_QUERY,
+    queryFn: fetchGuardianStatus,
+    initialData: loaded === undefined ? undefined : { guardian: loaded },
+  });
   const guardian = status.data?.guardian;
   if (!guardian) return null;
   return (

@@ -24,22 +24,30 @@ const CoachPanel = lazy(() =>
 /**
  * The server's render carries the profile, so the page arrives with it and the phone fetches the
  * cover photo while the scripts load, instead of after them (on a slow network the cover is
- * what the player waits for).
+ * what the player waits for). It carries the guardian and age-check panels too: they sit above
+ * the profile, and filled in after the scripts ran they pushed it down the screen.
  */
-export const loader = async ({ context }: Route.LoaderArgs) => ({ profile: await context.ownProfile() });
+export const loader = async ({ context }: Route.LoaderArgs) => {
+  const [profile, guardian, ageCheck] = await Promise.all([
+    context.ownProfile(),
+    context.ownGuardianStatus(),
+    context.ownAgeCheck(),
+  ]);
+  return { profile, guardian, ageCheck };
+};
 
 /**
- * In the browser, moving to this page reads the profile through its query, cached between the
- * player's pages, and not through the server's loader.
+ * In the browser, moving to this page reads the profile and the panels through their queries,
+ * cached between the player's pages, and not through the server's loader.
  */
-export const clientLoader = () => ({ profile: undefined });
+export const clientLoader = () => ({ profile: undefined, guardian: undefined, ageCheck: undefined });
 
 export default function PlayerProfileRoute({ loaderData }: Route.ComponentProps) {
   const player = usePlayerSession();
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8 sm:py-12">
-      <GuardianPanel />
-      <AgeCheckPanel />
+      <GuardianPanel loaded={loaderData?.guardian} />
+      <AgeCheckPanel loaded={loaderData?.ageCheck} />
       <PlayerProfile playerId={player.playerId} loaded={loaderData?.profile} />
       <Suspense fallback={null}>
         <CoachPanel />
