@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
@@ -65,9 +66,10 @@ const server = serverTestFiles();
 export default defineConfig({
   test: {
     // Vitest's default on a 2-core machine is one file at a time, and most server files spend
-    // their time waiting on a child process (ffmpeg, a spawned server, PostgreSQL). Two files
-    // at once keep both cores busy; VITEST_MAX_WORKERS overrides it on a bigger machine.
-    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
+    // their time waiting on a child process (ffmpeg, a spawned server, PostgreSQL) or a timer.
+    // With one file per core, a whole CI run used about 63% of the cores; one file more than
+    // there are cores fills the waits. VITEST_MAX_WORKERS overrides it.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? os.availableParallelism() + 1),
     projects: [
       { test: { name: "contract", root: "packages/contract", include: ["src/**/*.test.ts"], environment: "node" } },
       { test: { name: "scripts", root: "scripts", include: ["**/*.test.mjs"], environment: "node" } },
