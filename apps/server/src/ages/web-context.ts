@@ -1,12 +1,9 @@
 import type { AgeCheckView } from "@touchline/contract/age-check";
 import type { PlayerGuardianStatus } from "@touchline/contract/guardian";
 import { createGuardianService } from "../auth/guardian-service.ts";
-import type { RequestUser } from "../auth/request-user.ts";
+import { inPlayerArea, type RequestUser } from "../auth/request-user.ts";
 import type { AppServices } from "../services.ts";
 import { createAgeCheckService } from "./age-check-service.ts";
-
-/** Who may read the player's own panels: as GET /api/player/age-check and /api/player/guardian allow. */
-const inPlayerArea = (user: RequestUser | null): user is RequestUser => Boolean(user && user.role !== "scout");
 
 /**
  * The guardian and age-check panels /player/profile shows above the profile, read for its server

@@ -41,8 +41,11 @@ export function requireRole(request: FastifyRequest, ...roles: Role[]): RequestU
  */
 export function requirePlayerArea(request: FastifyRequest): RequestUser {
   const user = requireUser(request);
-  if (user.role === "scout") throw new HttpError(403, FORBIDDEN);
+  if (!inPlayerArea(user)) throw new HttpError(403, FORBIDDEN);
   return user;
 }
+
+/** Whether this user may use the player area (requirePlayerArea without the error answers). */
+export const inPlayerArea = (user: RequestUser | null): user is RequestUser => user !== null && user.role !== "scout";
 
 export const isStaff = (user: RequestUser | null): boolean => isStaffRole(user?.role);
