@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import tar from "tar-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runBackup } from "../cli/backup.ts";
 import { runRestore } from "../cli/restore.ts";
 import { ageChecks } from "../db/schema/ages.ts";
 import { createPlayer, createStaff, loginCookie } from "../test/auth-helpers.ts";
@@ -296,4 +297,19 @@ describe("what a restore with --force keeps of the site it replaces", () => {
     await expect(fs.stat(path.join(copy, "age-documents"))).rejects.toThrow(/ENOENT/);
     expect(run.out).toContain("(without identity documents) to undo this restore; it is deleted after 7 days");
   }, 120_000);
+});
+
+describe("a backup without the key", () => {
+  it("is not taken, and the message says how to make and keep a key", async () => {
+    const out = await tempDir("touchline-unkeyed-");
+    const err: string[] = [];
+    const code = await runBackup(["--out", out], {
+      env: { DATA_DIR: t.dataDir, ...(t.databaseUrl ? { DATABASE_URL: t.databaseUrl } : {}) },
+      output: { out: () => {}, err: (line) => err.push(line) },
+    });
+    expect(code).toBe(1);
+    expect(err.join("\n")).toContain("backup: BACKUP_SIGNING_KEY is not set.");
+    expect(err.join("\n")).toContain("openssl rand -base64 32");
+    expect(await fs.readdir(out)).toEqual([]);
+  });
 });

@@ -113,7 +113,10 @@ export async function runBackupIn(app: App, argv: string[], output: Output): Pro
   // The server signs with its own settings' key: the command's may differ, the server's is what counts.
   const key = configuredSigningKey(config);
   if (!key) {
-    output.err(`backup: the server holding the database was started without a key. ${MISSING_SIGNING_KEY}`);
+    output.err(
+      "backup: the server that holds the database writes and signs the archive, and it was started without BACKUP_SIGNING_KEY: " +
+        "set the key in its settings, restart it, and run the backup again.",
+    );
     return 1;
   }
   try {
