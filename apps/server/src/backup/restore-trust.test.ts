@@ -8,6 +8,10 @@ import tar from "tar-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runBackup } from "../cli/backup.ts";
 import { runRestore } from "../cli/restore.ts";
+import { loadConfig } from "../config.ts";
+import { createStorage } from "../media/create-storage.ts";
+import { ageDocumentKeys } from "../media/storage.ts";
+import { startTestS3Server } from "../test/s3-server.ts";
 import { ageChecks } from "../db/schema/ages.ts";
 import { createPlayer, createStaff, loginCookie } from "../test/auth-helpers.ts";
 import { createTestApp, createTestDatabase, type TestApp } from "../test/test-app.ts";
@@ -34,6 +38,8 @@ let signed: string;
 /** The same site written as versions before signing did. */
 let unsigned: string;
 let playerId: string;
+/** The age check that waited when the backups were taken, decided since. */
+let checkId: string;
 
 afterAll(async () => {
   while (cleanups.length) await cleanups.pop()!().catch(() => {});
@@ -81,6 +87,7 @@ beforeAll(async () => {
   // After the backups staff decide the check, which deletes the photo for good.
   const reviewer = await createStaff(t, "reviewer");
   const [check] = await t.database.db.select().from(ageChecks).where(eq(ageChecks.playerId, player.id));
+  checkId = check!.id;
   const verified = await t.app.inject({
     method: "POST",
     url: `/api/admin/age-checks/${check!.id}/verify`,
@@ -100,10 +107,10 @@ interface Restored {
 async function restore(
   archive: string,
   args: string[] = [],
-  options: { setting?: string | null; dataDir?: string } = {},
+  options: { setting?: string | null; dataDir?: string; env?: Record<string, string> } = {},
 ): Promise<Restored> {
   const dataDir = options.dataDir ?? (await tempDir("touchline-restore-target-"));
-  const env: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: "silent" };
+  const env: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: "silent", ...options.env };
   if (options.setting !== null) env.BACKUP_SIGNING_KEY = options.setting ?? KEY_SETTING;
   if (onPostgres) {
     const database = await createTestDatabase();
@@ -296,6 +303,29 @@ describe("what a restore with --force keeps of the site it replaces", () => {
     expect(await fs.readFile(path.join(copy, "media", "old-file", "original"), "utf8")).toBe("a video");
     await expect(fs.stat(path.join(copy, "age-documents"))).rejects.toThrow(/ENOENT/);
     expect(run.out).toContain("(without identity documents) to undo this restore; it is deleted after 7 days");
+  }, 120_000);
+});
+
+describe("identity documents in a bucket restored into", () => {
+  it("are deleted unless a waiting check of the restored site names them", async () => {
+    const s3 = await startTestS3Server();
+    cleanups.push(() => s3.close());
+    const dataDir = await tempDir("touchline-restore-bucket-");
+    const bucket = createStorage(loadConfig({ ...s3.env, DATA_DIR: dataDir }));
+    const named = ageDocumentKeys.document(checkId);
+    const orphan = ageDocumentKeys.document("5d1c0a3e-7b2f-4c11-8e9a-0f6b3c2d1e4a");
+    await bucket.put(named, Buffer.from("the photo of the waiting check"));
+    await bucket.put(orphan, Buffer.from("a photo of the replaced site"));
+
+    const run = await restore(signed, [], { dataDir, env: s3.env });
+    expect(run.err).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.out).toContain(
+      "Deleted 1 identity document photo(s) that no waiting age check of the restored site names.",
+    );
+    expect(run.out).not.toContain("without their document photo");
+    expect(await bucket.stat(orphan)).toBeNull();
+    expect(await bucket.stat(named)).not.toBeNull();
   }, 120_000);
 });
 
