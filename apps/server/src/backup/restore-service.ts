@@ -99,7 +99,10 @@ export async function restoreArchive(
     );
     manifest = verified.manifest;
     if (verified.signedBy) output.out(`Signed with BACKUP_SIGNING_KEY (key id ${verified.signedBy}).`);
-    else output.err("Warning: the archive is not signed; it is restored because --accept-unsigned was given.");
+    else
+      output.err(
+        "Warning: the archive is not signed, so nothing shows that it is unchanged since it was made; it is restored because unsigned archives were accepted.",
+      );
     output.out(
       `Every checksum matches: ${Object.keys(manifest.members).length} members, taken ${manifest.snapshotAt} by version ${manifest.appVersion}.`,
     );
