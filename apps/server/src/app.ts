@@ -17,6 +17,7 @@ import { refuseApiUntilDatabaseReady } from "./http/unavailable-gate.ts";
 import { adminRoutes } from "./admin/admin-routes.ts";
 import { ageReviewRoutes } from "./admin/age-review-routes.ts";
 import { agesPlugin } from "./ages/plugin.ts";
+import { replacedCopiesPlugin } from "./backup/replaced-copies-plugin.ts";
 import { coachesPlugin } from "./coaches/plugin.ts";
 import { authRoutes } from "./auth/auth-routes.ts";
 import { guardianRoutes } from "./auth/guardian-routes.ts";
@@ -217,6 +218,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(mediaPlugin, { services });
   await app.register(profileRoutes, { services });
   await app.register(agesPlugin, { services });
+  await app.register(replacedCopiesPlugin, { services });
   await app.register(adminRoutes, { services });
   await app.register(ageReviewRoutes, { services });
   await app.register(talentRoutes, { services });

@@ -81,6 +81,7 @@ describe("loadConfig", () => {
         S3_ACCESS_KEY_ID: "k",
         S3_SECRET_ACCESS_KEY: "s",
         AUTH_SECRET: "short-but-real-secret",
+        BACKUP_SIGNING_KEY: "short-signing-key",
       });
     } catch (e) {
       error = e;
@@ -89,6 +90,8 @@ describe("loadConfig", () => {
     expect(message).toContain("S3_BUCKET: must be a bucket name");
     expect(message).toContain("AUTH_SECRET: must be at least 32 characters (value not shown)");
     expect(message).not.toContain("short-but-real-secret");
+    expect(message).toContain("BACKUP_SIGNING_KEY: must be at least 32 characters (value not shown)");
+    expect(message).not.toContain("short-signing-key");
   });
 
   it("reads TRUST_PROXY as off, proxies by address (true: on this machine) or a number of hops", () => {

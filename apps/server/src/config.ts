@@ -59,6 +59,8 @@ const envSchema = z
     TWILIO_BASE_URL: url.default("https://api.twilio.com"),
     /** Keys the HMAC of stored SMS codes; required in production (see auth/secrets.ts). */
     AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    /** Signs backups; restore refuses archives not signed with it (backup/archive-signature.ts). */
+    BACKUP_SIGNING_KEY: z.string().min(32, "must be at least 32 characters").optional(),
     EMAIL_PROVIDER: z.enum(["console", "smtp"]).default("console"),
     SMTP_HOST: z.string().optional(),
     SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
@@ -214,7 +216,7 @@ export class ConfigError extends Error {
 
 /** The bad value, quoted, for the error message; never the value of a secret (it may be real and merely short). */
 function shownValue(name: string, env: Record<string, string | undefined>): string {
-  if (/SECRET|PASSWORD|TOKEN|API_KEY/.test(name))
+  if (/SECRET|PASSWORD|TOKEN|API_KEY|SIGNING_KEY/.test(name))
     return env[name] === undefined ? " (got undefined)" : " (value not shown)";
   return ` (got ${JSON.stringify(env[name])})`;
 }

@@ -26,6 +26,15 @@ export function createAgeReviewService(services: AppServices) {
   async function decide(checkId: string, actor: Actor, state: "verified" | "refused", reason: string | null) {
     const check = await checks.store.byId(checkId);
     if (!check) throw new HttpError(404, AGE_CHECK.checkNotFound);
+    // Nobody verifies an age without looking at the document. A check can wait with no photo
+    // behind it: backups never hold identity documents, so a restored site has pending checks
+    // whose photo is gone. Those can only be refused, which asks the player for a new photo.
+    if (
+      state === "verified" &&
+      check.state === "pending" &&
+      !(check.documentKey && (await storage.stat(check.documentKey)))
+    )
+      throw new HttpError(409, AGE_CHECK.documentMissing);
     const player = await accounts.byId(check.playerId);
     const consent =
       player && needsGuardianConsent(player.dateOfBirth, now()) ? await guardians.forPlayer(player.id) : null;

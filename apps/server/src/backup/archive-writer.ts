@@ -5,6 +5,7 @@ import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import tar from "tar-stream";
 import { MANIFEST_MEMBER, type Manifest } from "./archive-format.ts";
+import { signManifest, SIGNATURE_MEMBER, type SigningKey } from "./archive-signature.ts";
 
 /** A stored object's length changed while it was copied (it was replaced): the backup is taken again. */
 export class MemberChangedError extends Error {}
@@ -19,8 +20,11 @@ export interface ArchiveWriter {
   readonly file: string;
   /** Adds a member of a known size from a stream; resolves to its SHA-256. Throws if the stream's length differs. */
   add(name: string, size: number, body: Readable): Promise<string>;
-  /** Writes the manifest (every member's size and checksum, gathered here) and names the file. */
-  finish(manifest: Omit<Manifest, "members">): Promise<{ file: string; bytes: number }>;
+  /**
+   * Writes the manifest (every member's size and checksum, gathered here) and its signature with
+   * key (none: an unsigned archive, which a restore accepts only when told to), and names the file.
+   */
+  finish(manifest: Omit<Manifest, "members">, key: SigningKey | null): Promise<{ file: string; bytes: number }>;
   abort(): Promise<void>;
   /** Bytes written to the archive so far. */
   written(): number;
@@ -87,14 +91,17 @@ export async function createArchiveWriter(file: string): Promise<ArchiveWriter> 
       members[name] = { size, sha256 };
       return sha256;
     },
-    async finish(manifest) {
+    async finish(manifest, key) {
       if (failure) throw failure;
       const text = Buffer.from(`${JSON.stringify({ ...manifest, members }, null, 2)}\n`);
-      await new Promise<void>((resolve, reject) =>
-        pack.entry({ name: MANIFEST_MEMBER, size: text.length, mode: 0o600, mtime }, text, (error) =>
-          error ? reject(error) : resolve(),
-        ),
-      );
+      const small = (name: string, body: Buffer) =>
+        new Promise<void>((resolve, reject) =>
+          pack.entry({ name, size: body.length, mode: 0o600, mtime }, body, (error) =>
+            error ? reject(error) : resolve(),
+          ),
+        );
+      await small(MANIFEST_MEMBER, text);
+      if (key) await small(SIGNATURE_MEMBER, signManifest(text, key));
       pack.finalize();
       await flushed;
       const handle = await fsp.open(partial, "r");

@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyArchive } from "./archive-reader.ts";
 import type { Manifest } from "./archive-format.ts";
+import { signingKeyOf } from "./archive-signature.ts";
 import { runScript, SCRIPTS, startServerProcess, type ServerProcess } from "../test/server-process.ts";
 import { startTestS3Server, type TestS3Server } from "../test/s3-server.ts";
 import {
@@ -29,6 +30,8 @@ import { createTestDatabase } from "../test/test-app.ts";
  */
 
 const onPostgres = process.env.TEST_DB === "postgres";
+/** The operator's key: the servers and every command get it, as in docs/operations.md. */
+const SIGNING = { BACKUP_SIGNING_KEY: "test-signing-key-of-the-operator-0123456789" };
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
   while (cleanups.length) await cleanups.pop()!().catch(() => {});
@@ -41,7 +44,7 @@ async function tempDir(prefix: string): Promise<string> {
 }
 
 async function server(env: Record<string, string>, dataDir?: string): Promise<ServerProcess> {
-  const started = await startServerProcess({ RATE_LIMIT_ADDRESS_MULTIPLIER: "50", ...env }, { dataDir });
+  const started = await startServerProcess({ RATE_LIMIT_ADDRESS_MULTIPLIER: "50", ...SIGNING, ...env }, { dataDir });
   cleanups.push(
     () => started.kill(),
     () => fs.rm(started.dataDir, { recursive: true, force: true }),
@@ -97,7 +100,7 @@ async function backupUnderLoad(
   })();
   const uploading = slowVideoUpload(source, player.cookie);
 
-  const run = await runScript(SCRIPTS.backup, ["--out", out], env, 180_000);
+  const run = await runScript(SCRIPTS.backup, ["--out", out], { ...SIGNING, ...env }, 180_000);
   writing = false;
   await registering;
   const upload = await uploading;
@@ -110,7 +113,14 @@ async function backupUnderLoad(
   // It holds password hashes and minors' data: this user only. Nothing else is left beside it.
   expect((await fs.stat(archive)).mode & 0o777).toBe(0o600);
   expect(await fs.readdir(out)).toEqual([path.basename(archive)]);
-  return { archive, manifest: await verifyArchive(archive), confirmed, upload };
+  return {
+    archive,
+    manifest: (
+      await verifyArchive(archive, { signingKey: signingKeyOf(SIGNING.BACKUP_SIGNING_KEY), acceptUnsigned: false })
+    ).manifest,
+    confirmed,
+    upload,
+  };
 }
 
 /** What a player sees on the server after the restore or move is what they saw before. */
@@ -158,7 +168,7 @@ describe.skipIf(onPostgres)("backup and restore of the embedded site", () => {
     expect(taken.manifest.source).toEqual({ database: "pglite", storage: "disk" });
 
     const target = await tempDir("touchline-restored-");
-    const restored = await runScript(SCRIPTS.restore, [taken.archive], { DATA_DIR: target }, 180_000);
+    const restored = await runScript(SCRIPTS.restore, [taken.archive], { DATA_DIR: target, ...SIGNING }, 180_000);
     expect(errorsIn(restored.stderr)).toBe("");
     expect(restored.code).toBe(0);
     expect(restored.stdout).toMatch(/^players +\d+ +\d+ +[0-9a-f]{16} = [0-9a-f]{16}$/m);
@@ -171,7 +181,7 @@ describe.skipIf(onPostgres)("backup and restore of the embedded site", () => {
     expect((await logIn(after, await confirmedAccount(after))).status).toBe(200);
     await stop(after);
 
-    const again = await runScript(SCRIPTS.restore, [taken.archive], { DATA_DIR: target });
+    const again = await runScript(SCRIPTS.restore, [taken.archive], { DATA_DIR: target, ...SIGNING });
     expect(again.code).toBe(1);
     expect(again.stderr).toContain(`restore: refused: ${target} already holds a database (db/).`);
     expect(again.stderr).toContain("add --force");
@@ -186,7 +196,7 @@ describe.skipIf(onPostgres)("backup and restore of the embedded site", () => {
     await fs.writeFile(tampered, bytes);
 
     const target = await tempDir("touchline-refused-");
-    const run = await runScript(SCRIPTS.restore, [tampered], { DATA_DIR: target });
+    const run = await runScript(SCRIPTS.restore, [tampered], { DATA_DIR: target, ...SIGNING });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain("restore: refused: The member database/players.jsonl does not match the manifest");
     expect(run.stderr).toContain("Nothing was restored.");
@@ -221,7 +231,7 @@ describe.skipIf(!onPostgres)("the move from the embedded site to PostgreSQL and 
 
     const database = await createTestDatabase();
     cleanups.push(() => database.drop());
-    env = { DATABASE_URL: database.url!, ...bucket.env };
+    env = { DATABASE_URL: database.url!, ...bucket.env, ...SIGNING };
     const out = await tempDir("touchline-move-");
     const run = await runScript(
       SCRIPTS.moveToPostgres,
@@ -252,7 +262,7 @@ describe.skipIf(!onPostgres)("the move from the embedded site to PostgreSQL and 
     cleanups.push(() => database.drop());
     const otherBucket = await startTestS3Server();
     cleanups.push(() => otherBucket.close());
-    const target = { DATABASE_URL: database.url!, ...otherBucket.env };
+    const target = { DATABASE_URL: database.url!, ...otherBucket.env, ...SIGNING };
     const restored = await runScript(
       SCRIPTS.restore,
       [taken.archive],

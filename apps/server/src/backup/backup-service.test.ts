@@ -8,6 +8,7 @@ import { uploadFixture } from "../test/upload-client.ts";
 import { removeMediaObjects } from "../media/finish-upload.ts";
 import type { Storage } from "../media/storage.ts";
 import { verifyArchive } from "./archive-reader.ts";
+import { signingKeyOf } from "./archive-signature.ts";
 import { takeBackup, type BackupSource } from "./backup-service.ts";
 import { snapshotOfRunningServer } from "./backup-sources.ts";
 
@@ -16,6 +17,8 @@ import { snapshotOfRunningServer } from "./backup-sources.ts";
  * deleted by their owner between the snapshot and the copy, or lost before the backup began.
  */
 
+const key = signingKeyOf("test-signing-key-of-the-operator-0123456789");
+const trust = { signingKey: key, acceptUnsigned: false };
 let t: TestApp;
 let folder: string;
 beforeAll(async () => {
@@ -72,10 +75,10 @@ describe("media files that vanish around a backup", () => {
     });
 
     const { out, err, output } = lines();
-    const result = await takeBackup(sourceWith(racing), path.join(folder, "raced.tar"), output);
+    const result = await takeBackup(sourceWith(racing), path.join(folder, "raced.tar"), output, key);
     expect(out).toContain("Media files were deleted after the snapshot; taking the backup again (attempt 2).");
     expect(err).toEqual([]);
-    const manifest = await verifyArchive(result.file);
+    const { manifest } = await verifyArchive(result.file, trust);
     expect(manifest.media.missing).toEqual([]);
     const members = Object.keys(manifest.members);
     expect(members.some((m) => m.startsWith(`storage/media/${kept.fileId}/`))).toBe(true);
@@ -90,8 +93,8 @@ describe("media files that vanish around a backup", () => {
     await removeMediaObjects(t.app.services.storage, lost.fileId!);
 
     const { err, output } = lines();
-    const result = await takeBackup(sourceWith(t.app.services.storage), path.join(folder, "lost.tar"), output);
-    const manifest = await verifyArchive(result.file);
+    const result = await takeBackup(sourceWith(t.app.services.storage), path.join(folder, "lost.tar"), output, key);
+    const { manifest } = await verifyArchive(result.file, trust);
     expect(manifest.media.missing).toEqual([lost.fileId]);
     expect(err.join("\n")).toContain(`1 media file(s) named by the database have no stored object (${lost.fileId})`);
   });

@@ -5,6 +5,7 @@ import serverPackage from "../../package.json" with { type: "json" };
 import type { Database, DatabaseConnection } from "../db/client.ts";
 import { StorageNotFoundError, type Storage, type StoredObject } from "../media/storage.ts";
 import { archiveName, objectMember, tableMember, type Manifest, type ManifestTable } from "./archive-format.ts";
+import type { SigningKey } from "./archive-signature.ts";
 import { createArchiveWriter, MemberChangedError } from "./archive-writer.ts";
 import { describeFailure, megabytes, progressLine, seconds, type Output } from "./progress.ts";
 import {
@@ -42,6 +43,8 @@ export interface BackupResult {
   file: string;
   bytes: number;
   manifest: Omit<Manifest, "members">;
+  /** The id of the key it was signed with; null: unsigned. */
+  signedBy: string | null;
   tookMs: number;
 }
 
@@ -67,11 +70,13 @@ export function resolveArchivePath(out: string | undefined, dataDir: string, cwd
  * was stored unless it was deleted since), then the manifest. A media file deleted between the
  * snapshot and its copy makes the whole backup start again (up to three times); one whose row is
  * still there but whose objects are not is recorded as missing in the manifest and reported.
+ * The manifest is signed with key (null only for the archive a move writes and restores itself).
  */
 export async function takeBackup(
   openSource: () => Promise<BackupSource>,
   file: string,
   output: Output,
+  key: SigningKey | null,
 ): Promise<BackupResult> {
   const started = Date.now();
   const folder = path.dirname(file);
@@ -89,8 +94,14 @@ export async function takeBackup(
         output.out(`Media files were deleted after the snapshot; taking the backup again (attempt ${attempt + 1}).`);
         continue;
       }
-      const done = await writer.finish(outcome);
-      return { file: done.file, bytes: done.bytes, manifest: outcome, tookMs: Date.now() - started };
+      const done = await writer.finish(outcome, key);
+      return {
+        file: done.file,
+        bytes: done.bytes,
+        manifest: outcome,
+        signedBy: key?.id ?? null,
+        tookMs: Date.now() - started,
+      };
     } catch (error) {
       await writer.abort();
       if (error instanceof MemberChangedError && attempt < ATTEMPTS) {
@@ -219,7 +230,8 @@ export function describeBackup(result: BackupResult): string {
   const rows = result.manifest.tables.reduce((sum, table) => sum + table.rows, 0);
   return (
     `Backup written: ${result.file} (${megabytes(result.bytes)}; ${rows} rows in ${result.manifest.tables.length} tables, ` +
-    `${result.manifest.media.files} media files in ${result.manifest.media.objects} objects) in ${seconds(result.tookMs)}. ` +
+    `${result.manifest.media.files} media files in ${result.manifest.media.objects} objects) in ${seconds(result.tookMs)}` +
+    `${result.signedBy ? `, signed with BACKUP_SIGNING_KEY (key id ${result.signedBy})` : ", not signed"}. ` +
     "It holds password hashes and minors' data: it is readable by this user only (0600); keep it that way."
   );
 }

@@ -7,6 +7,7 @@ import { DatabaseInUseError, lockEmbeddedDatabase, type EmbeddedDatabaseLock } f
 import { createDiskStorage } from "../media/disk-storage.ts";
 import { createStorage } from "../media/create-storage.ts";
 import { archiveName } from "./archive-format.ts";
+import { configuredSigningKey } from "./archive-signature.ts";
 import { takeBackup, type BackupResult } from "./backup-service.ts";
 import { megabytes, type Output } from "./progress.ts";
 import { refuseUnusableDatabase, restoreArchive, RestoreRefusedError, type RestoreResult } from "./restore-service.ts";
@@ -82,6 +83,9 @@ export async function moveToPostgres(
     const source = createDiskStorage(uploads);
     const archive = path.join(folder, archiveName(new Date()));
     const opened = copy;
+    // Signed when the operator has a key, so the archive kept is a backup like any other;
+    // without one it is unsigned, and this restore trusts it because it has just written it.
+    const key = configuredSigningKey(config);
     const backup = await takeBackup(
       async () => ({
         snapshot: opened,
@@ -92,10 +96,13 @@ export async function moveToPostgres(
       }),
       archive,
       output,
+      key,
     );
     await copy.close();
     copy = null;
-    output.out(`Archive of what is moved: ${backup.file} (${megabytes(backup.bytes)}).`);
+    output.out(
+      `Archive of what is moved: ${backup.file} (${megabytes(backup.bytes)}${key ? "" : "; not signed, as BACKUP_SIGNING_KEY is not set: restoring it later needs --accept-unsigned"}).`,
+    );
 
     const mediaMoved = bucket !== null;
     const restore = await restoreArchive(
@@ -106,7 +113,7 @@ export async function moveToPostgres(
           ? { kind: "s3", storage: bucket, describe: `the bucket ${config.S3_BUCKET}` }
           : { kind: "in-place", storage: source },
       },
-      options,
+      { force: options.force, trust: { signingKey: key, acceptUnsigned: key === null } },
       output,
     );
     return { backup, restore, mediaMoved };

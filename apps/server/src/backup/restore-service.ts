@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import readline from "node:readline";
 import { Readable } from "node:stream";
 import { connectDatabase, type DatabaseConnection, type SessionQuery } from "../db/client.ts";
 import { DatabaseInUseError, lockEmbeddedDatabase, type EmbeddedDatabaseLock } from "../db/embedded-lock.ts";
@@ -10,8 +9,17 @@ import { migrate } from "../db/migrate.ts";
 import { MIGRATIONS } from "../db/migrations/list.ts";
 import { createDiskStorage } from "../media/disk-storage.ts";
 import type { Storage } from "../media/storage.ts";
+import { ageDocumentKeys } from "../media/storage.ts";
 import { keyOfObjectMember, type Manifest } from "./archive-format.ts";
-import { ArchiveRefusedError, forEachMember, verifyArchive } from "./archive-reader.ts";
+import { ArchiveRefusedError, forEachMember, verifyArchive, type ArchiveTrust } from "./archive-reader.ts";
+import { boundedLines, LineTooLongError } from "./bounded-lines.ts";
+import {
+  pruneReplacedCopies,
+  removeIdentityDocuments,
+  removeStaleRestoreFolders,
+  REPLACED_KEEP_DAYS,
+  replacedCopyName,
+} from "./replaced-copies.ts";
 import { describeFailure, megabytes, progressLine, seconds, type Output } from "./progress.ts";
 import {
   advanceSequences,
@@ -48,9 +56,21 @@ export interface RestoreResult {
   tookMs: number;
   /** Where what the restore replaced (with force) was put. */
   replacedInto?: string;
+  /**
+   * Checks that wait for staff in the restored site but whose document photo is not in its
+   * storage (backups never hold identity documents): staff can only refuse them.
+   */
+  ageChecksWithoutDocument: number;
 }
 
 const BATCH_LINES = 500;
+/** A batch of rows sent in one statement is cut short at this many bytes, whatever its count. */
+const BATCH_MAX_BYTES = 8 * 1024 * 1024;
+/**
+ * The longest row a restore takes. Our rows are at most a few kilobytes (every text a user
+ * writes has a limit); a longer line is not a row of ours, and is refused before it is gathered.
+ */
+export const ROW_MAX_BYTES = 16 * 1024 * 1024;
 
 /**
  * Restores an archive: checks every member's checksum before anything is written, applies the
@@ -62,7 +82,7 @@ const BATCH_LINES = 500;
 export async function restoreArchive(
   file: string,
   target: { database: DatabaseTarget; storage: StorageTarget },
-  options: { force: boolean },
+  options: { force: boolean; trust: ArchiveTrust },
   output: Output,
 ): Promise<RestoreResult> {
   const started = Date.now();
@@ -74,9 +94,15 @@ export async function restoreArchive(
   let manifest: Manifest;
   try {
     output.out(`Checking ${file} (${megabytes(archiveBytes)}) against its manifest...`);
-    manifest = await verifyArchive(file, (bytes) =>
+    const verified = await verifyArchive(file, options.trust, (bytes) =>
       progress(`Checked ${megabytes(bytes)} of ${megabytes(archiveBytes)}`),
     );
+    manifest = verified.manifest;
+    if (verified.signedBy) output.out(`Signed with BACKUP_SIGNING_KEY (key id ${verified.signedBy}).`);
+    else
+      output.err(
+        "Warning: the archive is not signed, so nothing shows that it is unchanged since it was made; it is restored because unsigned archives were accepted.",
+      );
     output.out(
       `Every checksum matches: ${Object.keys(manifest.members).length} members, taken ${manifest.snapshotAt} by version ${manifest.appVersion}.`,
     );
@@ -110,13 +136,22 @@ export async function restoreArchive(
       }
     });
     const migrationsAppliedAfter = await migrate(connection);
+    const waiting = await waitingAgeDocumentKeys(connection);
     await place.finish(Object.keys(manifest.members).flatMap((member) => keyOfObjectMember(member) ?? []));
+    // The restore is committed and swapped in: a failure from here on must not undo it.
+    const ageChecksWithoutDocument = await settleAgeDocuments(target.storage, waiting, output).catch((error) => {
+      output.err(
+        `Warning: the identity documents in the storage could not be checked (${describeFailure(error, "the storage")}); the server's age-document sweep deletes those no waiting check names.`,
+      );
+      return waiting.length;
+    });
     return {
       manifest,
       ...loaded,
       migrationsAppliedAfter,
       tookMs: Date.now() - started,
       replacedInto: place.replacedInto,
+      ageChecksWithoutDocument,
     };
   } catch (error) {
     await place.abandon(putKeys);
@@ -162,90 +197,103 @@ async function prepareTarget(
     if (stage) await fsp.rm(stage, { recursive: true, force: true });
     lock?.release();
   };
-  const refuse = async (message: string): Promise<never> => {
-    await release();
+  const refuse = (message: string): never => {
     throw new RestoreRefusedError(message);
   };
-
-  if (dataDir) {
-    await fsp.mkdir(dataDir, { recursive: true });
-    if (database.kind === "pglite") {
-      try {
-        lock = await lockEmbeddedDatabase(path.join(dataDir, "db"), { kind: "restore" });
-      } catch (error) {
-        if (!(error instanceof DatabaseInUseError)) throw error;
-        throw new RestoreRefusedError(`${error.message} Stop it before restoring into ${dataDir}.`);
-      }
-    }
-    stage = await fsp.mkdtemp(path.join(dataDir, ".restore-"));
+  // Whatever fails from here on (a refusal, an unreachable database or bucket) leaves nothing behind.
+  try {
+    return await prepare();
+  } catch (error) {
+    await release();
+    throw error;
   }
 
-  if (database.kind === "pglite") {
-    const existing = path.join(database.dataDir, "db");
-    if (!force && hasFiles(existing))
-      await refuse(
-        `${database.dataDir} already holds a database (db/). Restore into an empty DATA_DIR, or add --force to replace it (what is there now is kept in DATA_DIR/replaced-<time>/).`,
-      );
-    swaps.push({ from: path.join(stage!, "db"), to: existing });
-  } else {
-    const pool = await connectDatabase({ url: database.url, poolSize: 2 });
-    connection = pool;
-    try {
-      await refuseUnusableDatabase(pool, force);
-    } catch (error) {
-      await release();
-      throw error;
-    }
-  }
-
-  let media: Storage;
-  if (storage.kind === "disk") {
-    const existing = path.join(storage.dataDir, "uploads");
-    if (!force && hasFiles(path.join(existing, "objects")))
-      await refuse(
-        `${storage.dataDir} already holds media (uploads/objects/). Restore into an empty DATA_DIR, or add --force to replace them.`,
-      );
-    media = createDiskStorage(path.join(stage!, "uploads"));
-    swaps.push({ from: path.join(stage!, "uploads"), to: existing });
-  } else {
-    media = storage.storage;
-    const name = storage.kind === "s3" ? storage.describe : "the storage";
-    if (!(await media.check())) await refuse(`${name} cannot be reached or written.`);
-    if (storage.kind === "s3" && !force)
-      for await (const _object of media.list("media/"))
-        await refuse(`${name} already holds media (media/...). Restore into an empty bucket, or add --force.`);
-  }
-
-  const prepared: PreparedTarget = {
-    async connect() {
-      connection ??= await connectDatabase({ pgliteDir: path.join(stage!, "db"), lockOwner: { kind: "restore" } });
-      return connection;
-    },
-    storage: media,
-    where: dataDir ?? "the target",
-    async finish(keys) {
-      await connection?.close();
-      connection = null;
-      const replacedInto = dataDir
-        ? path.join(dataDir, `replaced-${new Date().toISOString().replace(/[:.]/g, "-")}`)
-        : null;
-      for (const { from, to } of swaps) {
-        if (fs.existsSync(to) && replacedInto) {
-          await fsp.mkdir(replacedInto, { recursive: true, mode: 0o700 });
-          await fsp.rename(to, path.join(replacedInto, path.basename(to)));
-          prepared.replacedInto = replacedInto;
+  async function prepare(): Promise<PreparedTarget> {
+    if (dataDir) {
+      await fsp.mkdir(dataDir, { recursive: true });
+      if (database.kind === "pglite") {
+        try {
+          lock = await lockEmbeddedDatabase(path.join(dataDir, "db"), { kind: "restore" });
+        } catch (error) {
+          if (!(error instanceof DatabaseInUseError)) throw error;
+          throw new RestoreRefusedError(`${error.message} Stop it before restoring into ${dataDir}.`);
         }
-        await fsp.rename(from, to);
+        // Holding the lock, no other restore runs here: a .restore-* folder is what a killed one left.
+        const stale = await removeStaleRestoreFolders(dataDir);
+        if (stale > 0)
+          output.out(`Removed ${stale} unfinished restore folder(s) a stopped restore left in ${dataDir}.`);
       }
-      await release();
-      if (storage.kind === "s3" && force) await removeObjectsNotIn(media, new Set(keys), output);
-    },
-    async abandon(putKeys) {
-      if (storage.kind === "s3") for (const key of putKeys) await media.delete(key).catch(() => {});
-      await release();
-    },
-  };
-  return prepared;
+      const pruned = await pruneReplacedCopies(dataDir, new Date());
+      if (pruned > 0)
+        output.out(
+          `Removed ${pruned} copy(ies) of replaced sites older than ${REPLACED_KEEP_DAYS} days from ${dataDir}.`,
+        );
+      stage = await fsp.mkdtemp(path.join(dataDir, ".restore-"));
+    }
+
+    if (database.kind === "pglite") {
+      const existing = path.join(database.dataDir, "db");
+      if (!force && hasFiles(existing))
+        refuse(
+          `${database.dataDir} already holds a database (db/). Restore into an empty DATA_DIR, or add --force to replace it (what is there now is kept in DATA_DIR/replaced-<time>/ for ${REPLACED_KEEP_DAYS} days, without identity documents).`,
+        );
+      swaps.push({ from: path.join(stage!, "db"), to: existing });
+    } else {
+      const pool = await connectDatabase({ url: database.url, poolSize: 2 });
+      connection = pool;
+      await refuseUnusableDatabase(pool, force);
+    }
+
+    let media: Storage;
+    if (storage.kind === "disk") {
+      const existing = path.join(storage.dataDir, "uploads");
+      if (!force && hasFiles(path.join(existing, "objects")))
+        refuse(
+          `${storage.dataDir} already holds media (uploads/objects/). Restore into an empty DATA_DIR, or add --force to replace them.`,
+        );
+      media = createDiskStorage(path.join(stage!, "uploads"));
+      swaps.push({ from: path.join(stage!, "uploads"), to: existing });
+    } else {
+      media = storage.storage;
+      const name = storage.kind === "s3" ? storage.describe : "the storage";
+      if (!(await media.check())) refuse(`${name} cannot be reached or written.`);
+      if (storage.kind === "s3" && !force)
+        for await (const _object of media.list("media/"))
+          refuse(`${name} already holds media (media/...). Restore into an empty bucket, or add --force.`);
+    }
+
+    const prepared: PreparedTarget = {
+      async connect() {
+        connection ??= await connectDatabase({ pgliteDir: path.join(stage!, "db"), lockOwner: { kind: "restore" } });
+        return connection;
+      },
+      storage: media,
+      where: dataDir ?? "the target",
+      async finish(keys) {
+        await connection?.close();
+        connection = null;
+        const replacedInto = dataDir ? path.join(dataDir, replacedCopyName(new Date())) : null;
+        for (const { from, to } of swaps) {
+          if (fs.existsSync(to) && replacedInto) {
+            await fsp.mkdir(replacedInto, { recursive: true, mode: 0o700 });
+            await fsp.rename(to, path.join(replacedInto, path.basename(to)));
+            prepared.replacedInto = replacedInto;
+          }
+          await fsp.rename(from, to);
+        }
+        // The copy is there to undo a wrong restore, not to keep identity documents: their purpose
+        // ended with the site they were sent to (a pending check of it can only be refused now).
+        if (prepared.replacedInto) await removeIdentityDocuments(prepared.replacedInto);
+        await release();
+        if (storage.kind === "s3" && force) await removeObjectsNotIn(media, new Set(keys), output);
+      },
+      async abandon(putKeys) {
+        if (storage.kind === "s3") for (const key of putKeys) await media.delete(key).catch(() => {});
+        await release();
+      },
+    };
+    return prepared;
+  }
 }
 
 /** Refuses a PostgreSQL target that cannot be reached, or that already holds a site (unless force). */
@@ -262,6 +310,40 @@ export async function refuseUnusableDatabase(database: DatabaseConnection, force
     throw new RestoreRefusedError(
       "The target database already holds accounts or media. Restore into an empty database, or add --force to empty it first.",
     );
+}
+
+/**
+ * The document keys of the checks that wait for staff in the restored database (null: a check
+ * that waits with no key). Read after the migrations: an archive older than age checks has none.
+ */
+async function waitingAgeDocumentKeys(connection: DatabaseConnection): Promise<(string | null)[]> {
+  return connection.withSession(async (query) => {
+    const rows = await query("select document_key from age_checks where state = 'pending'");
+    return rows.map((row) => (row.document_key as string | null) ?? null);
+  });
+}
+
+/**
+ * After the restore, identity documents follow the restored site: in a bucket, a document no
+ * waiting check of it names belonged to the replaced site and is deleted now rather than by the
+ * next sweep. Returns how many waiting checks have no document in the storage: on the disk that
+ * is all of them (the uploads come from the archive, which never holds a document).
+ */
+async function settleAgeDocuments(target: StorageTarget, waiting: (string | null)[], output: Output): Promise<number> {
+  if (target.kind === "disk") return waiting.length;
+  const named = new Set(waiting.filter((key): key is string => key !== null));
+  const present = new Set<string>();
+  let removed = 0;
+  for await (const object of target.storage.list(ageDocumentKeys.prefix)) {
+    if (named.has(object.key)) present.add(object.key);
+    else if (target.kind === "s3") {
+      await target.storage.delete(object.key);
+      removed += 1;
+    }
+  }
+  if (removed > 0)
+    output.out(`Deleted ${removed} identity document photo(s) that no waiting age check of the restored site names.`);
+  return waiting.filter((key) => key === null || !present.has(key)).length;
 }
 
 /** A folder that exists and holds at least one file, at any depth. */
@@ -321,14 +403,22 @@ async function load(
     if (table) {
       const shape = shapes.get(table.name)!;
       let batch: string[] = [];
-      const lines = readline.createInterface({ input: Readable.from(body), crlfDelay: Infinity });
-      for await (const line of lines) {
-        if (!line) continue;
-        batch.push(line);
-        if (batch.length === BATCH_LINES) {
-          await insertRows(query, shape, table.columns, batch);
-          batch = [];
+      let batchBytes = 0;
+      try {
+        for await (const line of boundedLines(body as AsyncIterable<Buffer>, ROW_MAX_BYTES)) {
+          batch.push(line);
+          batchBytes += line.length;
+          if (batch.length === BATCH_LINES || batchBytes >= BATCH_MAX_BYTES) {
+            await insertRows(query, shape, table.columns, batch);
+            batch = [];
+            batchBytes = 0;
+          }
         }
+      } catch (error) {
+        if (!(error instanceof LineTooLongError)) throw error;
+        throw new ArchiveRefusedError(
+          `Line ${error.lineNumber} of ${name} is longer than a row can be (${megabytes(error.maxBytes)}): it is not a Touchline backup. Nothing was restored.`,
+        );
       }
       if (batch.length > 0) await insertRows(query, shape, table.columns, batch);
     } else if (key && inPlace) {
@@ -408,7 +498,16 @@ export function describeRestore(result: RestoreResult): string[] {
     );
   if (result.migrationsAppliedAfter.length > 0)
     lines.push(`Then applied the migrations this version adds: ${result.migrationsAppliedAfter.join(", ")}.`);
-  if (result.replacedInto) lines.push(`What was there before is kept in ${result.replacedInto}.`);
+  if (result.ageChecksWithoutDocument > 0)
+    lines.push(
+      `${result.ageChecksWithoutDocument} age check(s) wait for staff without their document photo (backups never hold identity documents): ` +
+        "staff cannot verify them, only refuse them, which asks the player to send the document again.",
+    );
+  if (result.replacedInto)
+    lines.push(
+      `What was there before is kept in ${result.replacedInto} (without identity documents) to undo this restore; ` +
+        `it is deleted after ${REPLACED_KEEP_DAYS} days, or delete it yourself once the restored site is right.`,
+    );
   lines.push(`Done in ${seconds(result.tookMs)}.`);
   return lines;
 }

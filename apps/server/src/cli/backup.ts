@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { App } from "../app.ts";
+import { configuredSigningKey, MISSING_SIGNING_KEY } from "../backup/archive-signature.ts";
 import { describeBackup, resolveArchivePath, takeBackup } from "../backup/backup-service.ts";
 import { ownedSource, snapshotOfRunningServer } from "../backup/backup-sources.ts";
 import type { Output } from "../backup/progress.ts";
@@ -15,7 +16,8 @@ export const BACKUP_USAGE = `Usage: npm run backup [-- --out <folder or file.tar
 
 Writes one archive of the whole site while it runs: every table of the database as one snapshot
 saw it, the media files those rows name (copied after the snapshot), and a manifest with the
-versions, row counts and the SHA-256 of every member. The file is touchline-backup-<UTC time>.tar
+versions, row counts and the SHA-256 of every member, signed with BACKUP_SIGNING_KEY (required;
+restore refuses an archive not signed with it). The file is touchline-backup-<UTC time>.tar
 in --out (default: the folder "backups" beside DATA_DIR), readable by this user only (0600).
 Uses the server's DATA_DIR or DATABASE_URL and STORAGE. While a server runs on the embedded
 database of DATA_DIR, that server takes the snapshot and writes the archive.`;
@@ -60,6 +62,11 @@ export async function runBackup(argv: string[], options: RunOptions = {}): Promi
   let database: DatabaseConnection | undefined;
   try {
     const config = loadConfig(options.env ?? process.env);
+    const key = configuredSigningKey(config);
+    if (!key) {
+      output.err(`backup: ${MISSING_SIGNING_KEY}`);
+      return 1;
+    }
     // A missing DATA_DIR is not created: the check below says it has no database.
     prepareDataDir(config.dataDir, { create: false });
     const file = resolveArchivePath(args.out, config.dataDir, options.cwd ?? process.cwd(), new Date());
@@ -81,7 +88,7 @@ export async function runBackup(argv: string[], options: RunOptions = {}): Promi
       return await runThroughHolder(error, { command: "backup", argv: ["--out", file] }, output);
     }
     const source = ownedSource(database, config);
-    const result = await takeBackup(async () => source, file, output);
+    const result = await takeBackup(async () => source, file, output, key);
     output.out(describeBackup(result));
     return 0;
   } catch (error) {
@@ -103,11 +110,21 @@ export async function runBackupIn(app: App, argv: string[], output: Output): Pro
   }
   const { config, database, storage } = app.services;
   const file = resolveArchivePath(args.out, config.dataDir, config.dataDir, new Date());
+  // The server signs with its own settings' key: the command's may differ, the server's is what counts.
+  const key = configuredSigningKey(config);
+  if (!key) {
+    output.err(
+      "backup: the server that holds the database writes and signs the archive, and it was started without BACKUP_SIGNING_KEY: " +
+        "set the key in its settings, restart it, and run the backup again.",
+    );
+    return 1;
+  }
   try {
     const result = await takeBackup(
       () => snapshotOfRunningServer(database, storage, config, path.dirname(file)),
       file,
       output,
+      key,
     );
     output.out(describeBackup(result));
     return 0;

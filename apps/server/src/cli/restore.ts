@@ -1,6 +1,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { ArchiveRefusedError } from "../backup/archive-reader.ts";
+import { configuredSigningKey } from "../backup/archive-signature.ts";
 import type { Output } from "../backup/progress.ts";
 import {
   describeRestore,
@@ -13,14 +14,17 @@ import { loadConfig } from "../config.ts";
 import { prepareDataDir } from "../ops/data-dir.ts";
 import { createStorage } from "../media/create-storage.ts";
 
-export const RESTORE_USAGE = `Usage: npm run restore -- <archive.tar> [--force]
+export const RESTORE_USAGE = `Usage: npm run restore -- <archive.tar> [--force] [--accept-unsigned]
 
 Restores an archive of npm run backup into the site the settings name: the embedded database and
 uploads of DATA_DIR, or the PostgreSQL database of DATABASE_URL (with the media in DATA_DIR/uploads
-or, with STORAGE=s3, the bucket). Every checksum is checked before anything is written; the rows
-and media are read back and compared before the restore is committed. The target must be empty:
---force replaces what is there (on DATA_DIR the old db/ and uploads/ are kept in
-DATA_DIR/replaced-<time>/). The server must be stopped while DATA_DIR is restored.`;
+or, with STORAGE=s3, the bucket). The archive must be signed with BACKUP_SIGNING_KEY, and every
+checksum is checked, before anything is written; the rows and media are read back and compared
+before the restore is committed. The target must be empty: --force replaces what is there (on
+DATA_DIR the old db/ and uploads/ are kept in DATA_DIR/replaced-<time>/ for 7 days, without
+identity documents). --accept-unsigned restores an archive made before backups were signed: only
+for one you know you made and nobody could have changed. The server must be stopped while
+DATA_DIR is restored.`;
 
 class UsageError extends Error {}
 
@@ -36,10 +40,16 @@ export async function runRestore(
   }
   let archive: string;
   let force: boolean;
+  let acceptUnsigned: boolean;
   try {
     const { values, positionals } = (() => {
       try {
-        return parseArgs({ args: argv, strict: true, allowPositionals: true, options: { force: { type: "boolean" } } });
+        return parseArgs({
+          args: argv,
+          strict: true,
+          allowPositionals: true,
+          options: { force: { type: "boolean" }, "accept-unsigned": { type: "boolean" } },
+        });
       } catch (error) {
         throw new UsageError((error as Error).message);
       }
@@ -47,6 +57,7 @@ export async function runRestore(
     if (positionals.length !== 1) throw new UsageError("Name one archive to restore.");
     archive = path.resolve(options.cwd ?? process.cwd(), positionals[0]!);
     force = values.force ?? false;
+    acceptUnsigned = values["accept-unsigned"] ?? false;
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     output.err(`restore: ${error.message}\n\n${RESTORE_USAGE}`);
@@ -62,7 +73,8 @@ export async function runRestore(
       config.STORAGE === "s3"
         ? { kind: "s3", storage: createStorage(config), describe: `the bucket ${config.S3_BUCKET}` }
         : { kind: "disk", dataDir: config.dataDir };
-    const result = await restoreArchive(archive, { database, storage }, { force }, output);
+    const trust = { signingKey: configuredSigningKey(config), acceptUnsigned };
+    const result = await restoreArchive(archive, { database, storage }, { force, trust }, output);
     describeRestore(result).forEach((line) => output.out(line));
     output.out(
       "Restored. Start the server on these settings; videos that were still being prepared are queued again when it starts.",
