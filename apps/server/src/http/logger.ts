@@ -48,6 +48,7 @@ export function loggerOptions(config: Config): FastifyServerOptions["logger"] {
       paths: [
         "req.headers.cookie",
         "req.headers.authorization",
+        'req.headers["guardian-link"]',
         'res.headers["set-cookie"]',
         // Each field both at the top of a line's object and one level down.
         ...[...SECRET_FIELDS, ...PHONE_FIELDS].flatMap((field) => [field, `*.${field}`]),
