@@ -5,8 +5,8 @@ import { GUARDIAN_LINK_HEADER } from "@touchline/contract/age-check";
 import { GUARDIAN } from "@touchline/contract/guardian";
 import { AGE_CHECK, INPUT } from "@touchline/contract/messages";
 import { createGuardianService } from "../auth/guardian-service.ts";
+import { createGuardianStore } from "../auth/guardian-store.ts";
 import { createPlayer, loginCookie, readSmsOutbox } from "../test/auth-helpers.ts";
-import { createProfile } from "../test/public-players.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
 import { serverUrl } from "../test/upload-client.ts";
 import { DOCUMENT_BODIES_AT_ONCE } from "./age-check-routes.ts";
@@ -23,10 +23,10 @@ let token: string;
 beforeAll(async () => {
   t = await createTestApp({ AGE_DOCUMENT_BODY_SECONDS: "3", HTTP_IDLE_TIMEOUT_SECONDS: "60" });
   port = Number(new URL(await serverUrl(t.app)).port);
-  const minor = await createProfile(t, {
-    userName: "admitted",
-    dateOfBirth: `${new Date().getUTCFullYear() - 15}-03-01`,
-  });
+  // A minor whose guardian agreed, without the profile's media: only the lasting link matters here.
+  const minor = await createPlayer(t, { dateOfBirth: `${new Date().getUTCFullYear() - 15}-03-01` });
+  const { db, now } = t.app.services;
+  await createGuardianStore(db, now).recordGivenWithoutSms(minor.id, "Test Guardian", "+260955000001");
   expect(await createGuardianService(t.app.services).invite(minor.id, "http://localhost")).toBe(true);
   const sms = readSmsOutbox(t, "+260955000001").findLast((m) => m.body.includes("/guardian#consent="));
   token = sms!.body.match(/\/guardian#consent=([A-Za-z0-9_-]+)/)![1]!;
