@@ -30,7 +30,7 @@ beforeAll(async () => {
   expect(await createGuardianService(t.app.services).invite(minor.id, "http://localhost")).toBe(true);
   const sms = readSmsOutbox(t, "+260955000001").findLast((m) => m.body.includes("/guardian#consent="));
   token = sms!.body.match(/\/guardian#consent=([A-Za-z0-9_-]+)/)![1]!;
-}, 120_000);
+}, 240_000);
 afterAll(() => t.close());
 
 const photoBody = async () =>

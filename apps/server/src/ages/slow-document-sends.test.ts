@@ -22,7 +22,7 @@ beforeAll(async () => {
     AGE_DOCUMENT_BODY_SECONDS: "600",
     HTTP_IDLE_TIMEOUT_SECONDS: "600",
   });
-}, 120_000);
+}, 240_000);
 afterAll(() => server?.kill());
 
 /** The server process's resident memory, in bytes. */
