@@ -79,6 +79,8 @@ const envSchema = z
     HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     /** A connection on which nothing moves either way for this long is closed (upload chunks included). */
     HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    /** A document photo for an age check (up to 8.4 MB of JSON) must arrive within this. */
+    AGE_DOCUMENT_BODY_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
     RATE_LIMIT_ADDRESS_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
     VIDEO_EXPIRY_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
     /** Minutes between sweeps of unused uploads (older than 24 hours); 0 turns the sweep off. */

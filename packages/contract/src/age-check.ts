@@ -65,11 +65,13 @@ export const ageDocumentSchema = z.object({
 });
 export type AgeDocumentInput = z.input<typeof ageDocumentSchema>;
 
-/** Body of POST /api/guardian-consent/age-check: the same, with the guardian's link token. */
-export const guardianAgeDocumentSchema = z.object({
-  ...ageDocumentSchema.shape,
-  token: z.string().check(z.minLength(1), z.maxLength(200)),
-});
+/**
+ * POST /api/guardian-consent/age-check takes the same body as the player's PUT, and the guardian's
+ * link token in this header: the server opens the link before it reads a byte of the photo, so a
+ * made-up link costs it nothing.
+ */
+export const GUARDIAN_LINK_HEADER = "guardian-link";
+export const guardianLinkTokenSchema = z.string().check(z.minLength(1), z.maxLength(200));
 
 /** Body of POST /api/admin/age-checks/{id}/refuse: why, in words the player reads. */
 export const refuseAgeSchema = z.object({

@@ -23,6 +23,8 @@ export const AGE_CHECK = {
   alreadyVerified: "This age is already verified.",
   notPending: "This age check was already decided.",
   checkNotFound: "This age check was not found.",
+  stillSending: "A photo for this age check is still being sent. Wait for it to finish, then try again.",
+  busy: "Many photos are being sent right now. Please try again in a minute.",
   documentGone: "The document was deleted after the decision.",
   documentMissing:
     "The document of this check is not stored any more (a backup was restored), so the age cannot be verified. Refuse the check so that the player sends the document again.",

@@ -20,6 +20,18 @@ export const MAX_VIDEOS = 2;
 /** The limits as people read them: "3 minutes", "150MB" (binary megabytes). */
 export const VIDEO_MAX_MINUTES = VIDEO_MAX_SECONDS / 60;
 export const VIDEO_MAX_MEGABYTES = VIDEO_MAX_BYTES / (1024 * 1024);
+/**
+ * The largest picture a video may have, landscape or portrait: 4K, DCI's 4096 wide included. A
+ * bigger one (8K) costs the only video worker minutes for a few seconds of film.
+ */
+export const VIDEO_MAX_LONG_SIDE = 4096;
+export const VIDEO_MAX_SHORT_SIDE = 2160;
+/**
+ * The most pixels a second a video may show (width × height × frames a second), what decoding
+ * costs: 4K at 60 frames a second, which is also 1080p slow motion at 240. Every phone's
+ * ordinary modes fit; 4K at 120 and 8K do not.
+ */
+export const VIDEO_MAX_PIXELS_PER_SECOND = 3840 * 2160 * 60;
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const IMAGE_MAX_MEGABYTES = IMAGE_MAX_BYTES / (1024 * 1024);
 export const IMAGE_MIME_TYPES = ["image/jpeg", "image/png", "image/gif"] as const;

@@ -50,6 +50,8 @@ export const VIDEO_FILE = {
   invalidType: "Please upload a valid video file",
   tooLarge: `Video file must be smaller than ${VIDEO_MAX_MEGABYTES}MB`,
   tooLong: `Video must be shorter than ${VIDEO_MAX_MINUTES} minutes`,
+  pictureTooBig:
+    "This video's picture is too big for us to prepare. Please record at 4K (3840 × 2160) or lower, at 60 frames a second or fewer, and upload it again.",
   metadataError: "Error loading video",
   sourceTooLarge: `Video file must be smaller than ${PHONE_VIDEO.maxSourceBytes / 1024 ** 3} GB`,
   compressing: "Making your video smaller before sending",

@@ -36,6 +36,26 @@ describe("an organisation's name", () => {
       expect(organisationError(name), name).toBe(SCOUT.organisationNoLinks);
   });
 
+  it("refuses addresses spelled to get past a filter, IP addresses and phone numbers", () => {
+    for (const name of [
+      "203.0.113.9/x",
+      "Academy 203.0.113.9",
+      "evil\u3002com",
+      "evil\uFF0Ecom",
+      "evil\uFF61com",
+      "Lusaka Academy evil[.]com",
+      "evil(.)com",
+      "evil [dot] com",
+      "ｗｗｗ．evil．com",
+      "Call 0971234567",
+      "Lusaka Academy +260 97 123 4567",
+      "Academy (097) 123-4567",
+      "Academy 097.123.4567",
+      "Academy ０９７１２３４５６７",
+    ])
+      expect(organisationError(name), name).toBe(SCOUT.organisationNoLinks);
+  });
+
   it("accepts the names clubs really have", () => {
     for (const name of [
       "Lusaka Dynamos Academy",
@@ -44,6 +64,11 @@ describe("an organisation's name", () => {
       "Nkana F.C. / Youth",
       "Zesco United",
       "Académie Sénégal 2.0",
+      "FC 1860 München",
+      "Kabwe Warriors U-17 (2009)",
+      "Power Dynamos 2010-11 Squad",
+      "Mufulira Wanderers F.C. [Youth]",
+      "Red Arrows (Lusaka)",
     ])
       expect(organisationError(name), name).toBeUndefined();
   });

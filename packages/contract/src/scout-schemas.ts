@@ -45,14 +45,33 @@ const proofUrlField = z.string({ error: SCOUT.proofRequired }).check(
 
 /**
  * What would turn an organisation's name into a link or markup where it is shown: tags and
- * angle brackets, a scheme (`https://`), `www.`, or a domain (`bit.ly`, `evil.example/x`). The
- * name goes into texts to players and their parents, so it must read as a name and nothing
- * more; the link that proves the organisation has its own field.
+ * angle brackets, a scheme (`https://`), `www.`, a domain (`bit.ly`, `evil.example/x`) or an IP
+ * address. The name goes into texts to players and their parents, so it must read as a name and
+ * nothing more; the link that proves the organisation has its own field.
  */
-const LINK_OR_MARKUP = /[<>]|:\/\/|\bwww\.|[\p{L}\p{N}-]+\.\p{L}{2,}(?![\p{L}\p{N}])/iu;
+const LINK_OR_MARKUP =
+  /[<>]|:\/\/|\bwww\.|[\p{L}\p{N}-]+\.\p{L}{2,}(?![\p{L}\p{N}])|(?<![\p{N}.])\p{N}{1,3}(?:\.\p{N}{1,3}){3}(?![\p{N}])/iu;
+/**
+ * A phone number: seven digits or more, with at most single spaces, dashes, dots or brackets
+ * between them (a year, a squad's age group or "2.0" has fewer), so nobody is texted around us.
+ */
+const PHONE_NUMBER = /\+?\p{Nd}(?:[\s().-]?\p{Nd}){6,}/u;
+/**
+ * Dots a phone or a browser reads as "." in an address: the ideographic full stop (NFKC folds the
+ * full-width, half-width and small ones into it or into "."), and one written in brackets,
+ * `[.]`, `(.)`, `{dot}`, as people write addresses to get past filters.
+ */
+const IDEOGRAPHIC_DOT = /\u3002/g;
+const BRACKETED_DOT = /\s*[[({]\s*(?:\.|dot)\s*[\])}]\s*/giu;
+
+/** Whether an organisation's name carries a link, an address or a phone number, however spelled. */
+export function nameCarriesContact(name: string): boolean {
+  const folded = name.normalize("NFKC").replace(IDEOGRAPHIC_DOT, ".").replace(BRACKETED_DOT, ".");
+  return LINK_OR_MARKUP.test(folded) || PHONE_NUMBER.test(folded);
+}
 
 const organisationField = displayText({ required: SCOUT.organisationRequired, max: ORGANISATION_MAX }).check(
-  z.refine((value) => !LINK_OR_MARKUP.test(value), SCOUT.organisationNoLinks),
+  z.refine((value) => !nameCarriesContact(value), SCOUT.organisationNoLinks),
 );
 
 /** /scouts/join. Phones of any country; e-mail and phone are confirmed before staff check the rest. */

@@ -88,7 +88,7 @@ export const SCOUT = {
   phoneTaken: "This phone number already has an account. Log in instead.",
   phoneInvalid: "Enter your phone number with its country code, for example +44 7700 900123",
   organisationRequired: "Enter your organisation's name",
-  organisationNoLinks: "Enter your organisation's name only, without web addresses, links or markup",
+  organisationNoLinks: "Enter your organisation's name only, without web addresses, links, phone numbers or markup",
   proofRequired: "Give a link to your organisation (its website or your page on it), or a document that proves it",
   loginFailed: "The e-mail address or password is not right.",
   phoneConfirmed: "Your phone number is confirmed.",

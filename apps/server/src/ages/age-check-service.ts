@@ -118,11 +118,20 @@ export function createAgeCheckService(services: AppServices) {
     /** The player sends their own document. */
     sendOwn: (playerId: string, document: AgeDocument) => send(playerId, document, "player"),
 
-    /** A guardian sends their child's document through their lasting link (never a request's link). */
-    async sendAsGuardian(token: string, document: AgeDocument): Promise<AgeCheckView> {
+    /**
+     * The player a guardian's lasting link sends a document for (never a request's link), checked
+     * before the photo is read: a made-up link, or an age already verified, costs no upload.
+     */
+    async playerOfGuardianLink(token: string): Promise<string> {
       const link = await guardians.guardianOfLink(token);
       if (link.requestId) throw new HttpError(404, AGE_CHECK.checkNotFound);
-      const view = await send(link.playerId, document, "guardian");
+      if (await store.isVerified(link.playerId)) throw new HttpError(409, AGE_CHECK.alreadyVerified);
+      return link.playerId;
+    },
+
+    /** A guardian sends their child's document, for the player playerOfGuardianLink found. */
+    async sendAsGuardian(playerId: string, document: AgeDocument): Promise<AgeCheckView> {
+      const view = await send(playerId, document, "guardian");
       return { ...view, documentPath: null };
     },
 

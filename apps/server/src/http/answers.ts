@@ -4,11 +4,14 @@ import { apiErrorBodySchema } from "@touchline/contract/answers/common";
 
 /**
  * Who may call an operation, as OpenAPI security requirements: the session cookie is the API's
- * only credential (the one-tap links' tokens travel in request bodies and are part of each
- * operation's input, not a credential).
+ * credential (the one-tap links' tokens travel in request bodies and are part of each
+ * operation's input, not a credential), but for a guardian's document photo, whose link token
+ * comes in a header so that it is checked before the body is read.
  */
 type SecurityRequirements = { [scheme: string]: string[] }[];
-export const ACCESS: Record<"public" | "session" | "sessionIfAny", SecurityRequirements> = {
+export const ACCESS: Record<"public" | "session" | "sessionIfAny" | "guardianLink", SecurityRequirements> = {
+  /** The guardian's lasting link token, in the Guardian-Link header. */
+  guardianLink: [{ guardianLink: [] }],
   /** Anyone: no session needed. */
   public: [],
   /** A logged-in account (which role, the operation says; others get 403). */

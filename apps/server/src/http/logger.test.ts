@@ -83,6 +83,42 @@ describe("request logs", () => {
     expect(scrubUrl("/auth/reset?token=abcdef&next=%2Fplayer")).toBe("/auth/reset?token=[redacted]&next=%2Fplayer");
     expect(scrubUrl("/x?a=1&code=55555")).toBe("/x?a=1&code=[redacted]");
   });
+
+  // A mail or SMS app that rewrites our links can move the token out of the fragment, where
+  // browsers keep it, into the path or the query, and so into the request log.
+  const TOKEN = "Zq3x9KpL2mN8vR4tY7wB1cD5fG6hJ0kA-_sUeIoPaQw";
+  it.each([
+    `/scouts/unsubscribe/${TOKEN}`,
+    `/unsubscribe/${TOKEN}`,
+    `/api/scouts/digest/unsubscribe/${TOKEN}?from=sms`,
+    `/scouts/confirm-email/${TOKEN}`,
+    `/guardian/${TOKEN}`,
+    `/coach/${TOKEN}/`,
+    `/scouts/unsubscribe%23token=${TOKEN}`,
+    `/guardian?consent=${TOKEN}`,
+    `/coach?vouch=${TOKEN}&lang=en`,
+  ])("keep the link token of %s out of the request log", async (url) => {
+    const before = lines.length;
+    await t.app.inject({ method: "GET", url });
+    const written = lines.slice(before).join("\n");
+    expect(written).toContain("incoming request");
+    expect(written).not.toContain(TOKEN);
+    expect(written).toContain("[redacted]");
+  });
+
+  it("keep the ids and route words of ordinary paths in the request log", () => {
+    const id = "0b9e7f3a-5c1d-4e2f-8a6b-9c0d1e2f3a4b";
+    for (const url of [
+      `/api/admin/age-checks/${id}/document`,
+      `/api/coaches/${id}`,
+      "/api/guardian-consent/age-check/view",
+      "/api/scouts/digest/unsubscribe",
+      "/scouts/unsubscribe",
+    ])
+      expect(scrubUrl(url)).toBe(url);
+    // A raw fragment (no browser sends one, a hand-made client can).
+    expect(scrubUrl(`/scouts/unsubscribe#token=${TOKEN}`)).toBe("/scouts/unsubscribe#[redacted]");
+  });
 });
 
 describe("the log level", () => {

@@ -17,8 +17,22 @@ const SECRET_FIELDS = [
   "sessionId",
   "secret",
 ];
-/** Query parameters never written to a log line in full. */
-const SECRET_QUERY = /([?&](?:token|code|otp|password|resetToken|key|signature)=)[^&#]*/gi;
+/**
+ * Query parameters never written to a log line in full. Our links carry their tokens in the
+ * fragment (#token=, #consent=, #vouch=), which browsers never send, but a mail or SMS app that
+ * rewrites a link can turn it into a query, so those names are cut as well.
+ */
+const SECRET_QUERY = /([?&;](?:token|code|otp|password|resettoken|key|signature|consent|vouch)=)[^&#;]*/gi;
+/** A fragment sent anyway (raw, or percent-encoded by an app that rewrote the link): all of it. */
+const FRAGMENT = /(#|%23).*$/i;
+/**
+ * A token folded into the path by such an app (/scouts/unsubscribe/<token>, /guardian/<token>): a
+ * token-shaped segment after a segment that names a link. UUIDs (media, players, checks) stay:
+ * they name things, they open nothing.
+ */
+const SECRET_PATH =
+  /(\/[^/?#]*(?:unsubscribe|confirm|guardian|coach|consent|vouch|reset|token)[^/?#]*\/)([A-Za-z0-9_-]{16,})(?=[/?#]|%23|$)/gi;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Structured JSON logs (pino, one object per line, every line of a request with its reqId),
@@ -34,6 +48,7 @@ export function loggerOptions(config: Config): FastifyServerOptions["logger"] {
       paths: [
         "req.headers.cookie",
         "req.headers.authorization",
+        'req.headers["guardian-link"]',
         'res.headers["set-cookie"]',
         // Each field both at the top of a line's object and one level down.
         ...[...SECRET_FIELDS, ...PHONE_FIELDS].flatMap((field) => [field, `*.${field}`]),
@@ -61,8 +76,14 @@ export function loggerOptions(config: Config): FastifyServerOptions["logger"] {
   };
 }
 
+/** The URL as it may be logged: no secret query parameter, fragment or link token in the path. */
 export function scrubUrl(url: string): string {
-  return url.replace(SECRET_QUERY, "$1[redacted]");
+  return url
+    .replace(FRAGMENT, "$1[redacted]")
+    .replace(SECRET_QUERY, "$1[redacted]")
+    .replace(SECRET_PATH, (whole, before: string, segment: string) =>
+      UUID.test(segment) ? whole : `${before}[redacted]`,
+    );
 }
 
 /**

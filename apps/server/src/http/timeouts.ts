@@ -10,6 +10,11 @@ declare module "fastify" {
      * on a slow network): no body deadline, only the idle timeout.
      */
     unhurriedBody?: boolean;
+    /**
+     * The body must have arrived within this many ms of the headers, instead of the ordinary
+     * deadline: for one large body sent in one request (a document photo).
+     */
+    bodyDeadlineMs?: number;
   }
 }
 
@@ -62,14 +67,16 @@ export class BodyTimeoutError extends Error {
 }
 
 /**
- * The body of every request but an upload chunk must have arrived within ms of its headers:
- * bodies here are small (64 KiB at most), so a slower one is a stalled or hostile client. It is
+ * The body of every request but an upload chunk must have arrived within ms of its headers (or
+ * the route's own bodyDeadlineMs): bodies here are small (64 KiB at most, but for a document
+ * photo), so a slower one is a stalled or hostile client. It is
  * answered 408 and the connection closed (errors.ts closes any connection whose body is unread).
  */
 export function installBodyDeadline(app: FastifyInstance, ms: number): void {
   app.addHook("preParsing", async (request, _reply, payload) => {
-    if (request.routeOptions.config?.unhurriedBody || !hasBody(request.headers)) return payload;
-    const { limited, stop } = withDeadline(payload, ms);
+    const config = request.routeOptions.config;
+    if (config?.unhurriedBody || !hasBody(request.headers)) return payload;
+    const { limited, stop } = withDeadline(payload, config?.bodyDeadlineMs ?? ms);
     // A request answered without its body being read (refused before parsing) ends here: its
     // deadline has nothing left to guard.
     request.raw.once("close", stop);

@@ -15,6 +15,7 @@ import { readerFor, sniffType } from "./inspect.ts";
 import { readMp4Info } from "./mp4-info.ts";
 import type { Database } from "../db/client.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
+import { pictureOverLimits } from "../video/picture-limits.ts";
 import { probeVideo } from "../video/probe-video.ts";
 import { UndecodableVideoError } from "../video/video-errors.ts";
 import type { VideoTools } from "../video/video-tools.ts";
@@ -138,13 +139,17 @@ async function finishVideo({ storage, tools }: FinishDeps, upload: FinishedUploa
   if (info.inconsistency) throw new MediaRejected(415, VIDEO_FILE.invalidType, info.inconsistency);
   // What the MP4's boxes say is not enough: ffprobe must be able to read the streams, or the
   // renditions could never be made. Refused now, while the player is still on the page.
+  let probe;
   try {
-    await withLocalCopy(storage, key, "probe", (file) => probeVideo(tools, file));
+    probe = await withLocalCopy(storage, key, "probe", (file) => probeVideo(tools, file));
   } catch (error) {
     if (error instanceof UndecodableVideoError)
       throw new MediaRejected(422, VIDEO_PROCESSING.undecodable, error.detail);
     throw error;
   }
+  // Decoding costs pixels: an 8K clip of a few seconds would hold the only worker for minutes.
+  const overLimits = pictureOverLimits(probe);
+  if (overLimits) throw new MediaRejected(422, VIDEO_FILE.pictureTooBig, overLimits);
   return {
     fileId: upload.id,
     url: mediaUrl(upload.id),

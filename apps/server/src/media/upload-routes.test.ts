@@ -284,6 +284,44 @@ describe("a complete upload", () => {
     }
   });
 
+  it("refuses a picture over 4K, or over 4K at 60 a second, and deletes it; takes 4K and 1080p slow motion", async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "touchline-pixels-"));
+    // A plain colour: cheap to encode at any size, and the probe reads the stream's real size and rate.
+    const clip = async (name: string, size: string, rate: number, seconds: number) => {
+      const file = path.join(dir, name);
+      await promisify(execFile)(
+        SOURCE_FFMPEG,
+        [
+          ...["-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i", `color=c=green:size=${size}:rate=${rate}`],
+          ...["-t", String(seconds), "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", file],
+        ],
+        { timeout: 300_000 },
+      );
+      return fs.readFile(file);
+    };
+    const send = (bytes: Buffer) => uploadBytes(t.app, cookie, bytes, { kind: "video", filetype: "video/mp4" });
+    try {
+      for (const [name, size, rate, seconds] of [
+        ["8k.mp4", "7680x4320", 1, 2],
+        ["1080p-300fps.mp4", "1920x1080", 300, 0.5],
+      ] as const) {
+        const { status, body, location } = await send(await clip(name, size, rate, seconds));
+        expect([status, body], name).toEqual([422, { message: VIDEO_FILE.pictureTooBig }]);
+        await expectGone(idOf(location));
+      }
+      for (const [name, size, rate, seconds] of [
+        ["4k-portrait.mp4", "2160x3840", 30, 0.2],
+        ["1080p-240fps.mp4", "1920x1080", 240, 0.25],
+      ] as const) {
+        const { status, body } = await send(await clip(name, size, rate, seconds));
+        expect(status, name).toBe(200);
+        expect(body, name).toMatchObject({ kind: "video" });
+      }
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  }, 240_000);
+
   it("refuses a PNG renamed .mp4 (and declared video/mp4) and deletes it", async () => {
     const { status, body, location } = await uploadBytes(t.app, cookie, fixture("png-renamed.mp4"), {
       kind: "video",

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import swagger from "@fastify/swagger";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { GUARDIAN_LINK_HEADER } from "@touchline/contract/age-check";
 import { SESSION_COOKIE } from "../auth/session-store.ts";
 import { ERROR_DESCRIPTIONS, installErrorAnswers, MEDIA_TYPES, NO_BODY, type ErrorStatus } from "../http/answers.ts";
 
@@ -33,6 +34,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
             in: "cookie",
             name: SESSION_COOKIE,
             description: "The HttpOnly session cookie set by a successful login and cleared by logout.",
+          },
+          guardianLink: {
+            type: "apiKey",
+            in: "header",
+            name: GUARDIAN_LINK_HEADER,
+            description: "The token of a guardian's lasting SMS link (the #consent= part of the link).",
           },
         },
       },

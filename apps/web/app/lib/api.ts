@@ -31,16 +31,18 @@ export class ApiError extends Error {
  */
 export async function apiFetch<T>(
   path: string,
-  init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
+  init: { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {},
 ): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
       method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-      headers:
-        init.body === undefined
+      headers: {
+        ...(init.body === undefined
           ? { accept: "application/json" }
-          : { "content-type": "application/json", accept: "application/json" },
+          : { "content-type": "application/json", accept: "application/json" }),
+        ...init.headers,
+      },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       credentials: "same-origin",
       signal: init.signal,

@@ -16,6 +16,8 @@ export interface SentRequest {
   url: string;
   /** The parsed JSON body, or undefined when there was none. */
   body: unknown;
+  /** The request's headers, names in lower case. */
+  headers: Record<string, string>;
 }
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -50,7 +52,8 @@ export function mockApi(routes: Record<string, ApiRoute>) {
         return METHODS[method](path, async (info) => {
           const url = new URL(info.request.url);
           const body = await bodyOf(info.request);
-          sent.push({ route, method, url: `${url.pathname}${url.search}`, body });
+          const headers = Object.fromEntries(info.request.headers.entries());
+          sent.push({ route, method, url: `${url.pathname}${url.search}`, body, headers });
           return answer({ ...info, body, url });
         });
       }),

@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { AGE_DOCUMENT_KINDS, type AgeCheckView } from "@touchline/contract/age-check";
+import { AGE_DOCUMENT_KINDS, GUARDIAN_LINK_HEADER, type AgeCheckView } from "@touchline/contract/age-check";
 import { AGE_DOCUMENT_MAX_BYTES, AGE_DOCUMENT_MAX_MEGABYTES } from "@touchline/contract/limits";
 import { AGE_CHECK } from "@touchline/contract/messages";
 import { AgeCheckPanel, GuardianAgeCheck } from "./age-check.tsx";
@@ -271,7 +271,7 @@ describe("GuardianAgeCheck (through the guardian's link)", () => {
     expect(region.queryByRole("button")).not.toBeInTheDocument();
   });
 
-  it("sends the document with the link's token, never in the URL", async () => {
+  it("sends the document with the link's token in a header, never in the URL", async () => {
     const api = guardianApi(NONE);
     api.set("POST /api/guardian-consent/age-check", () =>
       jsonResponse(200, {
@@ -285,9 +285,12 @@ describe("GuardianAgeCheck (through the guardian's link)", () => {
     await user.click(send(region));
     expect(await region.findByText(AGE_CHECK.pending)).toBeInTheDocument();
     expect(await screen.findByText(AGE_CHECK.sent)).toBeInTheDocument();
-    expect(api.calls("POST /api/guardian-consent/age-check").map((call) => call.body)).toEqual([
-      { kind: "birth-certificate", contentType: "image/jpeg", image: JPEG_BASE64, token: TOKEN },
+    const sent = api.calls("POST /api/guardian-consent/age-check");
+    expect(sent.map((call) => call.body)).toEqual([
+      { kind: "birth-certificate", contentType: "image/jpeg", image: JPEG_BASE64 },
     ]);
+    // In a header, so the server checks the link before it reads the photo.
+    expect(sent.map((call) => call.headers[GUARDIAN_LINK_HEADER])).toEqual([TOKEN]);
     expect(api.sent.some((call) => call.url.includes(TOKEN))).toBe(false);
   });
 });

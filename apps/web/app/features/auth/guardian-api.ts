@@ -1,11 +1,11 @@
-import type { AgeCheckView, AgeDocumentInput } from "@touchline/contract/age-check";
+import { GUARDIAN_LINK_HEADER, type AgeCheckView, type AgeDocumentInput } from "@touchline/contract/age-check";
 import type { GuardianConsentView, PlayerGuardianStatus } from "@touchline/contract/guardian";
 import { apiFetch } from "../../lib/api.ts";
 import { isLinkToken } from "@touchline/contract/link-token";
 
 /**
- * The guardian's consent calls. The link's token travels in request bodies, never in a URL, so
- * it stays out of server logs and Referer headers.
+ * The guardian's consent calls. The link's token travels in request bodies (in a header with a
+ * document photo), never in a URL, so it stays out of server logs and Referer headers.
  */
 export const viewConsent = (token: string) =>
   apiFetch<GuardianConsentView>("/api/guardian-consent/view", { body: { token } });
@@ -43,5 +43,9 @@ export const sendAgeDocument = (body: AgeDocumentInput) =>
   apiFetch<{ message: string; ageCheck: AgeCheckView }>("/api/player/age-check", { method: "PUT", body });
 export const viewGuardianAgeCheck = (token: string) =>
   apiFetch<{ ageCheck: AgeCheckView }>("/api/guardian-consent/age-check/view", { body: { token } });
-export const sendGuardianAgeDocument = (body: AgeDocumentInput & { token: string }) =>
-  apiFetch<{ message: string; ageCheck: AgeCheckView }>("/api/guardian-consent/age-check", { body });
+/** The photo in the body, the link in a header: the server checks the link before it takes the photo. */
+export const sendGuardianAgeDocument = ({ token, ...body }: AgeDocumentInput & { token: string }) =>
+  apiFetch<{ message: string; ageCheck: AgeCheckView }>("/api/guardian-consent/age-check", {
+    body,
+    headers: { [GUARDIAN_LINK_HEADER]: token },
+  });

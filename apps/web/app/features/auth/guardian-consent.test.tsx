@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import type { AgeCheckView } from "@touchline/contract/age-check";
+import { GUARDIAN_LINK_HEADER, type AgeCheckView } from "@touchline/contract/age-check";
 import { GUARDIAN, type GuardianConsentView } from "@touchline/contract/guardian";
 import { AGE_CHECK, AUTH } from "@touchline/contract/messages";
 import { CODE_INPUT_LABEL } from "./code-input.tsx";
@@ -208,9 +208,11 @@ describe("GuardianConsent", () => {
     expect(calls.calls("POST /api/guardian-consent/age-check/view").map((call) => call.body)).toEqual([
       { token: TOKEN },
     ]);
-    expect(calls.calls("POST /api/guardian-consent/age-check").map((call) => call.body)).toEqual([
-      { token: TOKEN, kind: "birth-certificate", contentType: "image/jpeg", image: "/9j/4A==" },
+    const sent = calls.calls("POST /api/guardian-consent/age-check");
+    expect(sent.map((call) => call.body)).toEqual([
+      { kind: "birth-certificate", contentType: "image/jpeg", image: "/9j/4A==" },
     ]);
+    expect(sent.map((call) => call.headers[GUARDIAN_LINK_HEADER])).toEqual([TOKEN]);
     expect(calls.sent.some((call) => call.url.includes(TOKEN))).toBe(false);
   });
 });
