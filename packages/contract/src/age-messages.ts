@@ -24,6 +24,8 @@ export const AGE_CHECK = {
   notPending: "This age check was already decided.",
   checkNotFound: "This age check was not found.",
   documentGone: "The document was deleted after the decision.",
+  documentMissing:
+    "The photo of this document is missing, so the age cannot be verified. Refuse the check: the player is asked to send the document again.",
   reasonRequired: "Say why the age cannot be verified.",
   reasonTooLong: (max: number) => `Keep the reason to at most ${max} characters.`,
   verifiedByStaff: "Age verified. The document is deleted.",

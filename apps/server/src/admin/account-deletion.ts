@@ -1,5 +1,6 @@
 import type { ProcessDeletionResponse } from "@touchline/contract/admin";
 import { ADMIN } from "@touchline/contract/messages";
+import { createAgeCheckStore } from "../ages/age-check-store.ts";
 import { createOtpStore } from "../auth/otp-store.ts";
 import { createPlayerStore } from "../auth/player-store.ts";
 import { createResetTokenStore } from "../auth/reset-token-store.ts";
@@ -23,7 +24,8 @@ import { isUuid } from "../http/uuid-params.ts";
  * privacy policy promises an answer, and it tells them to ask again with the right address).
  *
  * Order: rows first, in one transaction that also closes the request (so two staff cannot both
- * process it); then the bytes; then the e-mail. Bytes whose removal fails are orphans the media
+ * process it) and, inside it, the photo of an identity document waiting for an age check; then
+ * the media bytes; then the e-mail. Bytes whose removal fails are orphans the media
  * sweep deletes within a day; an e-mail that fails leaves emailSentAt null, and processing the
  * request again sends only the e-mail.
  */
@@ -134,6 +136,11 @@ export function createAccountDeletion(services: AppServices) {
           { action: "deletion.account-deleted", targetType: "deletion-request", targetId: requestId, detail: outcome },
           at,
         );
+
+        // An identity document waiting for staff goes before the account, and the account only
+        // once it is gone: a storage error rolls the whole deletion back for staff to try again,
+        // rather than leaving a child's document for a sweep that may be turned off.
+        for (const key of await createAgeCheckStore(tx).documentKeysOf(account.id)) await storage.delete(key);
 
         // Most of these would follow by cascade; deleting them by name keeps the list visible.
         // The profile goes before the files it references.

@@ -26,6 +26,10 @@ export function createAgeReviewService(services: AppServices) {
   async function decide(checkId: string, actor: Actor, state: "verified" | "refused", reason: string | null) {
     const check = await checks.store.byId(checkId);
     if (!check) throw new HttpError(404, AGE_CHECK.checkNotFound);
+    // Nobody verifies an age on a photo nobody can see: one a restore or a move left behind,
+    // or one removed by hand. Refusing stays possible, and asks the player to send it again.
+    if (state === "verified" && check.state === "pending" && !(await checks.hasDocument(check)))
+      throw new HttpError(409, AGE_CHECK.documentMissing);
     const player = await accounts.byId(check.playerId);
     const consent =
       player && needsGuardianConsent(player.dateOfBirth, now()) ? await guardians.forPlayer(player.id) : null;
