@@ -7,6 +7,7 @@ import { createResetTokenStore } from "../auth/reset-token-store.ts";
 import { deleteSessionsOf } from "../auth/session-store.ts";
 import { createHitCounterStore } from "../http/hit-counter-store.ts";
 import { createMediaStore } from "../media/media-store.ts";
+import { createNotificationStore } from "../notifications/notification-store.ts";
 import { createProfileReviewStore } from "../players/profile-review-store.ts";
 import { createSiteStore, type DeletionRow } from "../site/site-store.ts";
 import { HttpError } from "../http/errors.ts";
@@ -148,7 +149,14 @@ export function createAccountDeletion(services: AppServices) {
         await files.deleteOwnedBy(account.id);
         await deleteSessionsOf(tx, account.id);
         await createResetTokenStore(tx).deleteAllOf(account.id);
-        await requests.deleteContactMessagesOf(account.id);
+        await requests.deleteContactMessagesOf(account.id, account.email);
+        // Messages to the person and about them: a guardian's SMS names the child and holds the
+        // guardian's name and number; a coach's and a scout's name the player.
+        await createNotificationStore(tx).erasePerson(tx, {
+          accountId: account.id,
+          phone: account.phoneNumber,
+          email: account.email,
+        });
         // Keyed by the phone number or the account id, not by a foreign key.
         await createOtpStore(tx).deleteAllOf(account.phoneNumber);
         await createHitCounterStore(tx).clearAccount(account.phoneNumber, account.id);

@@ -68,7 +68,7 @@ export function createAgeReviewService(services: AppServices) {
           notices.push({
             event,
             params: { guardianOf: player.firstName },
-            to: { role: "guardian", name: consent.guardianName, phone: consent.guardianPhone },
+            to: { role: "guardian", name: consent.guardianName, phone: consent.guardianPhone, of: player.id },
           });
         await notifications.notify(tx, notices);
       }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
@@ -27,7 +28,7 @@ afterAll(async () => {
   while (cleanups.length) await cleanups.pop()!().catch(() => {});
 });
 
-const bytesOf = async (stream: NodeJS.ReadableStream) => Buffer.concat(await stream.toArray());
+const bytesOf = async (stream: Readable) => Buffer.concat(await stream.toArray());
 
 describe.skipIf(!onPostgres)("moving an embedded site with identity documents to PostgreSQL and S3", () => {
   it("copies the waiting photo to the bucket and deletes every photo from DATA_DIR", async () => {

@@ -141,7 +141,7 @@ export function createEndorsementService(services: AppServices) {
       {
         event: "coach-asked",
         params: { playerName: publicNameOf(player), coachLink: coachLinkPath(token) },
-        to: { role: "coach", name: row.coachName, phone: row.coachPhone },
+        to: { role: "coach", name: row.coachName, phone: row.coachPhone, of: row.playerId },
       },
       origin,
     );
