@@ -11,6 +11,11 @@ import type { Migration } from "../migrate.ts";
  * of the SMS; the scout and the minute of the answer); messages to people without an account that
  * name no account we still hold are deleted now. The notification sweep deletes delivery records,
  * and messages to people without an account, after DELIVERY_RETENTION_DAYS (partial index below).
+ *
+ * A coach's first confirmation waits for staff (state 'checking') before it shows anywhere: the
+ * public reads keep to state 'confirmed'. The number stays on the row until staff decide, so
+ * they can call it; checked_at and checked_by record the check, and a later yes from a number
+ * with a checked confirmation that stands shows at once (the partial index finds it).
  */
 export const personErasureMigration: Migration = {
   name: "0021_person_erasure",
@@ -36,5 +41,17 @@ export const personErasureMigration: Migration = {
       where n.account_id = r.scout_id and n.event in ('request-accepted', 'request-declined')
         and r.answered_at between n.created_at - interval '1 minute' and n.created_at + interval '1 minute';
     delete from notifications where account_id is null and about_account_id is null;
+
+    alter table coach_endorsements drop constraint coach_endorsements_state_check;
+    alter table coach_endorsements add constraint coach_endorsements_state_check
+      check (state in ('pending', 'checking', 'confirmed', 'declined', 'expired', 'revoked', 'undelivered'));
+    alter table coach_endorsements add column checked_at timestamptz;
+    alter table coach_endorsements add column checked_by uuid references players(id) on delete set null;
+    drop index coach_endorsements_open_idx;
+    create unique index coach_endorsements_open_idx on coach_endorsements (player_id, coach_phone_hash)
+      where state in ('pending', 'checking', 'confirmed');
+    create index coach_endorsements_checking_idx on coach_endorsements (answered_at, id) where state = 'checking';
+    create index coach_endorsements_checked_idx on coach_endorsements (coach_phone_hash)
+      where state = 'confirmed' and checked_at is not null;
   `,
 };

@@ -50,7 +50,12 @@ describe("privacy page", () => {
     renderAt("/privacy");
     const heading = screen.getByRole("heading", { level: 2, name: "Coaches who vouch for you" });
     expect(heading.nextElementSibling).toHaveTextContent(COACH_PRIVACY);
-    for (const part of ["only until our SMS to them has gone", "never their name or number", "for 30 days"])
+    for (const part of [
+      "only until our SMS to them has gone",
+      "until our staff have checked it",
+      "never their name or number",
+      "for 30 days",
+    ])
       expect(COACH_PRIVACY).toContain(part);
   });
 
