@@ -1,13 +1,17 @@
 import { expect, test } from "@playwright/test";
 import { lusakaYearMonth, monthYearText } from "@touchline/contract/coaches";
-import { COACH, COACH_PAGE, TALENT } from "@touchline/contract/messages";
+import { COACH, COACH_CONSOLE, COACH_PAGE, TALENT } from "@touchline/contract/messages";
+import { formatPhoneGrouped } from "@touchline/contract/phone";
+import { E2E_REVIEWER } from "../staff-accounts.ts";
 import { approvedPlayer } from "./players.ts";
 import { expectAccessible, expectNoHorizontalScroll, logIn, PLAYER_PASSWORD, readOutbox } from "./support.ts";
 
 /**
  * A coach who vouches, on phones 360 px wide: the player names their coach from their profile
- * page, the coach opens the link in the SMS, answers yes, and the public page and the list's
- * filter show the confirmation by role and club, never the coach's name.
+ * page, the coach opens the link in the SMS and answers yes; the player reads that a coach's
+ * first confirmation waits for a check; staff see the coach's number in the console and approve
+ * it; only then do the public page and the list's filter show the confirmation by role and club,
+ * never the coach's name.
  */
 
 const PHONE = { viewport: { width: 360, height: 740 } };
@@ -26,7 +30,7 @@ async function coachLink(coachPhone: string): Promise<string> {
 }
 
 test("a coach confirms a player from the page their SMS links to", async ({ browser, playwright }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(200_000);
   const player = await approvedPlayer(playwright, {
     position: "left-winger",
     foot: "left",
@@ -71,13 +75,49 @@ test("a coach confirms a player from the page their SMS links to", async ({ brow
   await coach.getByLabel(COACH_PAGE.sinceMonthLabel).selectOption({ label: "March" });
   await coach.getByLabel(COACH_PAGE.sinceYearLabel).selectOption("2024");
   await coach.getByRole("button", { name: COACH_PAGE.yesButton }).click();
-  await expect(coach.getByRole("status")).toContainText(COACH_PAGE.thanksYes);
+  await expect(coach.getByRole("status")).toContainText(COACH_PAGE.thanksYesChecking);
   // One answer: the same link opens nothing now.
   await coach.reload();
   await expect(coach.getByText(COACH_PAGE.linkInvalid)).toBeVisible();
 
-  // The public page names the role and the club, never the coach.
+  // A coach's first yes shows nowhere yet: it could be the player's own second SIM. The player
+  // reads that it waits for a check.
   const line = `Confirmed by Head coach of ${club}, ${monthYearText(lusakaYearMonth(new Date()))}`;
+  await page.goto("/player/profile");
+  const checking = page.getByRole("article", { name: `Daniel Mumba, ${club}` });
+  await expect(checking).toContainText(COACH.stateText.checking);
+  await expect(checking).toContainText(COACH.checkingNote);
+  // (Asked of the API: a page seen now would stay in the phone's cache for minutes, as public pages may.)
+  const before = await page.request.get(`/api/talent/players/${player.username}`);
+  expect(await before.json()).toMatchObject({ endorsed: false, endorsements: [] });
+
+  // A reviewer, on their phone, sees the coach's number to call, and approves after asking.
+  const staffContext = await browser.newContext(PHONE);
+  const staff = await staffContext.newPage();
+  await staff.goto("/admin/endorsements");
+  await expect(staff).toHaveURL(/\/auth\/player-login\?next=%2Fadmin%2Fendorsements$/);
+  await logIn(staff, E2E_REVIEWER.local, E2E_REVIEWER.password);
+  await expect(staff).toHaveURL(/\/admin\/endorsements$/);
+  const first = staff.getByRole("article", {
+    name: `First confirmation of ${player.firstName} ${player.lastName} by Daniel Mumba`,
+  });
+  await expect(first.getByRole("link", { name: formatPhoneGrouped(coachPhone) })).toHaveAttribute(
+    "href",
+    `tel:${coachPhone}`,
+  );
+  await expectNoHorizontalScroll(staff);
+  await expectAccessible(staff);
+  await first.getByRole("button", { name: COACH_CONSOLE.approveButton }).click();
+  const confirm = staff.getByRole("alertdialog", { name: COACH_CONSOLE.approveTitle });
+  await expect(confirm).toContainText(line);
+  await confirm.getByRole("button", { name: COACH_CONSOLE.approveSubmit }).click();
+  await expect(staff.getByText(COACH_CONSOLE.approvedByStaff)).toBeVisible();
+  await expect(first).toHaveCount(0);
+  // The number is gone from the console with the decision.
+  await expect(staff.getByText(formatPhoneGrouped(coachPhone))).toHaveCount(0);
+  await staffContext.close();
+
+  // Now the public page names the role and the club, never the coach.
   await page.goto(`/players/${player.username}`);
   await expect(page.getByText(line)).toBeVisible();
   await expect(page.getByText("U17, since March 2024")).toBeVisible();

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { DELIVERY_RETENTION_DAYS_DEFAULT } from "@touchline/contract/limits";
 import { parseTrustProxy, TRUST_PROXY_FORMAT, type TrustProxy } from "./http/trust-proxy.ts";
 
 const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
@@ -117,6 +118,8 @@ const envSchema = z
     KEEP_ORIGINAL_VIDEOS: bool.default(true),
     /** Hold notification SMS written between 21:00 and 07:00 Lusaka time until 07:00 (codes always go at once). */
     SMS_QUIET_HOURS: bool.default(true),
+    /** Days delivery records (and messages to people without an account) are kept; the notification sweep deletes older ones. */
+    DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(DELIVERY_RETENTION_DAYS_DEFAULT),
   })
   .superRefine(requireSettingsOfChoices);
 

@@ -270,6 +270,8 @@ export const AUDIT_ACTIONS = [
   { value: "age.verified", label: "Verified a player's age" },
   { value: "age.refused", label: "Refused a player's age check" },
   { value: "endorsement.revoked", label: "Revoked a coach's confirmation" },
+  { value: "endorsement.approved", label: "Checked and approved a coach's first confirmation" },
+  { value: "endorsement.rejected", label: "Rejected a coach's first confirmation" },
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]["value"];
 

@@ -27,7 +27,7 @@ export const AGE_CHECK = {
   busy: "Many photos are being sent right now. Please try again in a minute.",
   documentGone: "The document was deleted after the decision.",
   documentMissing:
-    "The document of this check is not stored any more (a backup was restored), so the age cannot be verified. Refuse the check so that the player sends the document again.",
+    "The photo of this document is missing, so the age cannot be verified. Refuse the check: the player is asked to send the document again.",
   reasonRequired: "Say why the age cannot be verified.",
   reasonTooLong: (max: number) => `Keep the reason to at most ${max} characters.`,
   verifiedByStaff: "Age verified. The document is deleted.",

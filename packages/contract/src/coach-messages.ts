@@ -38,6 +38,7 @@ export const COACH = {
   stateText: {
     held: "We text them at 07:00",
     pending: "Waiting for their answer",
+    checking: "Confirmed by the coach, waiting for a check",
     confirmed: "Confirmed",
     declined: "They did not confirm",
     expired: "No answer in time",
@@ -48,6 +49,8 @@ export const COACH = {
     "Not every coach answers yes, and that is all right. If you think they made a mistake, talk to them, then ask again.",
   expiredNote: (days: number) => `They did not answer within ${days} days. You can ask them again.`,
   revokedNote: (reason: string) => `Touchline staff removed this confirmation: ${reason}`,
+  checkingNote:
+    "The coach said yes. Touchline staff check a coach's first confirmation before it shows on your profile, and may call them. Nothing shows publicly until then.",
 } as const;
 
 /** The page a coach opens from our SMS. */
@@ -59,7 +62,7 @@ export const COACH_PAGE = {
   claim: (playerName: string, roleLabel: string, club: string) =>
     `${playerName} says you are ${roleLabel.toLowerCase()} at ${club} and asks you to confirm that they play for you.`,
   whatIsShown:
-    "If you say yes, the player's profile shows your role, your club and the month you answered: never your name or phone number. You answer once.",
+    "If you say yes, the player's profile shows your role, your club and the month you answered: never your name or phone number. You answer once. The first time you confirm a player, Touchline staff may call this number to check that it is you; then the number is deleted.",
   teamLabel: "Which team?",
   teamHint: "For example U17, U20 or First team.",
   teamRequired: "Enter the team they play in.",
@@ -77,6 +80,8 @@ export const COACH_PAGE = {
     `We will tell ${firstName} politely that you did not confirm. Nothing else is shown, and your name and number stay private.`,
   noConfirm: "Yes, answer no",
   thanksYes: "Thank you. The player's profile now shows that you confirmed it.",
+  thanksYesChecking:
+    "Thank you. Touchline staff check a coach's first confirmation, and may call you. Then the player's profile shows it.",
   thanksNo: "Thank you for answering. We will tell the player politely.",
 } as const;
 
@@ -92,10 +97,27 @@ export const COACH_CONSOLE = {
   reasonRequired: "Say why the confirmation is revoked.",
   reasonTooLong: (max: number) => `Keep the reason to at most ${max} characters.`,
   revokedByStaff: "Confirmation revoked. The player is told why.",
+  checksTitle: "First confirmations to check",
+  checksIntro:
+    "A coach's first confirmation shows nowhere until you check it: call the coach's number if in doubt, and check that the club and role are real. The number is deleted as soon as you decide.",
+  checksEmpty: "No first confirmation is waiting.",
+  approveButton: "Approve",
+  approveTitle: "Approve this confirmation?",
+  approveDescription: (line: string) =>
+    `The profile, the talent list and scouts will show “${line}”. The coach's number is deleted, and later confirmations from this number show at once.`,
+  approveSubmit: "Approve confirmation",
+  rejectButton: "Reject",
+  rejectTitle: (playerName: string) => `Reject a confirmation for ${playerName}`,
+  rejectDescription: "Nothing shows on the profile. The player reads the reason; the coach's number is deleted.",
+  rejectSubmit: "Reject confirmation",
+  approvedByStaff: "Confirmation approved: it shows on the profile now. The coach's number is deleted.",
+  rejectedByStaff: "Confirmation rejected. The player is told why; the coach's number is deleted.",
+  notChecking: "This confirmation was already checked or removed.",
+  noNumber: "The number is no longer kept.",
   notConfirmed: "This confirmation was already revoked or removed.",
   endorsementNotFound: "This confirmation was not found.",
 } as const;
 
 /** What the privacy policy says is kept about a coach a player asks. */
 export const COACH_PRIVACY =
-  "If you ask a coach to vouch for you, we keep the coach's name, role and club, and their phone number only until our SMS to them has gone (at most until 07:00 the next morning); after that we keep only a scrambled form of the number that lets us refuse to text the same coach twice for you. The coach's page shows your first name, the first letter of your surname, your photo, position, age as on your public profile and where you play. If the coach says yes, your public profile, the talent list and scouts show their role, their club, the team, since when and the month they answered, never their name or number. A confirmation stays until you remove it, our staff revoke it or your account is deleted; an ask that ends without one (no, no answer in 14 days, or an SMS that could not be sent) stays in your list for 30 days and is then deleted.";
+  "If you ask a coach to vouch for you, we keep the coach's name, role and club, and their phone number only until our SMS to them has gone (at most until 07:00 the next morning) or, for a coach whose confirmation our staff have not checked before, until they answer and, if they say yes, until our staff have checked it (they may call the coach); after that we keep only a scrambled form of the number that lets us refuse to text the same coach twice for you. The coach's page shows your first name, the first letter of your surname, your photo, position, age as on your public profile and where you play. If the coach says yes (once our staff have checked a coach's first confirmation), your public profile, the talent list and scouts show their role, their club, the team, since when and the month they answered, never their name or number. A confirmation stays until you remove it, our staff revoke it or your account is deleted; an ask that ends without one (no, no answer in 14 days, or an SMS that could not be sent) stays in your list for 30 days and is then deleted.";

@@ -15,6 +15,8 @@ export { COACH_ROLES, COACH_ROLE_VALUES, coachRoleLabel, type CoachRole } from "
 /**
  * Where an ask stands:
  *   pending      sent (or, at night, waiting for 07:00) and not answered yet
+ *   checking     the coach said yes, for the first time from their number: staff check it (they
+ *                may call the number, kept until they decide) before it shows anywhere
  *   confirmed    the coach said yes: shown on the profile
  *   declined     the coach said no
  *   expired      no answer within COACH_LINK_TTL_DAYS
@@ -22,7 +24,15 @@ export { COACH_ROLES, COACH_ROLE_VALUES, coachRoleLabel, type CoachRole } from "
  *   undelivered  the SMS could not be sent
  * A player's removal deletes the ask; it has no state.
  */
-export const ENDORSEMENT_STATES = ["pending", "confirmed", "declined", "expired", "revoked", "undelivered"] as const;
+export const ENDORSEMENT_STATES = [
+  "pending",
+  "checking",
+  "confirmed",
+  "declined",
+  "expired",
+  "revoked",
+  "undelivered",
+] as const;
 export type EndorsementState = (typeof ENDORSEMENT_STATES)[number];
 
 /** The page the coach's SMS links to; the token is in the fragment, so no server log or Referer sees it. */
@@ -129,6 +139,27 @@ export interface CoachAskView {
     | "town"
     | "cover"
   >;
+}
+
+/**
+ * A coach's first confirmation waiting for staff: what the player claimed, what the coach
+ * answered, and the coach's number to call, which is deleted at the decision.
+ */
+export interface EndorsementCheckItem {
+  id: string;
+  playerId: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  coachName: string;
+  role: CoachRole;
+  club: string;
+  team: string;
+  since: string;
+  /** E.164; null when the number was already gone (a coach trusted when texted, then revoked). */
+  coachPhone: string | null;
+  askedAt: string;
+  confirmedAt: string;
 }
 
 /** One confirmation in the review console. */

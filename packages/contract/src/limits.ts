@@ -190,6 +190,13 @@ export const COACH_ASKS_PER_COACH_PER_DAY = 5;
 export const COACH_LINK_TTL_DAYS = 14;
 /** An ask that ended without a confirmation stays in the player's list this long, then is deleted. */
 export const COACH_ASK_HISTORY_DAYS = 30;
+
+/**
+ * Days a record of how a notification reached someone (SMS, e-mail: to whom, the state, the
+ * provider's id) is kept, and a message to someone without an account (a guardian, a coach):
+ * the default of the server's DELIVERY_RETENTION_DAYS, which the privacy page states.
+ */
+export const DELIVERY_RETENTION_DAYS_DEFAULT = 90;
 export const COACH_NAME_MAX = 100;
 export const COACH_CLUB_MAX = 80;
 /** The team the coach names ("U17", "First team"). */

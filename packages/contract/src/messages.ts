@@ -19,3 +19,4 @@ export { ADMIN, ADMIN_CONSOLE } from "./staff-messages.ts";
 export { TALENT } from "./talent-messages.ts";
 export { AGE_CHECK } from "./age-messages.ts";
 export { COACH, COACH_CONSOLE, COACH_PAGE, COACH_PRIVACY } from "./coach-messages.ts";
+export { PRIVACY } from "./privacy-messages.ts";

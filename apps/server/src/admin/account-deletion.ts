@@ -1,11 +1,13 @@
 import type { ProcessDeletionResponse } from "@touchline/contract/admin";
 import { ADMIN } from "@touchline/contract/messages";
+import { createAgeCheckStore } from "../ages/age-check-store.ts";
 import { createOtpStore } from "../auth/otp-store.ts";
 import { createPlayerStore } from "../auth/player-store.ts";
 import { createResetTokenStore } from "../auth/reset-token-store.ts";
 import { deleteSessionsOf } from "../auth/session-store.ts";
 import { createHitCounterStore } from "../http/hit-counter-store.ts";
 import { createMediaStore } from "../media/media-store.ts";
+import { createNotificationStore } from "../notifications/notification-store.ts";
 import { createProfileReviewStore } from "../players/profile-review-store.ts";
 import { createSiteStore, type DeletionRow } from "../site/site-store.ts";
 import { HttpError } from "../http/errors.ts";
@@ -23,7 +25,8 @@ import { isUuid } from "../http/uuid-params.ts";
  * privacy policy promises an answer, and it tells them to ask again with the right address).
  *
  * Order: rows first, in one transaction that also closes the request (so two staff cannot both
- * process it); then the bytes; then the e-mail. Bytes whose removal fails are orphans the media
+ * process it) and, inside it, the photo of an identity document waiting for an age check; then
+ * the media bytes; then the e-mail. Bytes whose removal fails are orphans the media
  * sweep deletes within a day; an e-mail that fails leaves emailSentAt null, and processing the
  * request again sends only the e-mail.
  */
@@ -135,13 +138,25 @@ export function createAccountDeletion(services: AppServices) {
           at,
         );
 
+        // An identity document waiting for staff goes before the account, and the account only
+        // once it is gone: a storage error rolls the whole deletion back for staff to try again,
+        // rather than leaving a child's document for a sweep that may be turned off.
+        for (const key of await createAgeCheckStore(tx).documentKeysOf(account.id)) await storage.delete(key);
+
         // Most of these would follow by cascade; deleting them by name keeps the list visible.
         // The profile goes before the files it references.
         await createProfileReviewStore(tx).deleteOf(account.id);
         await files.deleteOwnedBy(account.id);
         await deleteSessionsOf(tx, account.id);
         await createResetTokenStore(tx).deleteAllOf(account.id);
-        await requests.deleteContactMessagesOf(account.id);
+        await requests.deleteContactMessagesOf(account.id, account.email);
+        // Messages to the person and about them: a guardian's SMS names the child and holds the
+        // guardian's name and number; a coach's and a scout's name the player.
+        await createNotificationStore(tx).erasePerson(tx, {
+          accountId: account.id,
+          phone: account.phoneNumber,
+          email: account.email,
+        });
         // Keyed by the phone number or the account id, not by a foreign key.
         await createOtpStore(tx).deleteAllOf(account.phoneNumber);
         await createHitCounterStore(tx).clearAccount(account.phoneNumber, account.id);

@@ -26,14 +26,9 @@ export function createAgeReviewService(services: AppServices) {
   async function decide(checkId: string, actor: Actor, state: "verified" | "refused", reason: string | null) {
     const check = await checks.store.byId(checkId);
     if (!check) throw new HttpError(404, AGE_CHECK.checkNotFound);
-    // Nobody verifies an age without looking at the document. A check can wait with no photo
-    // behind it: backups never hold identity documents, so a restored site has pending checks
-    // whose photo is gone. Those can only be refused, which asks the player for a new photo.
-    if (
-      state === "verified" &&
-      check.state === "pending" &&
-      !(check.documentKey && (await storage.stat(check.documentKey)))
-    )
+    // Nobody verifies an age on a photo nobody can see: one a restore or a move left behind,
+    // or one removed by hand. Refusing stays possible, and asks the player to send it again.
+    if (state === "verified" && check.state === "pending" && !(await checks.hasDocument(check)))
       throw new HttpError(409, AGE_CHECK.documentMissing);
     const player = await accounts.byId(check.playerId);
     const consent =
@@ -73,7 +68,7 @@ export function createAgeReviewService(services: AppServices) {
           notices.push({
             event,
             params: { guardianOf: player.firstName },
-            to: { role: "guardian", name: consent.guardianName, phone: consent.guardianPhone },
+            to: { role: "guardian", name: consent.guardianName, phone: consent.guardianPhone, of: player.id },
           });
         await notifications.notify(tx, notices);
       }

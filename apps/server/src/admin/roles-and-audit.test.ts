@@ -34,6 +34,9 @@ const STAFF_ROUTES: { method: "GET" | "POST"; url: string; payload?: object }[] 
   { method: "POST", url: `/api/admin/age-checks/${UNKNOWN}/refuse`, payload: { reason: "Blurred." } },
   { method: "GET", url: "/api/admin/endorsements" },
   { method: "POST", url: `/api/admin/endorsements/${UNKNOWN}/revoke`, payload: { reason: "Not their coach." } },
+  { method: "GET", url: "/api/admin/endorsements/checks" },
+  { method: "POST", url: `/api/admin/endorsements/${UNKNOWN}/approve` },
+  { method: "POST", url: `/api/admin/endorsements/${UNKNOWN}/reject`, payload: { reason: "Not their coach." } },
 ];
 const AUDIT = { method: "GET" as const, url: "/api/admin/audit" };
 

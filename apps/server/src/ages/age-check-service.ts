@@ -148,6 +148,11 @@ export function createAgeCheckService(services: AppServices) {
       return read(pending?.documentKey ?? null);
     },
 
+    /** Whether the check's photo is still in storage: a check is verified only on a photo staff could see. */
+    async hasDocument(check: AgeCheckRow): Promise<boolean> {
+      return check.documentKey !== null && (await storage.stat(check.documentKey)) !== null;
+    },
+
     /** A waiting check's photo, for staff; 404 once decided. */
     async staffDocument(checkId: string): Promise<Readable> {
       const check = await store.byId(checkId);

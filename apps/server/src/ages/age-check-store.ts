@@ -158,6 +158,15 @@ export function createAgeCheckStore(db: Database) {
       await db.update(ageChecks).set({ documentKey: null }).where(inArray(ageChecks.id, checkIds));
     },
 
+    /** The storage keys of every photo the player's checks still name (one waiting, or one a sweep has yet to delete). */
+    async documentKeysOf(playerId: string): Promise<string[]> {
+      const rows = await db
+        .select({ documentKey: ageChecks.documentKey })
+        .from(ageChecks)
+        .where(and(eq(ageChecks.playerId, playerId), isNotNull(ageChecks.documentKey)));
+      return rows.map((row) => row.documentKey!);
+    },
+
     /** Which of these storage keys belong to a check still waiting. */
     async pendingKeys(keys: string[]): Promise<Set<string>> {
       if (keys.length === 0) return new Set();

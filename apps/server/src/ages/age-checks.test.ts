@@ -11,6 +11,7 @@ import { players } from "../db/schema/auth.ts";
 import { createGuardianService } from "../auth/guardian-service.ts";
 import { ageDocumentKeys } from "../media/storage.ts";
 import { createPlayer, createStaff, loginCookie, readSmsOutbox } from "../test/auth-helpers.ts";
+import { requestAndConfirmDeletion } from "../test/deletion-helpers.ts";
 import { DAYTIME, storedDeliveries } from "../test/notifications.ts";
 import { createProfile } from "../test/public-players.ts";
 import { startTestS3Server, type TestS3Server } from "../test/s3-server.ts";
@@ -302,6 +303,52 @@ describe("the badge, the list's filter and a change of date of birth", () => {
     expect(await t.app.services.storage.stat(waiting.documentKey!)).toBeNull();
     const [after] = await t.database.db.select().from(ageChecks).where(eq(ageChecks.id, waiting.id));
     expect(after!.documentKey).toBeNull();
+  });
+
+  it("verifies no age on a photo that is missing from storage; refusing it asks for another", async () => {
+    const player = await createPlayer(t);
+    const cookie = await loginCookie(t, player);
+    await send(cookie);
+    const waiting = await pendingOf(player.id);
+    // As a restore or a move leaves a check whose photo stayed behind.
+    await t.app.services.storage.delete(waiting.documentKey!);
+
+    const verified = await decide(waiting.id, "verify");
+    expect(verified.statusCode).toBe(409);
+    expect(verified.json().message).toBe(AGE_CHECK.documentMissing);
+    const [still] = await t.database.db.select().from(ageChecks).where(eq(ageChecks.id, waiting.id));
+    expect(still!.state).toBe("pending");
+
+    expect((await decide(waiting.id, "refuse")).statusCode).toBe(200);
+    const view = (await t.app.inject({ url: "/api/player/age-check", headers: { cookie } })).json<{
+      ageCheck: AgeCheckView;
+    }>();
+    expect(view.ageCheck.state).toBe("refused");
+  });
+
+  it("deletes a waiting document with its account, in the deletion itself (the sweep is off here)", async () => {
+    expect(t.config.MEDIA_SWEEP_MINUTES).toBe(0);
+    const player = await createPlayer(t);
+    await send(await loginCookie(t, player));
+    const waiting = await pendingOf(player.id);
+    expect(await t.app.services.storage.stat(waiting.documentKey!)).not.toBeNull();
+
+    const requestId = await requestAndConfirmDeletion(t, player.email);
+    const processed = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/deletion-requests/${requestId}/process`,
+      headers: { cookie: reviewer.cookie },
+    });
+    expect(processed.statusCode, processed.body).toBe(200);
+    expect(await t.app.services.storage.stat(waiting.documentKey!)).toBeNull();
+    expect(await t.database.db.select().from(ageChecks).where(eq(ageChecks.playerId, player.id))).toEqual([]);
+    // Nothing is left for staff to open or decide.
+    const opened = await t.app.inject({
+      url: `/api/admin/age-checks/${waiting.id}/document`,
+      headers: { cookie: reviewer.cookie },
+    });
+    expect(opened.statusCode).toBe(404);
+    expect((await decide(waiting.id, "verify")).statusCode).toBe(404);
   });
 
   it("sweeps a photo no check names, once it is older than a send could take", async () => {

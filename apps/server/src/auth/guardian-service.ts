@@ -142,7 +142,7 @@ export function createGuardianService(services: AppServices) {
             playerFirstName: player.firstName,
             guardianLink: `${GUARDIAN_PAGE_PATH}#${GUARDIAN_LINK_FRAGMENT}=${token}`,
           },
-          to: { role: "guardian", name: consent.guardianName, phone: consent.guardianPhone },
+          to: { role: "guardian", name: consent.guardianName, phone: consent.guardianPhone, of: playerId },
         },
         origin,
       );

@@ -9,6 +9,7 @@ import { createStorage } from "../media/create-storage.ts";
 import { archiveName } from "./archive-format.ts";
 import { configuredSigningKey } from "./archive-signature.ts";
 import { takeBackup, type BackupResult } from "./backup-service.ts";
+import { moveAgeDocuments, type AgeDocumentsMoved } from "./move-age-documents.ts";
 import { megabytes, type Output } from "./progress.ts";
 import { refuseUnusableDatabase, restoreArchive, RestoreRefusedError, type RestoreResult } from "./restore-service.ts";
 
@@ -16,6 +17,8 @@ export interface MoveResult {
   backup: BackupResult;
   restore: RestoreResult;
   mediaMoved: boolean;
+  /** With a bucket: the identity documents waiting for staff, carried apart from the archive. */
+  ageDocuments: AgeDocumentsMoved | null;
 }
 
 /**
@@ -28,6 +31,9 @@ export interface MoveResult {
  * It is a backup of that copy into an archive in `folder` (kept afterwards: it is exactly what
  * was moved), then a restore of the archive into the target, which applies the migrations first,
  * loads every row in one transaction and compares counts and checksums before committing.
+ *
+ * The one exception to "DATA_DIR is only read": with a bucket, the photos of identity documents
+ * waiting for an age check move to it and leave DATA_DIR (move-age-documents.ts).
  */
 export async function moveToPostgres(
   config: Config,
@@ -116,7 +122,16 @@ export async function moveToPostgres(
       { force: options.force, trust: { signingKey: key, acceptUnsigned: key === null } },
       output,
     );
-    return { backup, restore, mediaMoved };
+    let ageDocuments: AgeDocumentsMoved | null = null;
+    if (bucket) {
+      const moved = await connectDatabase({ url: config.DATABASE_URL, poolSize: 1 });
+      try {
+        ageDocuments = await moveAgeDocuments(source, bucket, moved.db, output);
+      } finally {
+        await moved.close();
+      }
+    }
+    return { backup, restore, mediaMoved, ageDocuments };
   } finally {
     await copy?.close().catch(() => {});
     if (work) await fsp.rm(work, { recursive: true, force: true });

@@ -14,7 +14,8 @@ Moves the embedded site of DATA_DIR to the PostgreSQL database of DATABASE_URL a
 its media to the bucket (with STORAGE=disk they stay in DATA_DIR/uploads). Stop the server first.
 The target database gets the migrations first, then every row in one transaction; counts and
 checksums are compared and printed before it is committed. DATA_DIR is only read, so going back is
-starting the old server again. The archive of what was moved stays in --out (default: the folder
+starting the old server again; with STORAGE=s3 the identity documents waiting for an age check are
+the exception: they move to the bucket and leave DATA_DIR. The archive of what was moved stays in --out (default: the folder
 "backups" beside DATA_DIR). A target that already holds accounts or media is refused; --force
 empties it first.`;
 
@@ -51,7 +52,7 @@ export async function runMoveToPostgres(
     describeRestore(moved.restore).forEach((line) => output.out(line));
     output.out(
       `Moved to PostgreSQL${moved.mediaMoved ? ` and the bucket ${config.S3_BUCKET}` : " (the media stay in DATA_DIR/uploads)"}. ` +
-        `${config.dataDir} was not changed. Start the server with these settings; jobs that were waiting are not moved ` +
+        `${config.dataDir} was not changed${moved.ageDocuments?.deleted ? " but for the identity documents, which moved to the bucket" : ""}. Start the server with these settings; jobs that were waiting are not moved ` +
         "(videos still being prepared are queued again when it starts).",
     );
     return 0;

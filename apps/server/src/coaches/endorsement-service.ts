@@ -5,6 +5,7 @@ import type { CoachAnswer, CoachAsk } from "@touchline/contract/coach-schemas";
 import {
   coachLinkPath,
   type CoachAskView,
+  type EndorsementCheckItem,
   type EndorsementItem,
   type PlayerEndorsements,
   type PlayerEndorsementView,
@@ -136,12 +137,15 @@ export function createEndorsementService(services: AppServices) {
       return false;
     }
     const token = randomToken();
-    if (!(await store.claimForSending(row.id, sha256Hex(token), now()))) return false;
+    // A coach no staff member has checked yet may have to be called: their number stays until
+    // they answer (and after a yes, until staff decide).
+    const keepNumber = !(await store.isCheckedCoach(row.coachPhoneHash));
+    if (!(await store.claimForSending(row.id, sha256Hex(token), now(), keepNumber))) return false;
     const sent = await notifications.sendNow(
       {
         event: "coach-asked",
         params: { playerName: publicNameOf(player), coachLink: coachLinkPath(token) },
-        to: { role: "coach", name: row.coachName, phone: row.coachPhone },
+        to: { role: "coach", name: row.coachName, phone: row.coachPhone, of: row.playerId },
       },
       origin,
     );
@@ -195,7 +199,7 @@ export function createEndorsementService(services: AppServices) {
       const coachPhoneHash = phoneHashOf(ask.coachPhone);
       const open = await store.openFrom(player.id, coachPhoneHash);
       if (open) {
-        const message = open.state === "confirmed" ? COACH.alreadyConfirmed : COACH.alreadyWaiting;
+        const message = open.state === "pending" ? COACH.alreadyWaiting : COACH.alreadyConfirmed;
         throw new HttpError(409, message, { coachPhone: message });
       }
       const perPlayer = await limiter.count(LIMITS.coachAsksPerPlayer, player.id);
@@ -268,21 +272,27 @@ export function createEndorsementService(services: AppServices) {
       };
     },
 
-    /** The coach's one answer, and the player's notification of it, in one transaction. */
+    /**
+     * The coach's one answer, and the player's notification of it, in one transaction. A yes from
+     * a number with no checked confirmation waits for staff (nothing shows, nobody is notified
+     * until they approve): a player with a second SIM cannot confirm themselves.
+     */
     async answer(answer: CoachAnswer): Promise<{ message: string }> {
       const { endorsement, hash } = await openLink(answer.token);
       const player = await accounts.byId(endorsement.playerId);
       const yes = answer.answer === "yes";
+      const check = yes && !(await store.isCheckedCoach(endorsement.coachPhoneHash));
       const at = now();
       const answered = await db.transaction(async (tx) => {
         const row = await store.answer(tx, endorsement.id, hash, {
           yes,
+          check,
           team: answer.team,
           since: answer.since,
           at,
           sentAfter: linksSentAfter(),
         });
-        if (row && player)
+        if (row && player && !check)
           await notifications.notify(tx, [
             {
               event: yes ? "coach-confirmed" : "coach-declined",
@@ -297,7 +307,77 @@ export function createEndorsementService(services: AppServices) {
         { playerId: endorsement.playerId, endorsementId: endorsement.id, answer: answer.answer },
         "coach answered",
       );
-      return { message: yes ? COACH_PAGE.thanksYes : COACH_PAGE.thanksNo };
+      return { message: !yes ? COACH_PAGE.thanksNo : check ? COACH_PAGE.thanksYesChecking : COACH_PAGE.thanksYes };
+    },
+
+    /** The first confirmations waiting for staff, oldest first, with the number to call. */
+    async staffChecks(
+      page: number,
+    ): Promise<{ items: EndorsementCheckItem[]; total: number; page: number; pageSize: number }> {
+      const { rows, total } = await store.checkingPage(page, ADMIN_PAGE_SIZE);
+      return {
+        total,
+        page,
+        pageSize: ADMIN_PAGE_SIZE,
+        items: rows.map(({ endorsement, username, firstName, lastName }) => ({
+          id: endorsement.id,
+          playerId: endorsement.playerId,
+          username,
+          firstName,
+          lastName,
+          coachName: endorsement.coachName,
+          role: endorsement.role,
+          club: endorsement.club,
+          team: endorsement.team ?? "",
+          since: endorsement.sinceMonth ?? "",
+          coachPhone: endorsement.coachPhone,
+          askedAt: endorsement.createdAt.toISOString(),
+          confirmedAt: (endorsement.answeredAt ?? endorsement.createdAt).toISOString(),
+        })),
+      };
+    },
+
+    /**
+     * Staff approve a coach's first confirmation (it shows from now on, and the player is told as
+     * at any confirmation) or reject it with a reason the player reads. The decision, its audit
+     * entry and the player's notification are one transaction; the number is deleted with it.
+     */
+    async decideCheck(id: string, actor: Actor, approve: boolean, reason: string | null): Promise<{ message: string }> {
+      const found = await store.byId(id);
+      if (!found) throw new HttpError(404, COACH_CONSOLE.endorsementNotFound);
+      const player = await accounts.byId(found.playerId);
+      const at = now();
+      const decided = await db.transaction(async (tx) => {
+        const row = await store.decideCheck(tx, id, { approve, by: actor.id, at, reason });
+        if (!row) return null;
+        const what = `${coachRoleLabel(row.role)} of ${row.club}`;
+        await recordAudit(
+          tx,
+          actor,
+          {
+            action: approve ? "endorsement.approved" : "endorsement.rejected",
+            targetType: "account",
+            targetId: row.playerId,
+            detail: approve ? what : `${what}: ${reason}`,
+          },
+          at,
+        );
+        if (player)
+          await notifications.notify(tx, [
+            {
+              event: approve ? "coach-confirmed" : "endorsement-revoked",
+              params: { club: row.club },
+              to: playerRecipient(player),
+            },
+          ]);
+        return row;
+      });
+      if (!decided) throw new HttpError(409, COACH_CONSOLE.notChecking);
+      log.info(
+        { endorsementId: id, playerId: decided.playerId, approve },
+        "coach's first confirmation checked by staff",
+      );
+      return { message: approve ? COACH_CONSOLE.approvedByStaff : COACH_CONSOLE.rejectedByStaff };
     },
 
     /** The confirmations that stand, newest first, for staff. */

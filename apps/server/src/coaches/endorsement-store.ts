@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
 import type { CoachRole } from "@touchline/contract/coach-roles";
 import type { Database } from "../db/client.ts";
 import { players } from "../db/schema/auth.ts";
@@ -43,7 +43,7 @@ export function createEndorsementStore(db: Database) {
           and(
             eq(coachEndorsements.playerId, playerId),
             eq(coachEndorsements.coachPhoneHash, coachPhoneHash),
-            inArray(coachEndorsements.state, ["pending", "confirmed"]),
+            inArray(coachEndorsements.state, ["pending", "checking", "confirmed"]),
           ),
         )
         .limit(1);
@@ -75,15 +75,32 @@ export function createEndorsementStore(db: Database) {
       return row!;
     },
 
+    /** Whether staff checked a confirmation from this number that still stands: its next yes shows at once. */
+    async isCheckedCoach(coachPhoneHash: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: coachEndorsements.id })
+        .from(coachEndorsements)
+        .where(
+          and(
+            eq(coachEndorsements.coachPhoneHash, coachPhoneHash),
+            eq(coachEndorsements.state, "confirmed"),
+            isNotNull(coachEndorsements.checkedAt),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
     /**
-     * Takes a waiting ask's number to text it: records the link's hash and the time, and forgets
-     * the number in the same statement. Of two senders, the condition lets one through; the
-     * other gets false. The caller holds the number it read just before.
+     * Takes a waiting ask's number to text it: records the link's hash and the time and, unless
+     * `keepNumber` (a coach staff may have to call), forgets the number in the same statement.
+     * Of two senders, the condition lets one through; the other gets false. The caller holds the
+     * number it read just before.
      */
-    async claimForSending(id: string, linkTokenHash: string, at: Date): Promise<boolean> {
+    async claimForSending(id: string, linkTokenHash: string, at: Date, keepNumber: boolean): Promise<boolean> {
       const rows = await db
         .update(coachEndorsements)
-        .set({ linkTokenHash, linkSentAt: at, coachPhone: null })
+        .set({ linkTokenHash, linkSentAt: at, ...(keepNumber ? {} : { coachPhone: null }) })
         .where(
           and(
             eq(coachEndorsements.id, id),
@@ -156,27 +173,25 @@ export function createEndorsementStore(db: Database) {
     },
 
     /**
-     * The coach's one answer: a yes confirms with the team and month, a no declines. The link
-     * dies with it. Returns the answered row, or null when the ask no longer waits (answered,
-     * removed, expired) or the link changed.
+     * The coach's one answer: a yes confirms with the team and month (or, when `check`, waits for
+     * staff with the number kept for them to call), a no declines. The link dies with it. Returns
+     * the answered row, or null when the ask no longer waits (answered, removed, expired) or the
+     * link changed.
      */
     async answer(
       tx: Executor,
       id: string,
       linkTokenHash: string,
-      answer: { yes: boolean; team: string | null; since: string | null; at: Date; sentAfter: Date },
+      answer: { yes: boolean; check: boolean; team: string | null; since: string | null; at: Date; sentAfter: Date },
     ): Promise<CoachEndorsementRow | null> {
+      const yes = { team: answer.team, sinceMonth: answer.since, answeredAt: answer.at };
       const [row] = await tx
         .update(coachEndorsements)
         .set(
           answer.yes
-            ? {
-                state: "confirmed",
-                team: answer.team,
-                sinceMonth: answer.since,
-                answeredAt: answer.at,
-                ...forgetContact,
-              }
+            ? answer.check
+              ? { state: "checking", ...yes, linkTokenHash: null }
+              : { state: "confirmed", ...yes, ...forgetContact }
             : { state: "declined", answeredAt: answer.at, closedAt: answer.at, ...forgetContact },
         )
         .where(
@@ -211,6 +226,57 @@ export function createEndorsementStore(db: Database) {
         .where(and(eq(coachEndorsements.id, id), eq(coachEndorsements.state, "confirmed")))
         .returning();
       return row ?? null;
+    },
+
+    /**
+     * Staff decide a coach's first confirmation: approved, it shows from now on; rejected, it ends
+     * as revoked with the reason the player reads. The number goes either way. Null when it no
+     * longer waits for a check (decided by someone else, removed by the player).
+     */
+    async decideCheck(
+      tx: Executor,
+      id: string,
+      decision: { approve: boolean; by: string | null; at: Date; reason: string | null },
+    ): Promise<CoachEndorsementRow | null> {
+      const checked = { checkedAt: decision.at, checkedBy: decision.by, coachPhone: null };
+      const [row] = await tx
+        .update(coachEndorsements)
+        .set(
+          decision.approve
+            ? { state: "confirmed", ...checked }
+            : {
+                state: "revoked",
+                ...checked,
+                revokedBy: decision.by,
+                revokeReason: decision.reason,
+                closedAt: decision.at,
+              },
+        )
+        .where(and(eq(coachEndorsements.id, id), eq(coachEndorsements.state, "checking")))
+        .returning();
+      return row ?? null;
+    },
+
+    /** One page of the first confirmations waiting for staff, oldest first, with the player's names. */
+    async checkingPage(page: number, pageSize: number) {
+      const rows = await db
+        .select({
+          endorsement: coachEndorsements,
+          username: players.username,
+          firstName: players.firstName,
+          lastName: players.lastName,
+        })
+        .from(coachEndorsements)
+        .innerJoin(players, eq(players.id, coachEndorsements.playerId))
+        .where(eq(coachEndorsements.state, "checking"))
+        .orderBy(asc(coachEndorsements.answeredAt), asc(coachEndorsements.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize);
+      const [total] = await db
+        .select({ n: count() })
+        .from(coachEndorsements)
+        .where(eq(coachEndorsements.state, "checking"));
+      return { rows, total: Number(total?.n ?? 0) };
     },
 
     /** One page of the confirmations that stand, newest first, with the player's names for staff. */

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import type { CoachAskView, EndorsementItem, PlayerEndorsements } from "@touchline/contract/coaches";
+import type {
+  CoachAskView,
+  EndorsementCheckItem,
+  EndorsementItem,
+  PlayerEndorsements,
+} from "@touchline/contract/coaches";
 import {
   COACH_ASK_HISTORY_DAYS,
   COACH_ASKS_PER_COACH_PER_DAY,
@@ -25,9 +30,9 @@ import { createEndorsementService } from "./endorsement-service.ts";
 
 /**
  * A coach who vouches: the player asks, the coach answers once from the page their SMS links to,
- * and a yes shows on the public profile, the card, the list's filter and saved searches, while
- * the coach's name and number show nowhere. Limits, removal, staff revocation, the night's hold
- * and the link's expiry.
+ * and a yes (once staff checked the coach's first one) shows on the public profile, the card, the
+ * list's filter and saved searches, while the coach's name and number show nowhere. Limits,
+ * removal, staff revocation, the night's hold and the link's expiry.
  */
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -92,8 +97,29 @@ function coachToken(phone: string): string {
 const rowsOf = (playerId: string) =>
   t.database.db.select().from(coachEndorsements).where(eq(coachEndorsements.playerId, playerId));
 
+/** A staff member logged in now: tests move the clock past earlier sessions. */
+const staffNow = async () => (reviewer = await createStaff(t, "reviewer")).cookie;
+const checks = async () =>
+  (await t.app.inject({ url: "/api/admin/endorsements/checks", headers: { cookie: await staffNow() } })).json<{
+    items: EndorsementCheckItem[];
+  }>().items;
+const decideCheck = async (id: string, action: "approve" | "reject", cookie?: string) =>
+  t.app.inject({
+    method: "POST",
+    url: `/api/admin/endorsements/${id}/${action}`,
+    headers: { cookie: cookie ?? (await staffNow()) },
+    ...(action === "reject" ? { payload: { reason: "The club does not know this coach." } } : {}),
+  });
+
+/** The coach says yes and staff approve it, as for a coach's first confirmation. */
+async function confirmedByCheckedCoach(playerId: string, coachPhone: string) {
+  expect((await yes(coachToken(coachPhone))).statusCode).toBe(200);
+  const row = (await rowsOf(playerId)).find((entry) => entry.state === "checking")!;
+  expect((await decideCheck(row.id, "approve")).statusCode).toBe(200);
+}
+
 describe("a coach's answer", () => {
-  it("yes: shows on the public page, the card, the filter and saved searches; the number is kept nowhere", async () => {
+  it("yes: once staff checked it, shows on the public page, the card, the filter and saved searches; the number is kept until then", async () => {
     // A scout saves a search for confirmed players; its digest names the players public since.
     const scout = await createScout(t);
     const saved = await t.app.inject({
@@ -125,10 +151,10 @@ describe("a coach's answer", () => {
     expect(fitsOneSegment(sms!.body)).toBe(true);
     const token = coachToken(body.coachPhone);
 
-    // The number is gone once the SMS went: the row keeps a keyed hash, the delivery no address.
+    // A coach nobody checked yet: the number stays on the row for staff to call after a yes; the
+    // delivery keeps no address.
     const [row] = await rowsOf(player.id);
-    expect(row).toMatchObject({ coachPhone: null, state: "pending" });
-    expect(JSON.stringify(row)).not.toContain(body.coachPhone.slice(-7));
+    expect(row).toMatchObject({ coachPhone: body.coachPhone, state: "pending" });
     expect(row!.linkTokenHash).not.toContain(token);
     const delivery = (await storedDeliveries(t)).find((d) => d.event === "coach-asked");
     expect(delivery).toMatchObject({ channel: "sms", address: null, state: "sent" });
@@ -166,11 +192,46 @@ describe("a coach's answer", () => {
     expect(future.json().errors).toMatchObject({ sinceYear: COACH_PAGE.sinceYearRequired });
     const answered = await yes(token);
     expect(answered.statusCode, answered.body).toBe(200);
-    expect(answered.json().message).toBe(COACH_PAGE.thanksYes);
+    expect(answered.json().message).toBe(COACH_PAGE.thanksYesChecking);
 
     // One answer: the link is spent.
     expect((await view(token)).statusCode).toBe(404);
     expect((await answer({ token, answer: "no" })).statusCode).toBe(404);
+
+    // A coach's first yes shows nowhere until staff check it: it might be the player's own
+    // second SIM. The player reads that it waits for a check, and hears nothing else yet.
+    expect(await publicPage(player.username)).toMatchObject({ endorsed: false, endorsements: [] });
+    expect((await listed("endorsed=1")).items.map((item) => item.username)).not.toContain(player.username);
+    expect((await listOf(player.cookie)).endorsements[0]).toMatchObject({ state: "checking", team: "U17" });
+    expect((await storedDeliveries(t)).filter((d) => d.event === "coach-confirmed")).toEqual([]);
+
+    // Staff see it with the number to call; nobody else does.
+    const [check] = (await checks()).filter((item) => item.playerId === player.id);
+    expect(check).toMatchObject({
+      username: player.username,
+      coachName: "Daniel Mumba",
+      club: "Kalulushi Stars FC",
+      team: "U17",
+      since: "2024-03",
+      coachPhone: body.coachPhone,
+    });
+    const asPlayer = await t.app.inject({ url: "/api/admin/endorsements/checks", headers: { cookie: player.cookie } });
+    expect(asPlayer.statusCode).toBe(403);
+    expect((await decideCheck(check!.id, "approve", player.cookie)).statusCode).toBe(403);
+    const approved = await decideCheck(check!.id, "approve");
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().message).toBe(COACH_CONSOLE.approvedByStaff);
+    const decider = reviewer;
+    expect((await decideCheck(check!.id, "approve")).statusCode).toBe(409);
+    // The number is deleted at the decision: the row keeps a keyed hash only.
+    const [decided] = await rowsOf(player.id);
+    expect(decided).toMatchObject({ state: "confirmed", coachPhone: null, checkedBy: decider.id });
+    expect(JSON.stringify(decided)).not.toContain(body.coachPhone.slice(-7));
+    const [approvedAudit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "endorsement.approved"), eq(auditLog.targetId, player.id)));
+    expect(approvedAudit).toMatchObject({ actorId: decider.id, detail: "Head coach of Kalulushi Stars FC" });
 
     const shown = await publicPage(player.username);
     expect(shown.endorsed).toBe(true);
@@ -267,6 +328,7 @@ describe("what a player may ask", () => {
     expect(again.json()).toMatchObject({ message: COACH.alreadyWaiting, errors: { coachPhone: COACH.alreadyWaiting } });
     expect(await rowsOf(minor.id)).toHaveLength(1);
     expect((await yes(coachToken(body.coachPhone))).statusCode).toBe(200);
+    // Waiting for staff's check counts as confirming.
     const confirmedAgain = await ask(minor.cookie, body);
     expect(confirmedAgain.json().message).toBe(COACH.alreadyConfirmed);
   });
@@ -324,7 +386,7 @@ describe("taking a confirmation back", () => {
     const confirming = askBody({ club: "Roan Academy" });
     await ask(player.cookie, waiting);
     await ask(player.cookie, confirming);
-    await yes(coachToken(confirming.coachPhone));
+    await confirmedByCheckedCoach(player.id, confirming.coachPhone);
     expect((await publicPage(player.username)).endorsed).toBe(true);
 
     const [confirmed, pending] = await Promise.all(
@@ -360,10 +422,10 @@ describe("taking a confirmation back", () => {
     const player = await publicPlayer();
     const body = askBody({ club: "Mufulira Wanderers Academy", role: "team-manager" });
     await ask(player.cookie, body);
-    await yes(coachToken(body.coachPhone));
-
     // The test clock has moved past the first session: staff log in again.
     reviewer = await createStaff(t, "reviewer");
+    await confirmedByCheckedCoach(player.id, body.coachPhone);
+
     const list = await t.app.inject({ url: "/api/admin/endorsements", headers: { cookie: reviewer.cookie } });
     expect(list.statusCode, list.body).toBe(200);
     const item = list.json<{ items: EndorsementItem[] }>().items.find((entry) => entry.playerId === player.id)!;
@@ -457,18 +519,18 @@ describe("when the SMS goes and how long the link works", () => {
     await sweep();
     expect(readSmsOutbox(t, body.coachPhone)).toEqual([]);
 
-    // 07:05 the next morning: texted, and the number forgotten.
+    // 07:05 the next morning: texted; the number stays for a coach nobody checked yet.
     t.clock.now = nextLusaka(7, 5);
     await sweep();
     expect(readSmsOutbox(t, body.coachPhone)).toHaveLength(1);
-    expect((await rowsOf(player.id))[0]).toMatchObject({ coachPhone: null, state: "pending" });
+    expect((await rowsOf(player.id))[0]).toMatchObject({ coachPhone: body.coachPhone, state: "pending" });
     const token = coachToken(body.coachPhone);
     expect((await view(token)).statusCode).toBe(200);
 
     t.clock.advance(COACH_LINK_TTL_DAYS * DAY + 60_000);
     expect((await view(token)).statusCode).toBe(404);
     await sweep();
-    expect((await rowsOf(player.id))[0]).toMatchObject({ state: "expired", linkTokenHash: null });
+    expect((await rowsOf(player.id))[0]).toMatchObject({ state: "expired", linkTokenHash: null, coachPhone: null });
 
     t.clock.advance(COACH_ASK_HISTORY_DAYS * DAY + 60_000);
     await sweep();
@@ -486,5 +548,52 @@ describe("when the SMS goes and how long the link works", () => {
     await sweep();
     expect(readSmsOutbox(t, body.coachPhone)).toEqual([]);
     expect((await rowsOf(minor.id))[0]).toMatchObject({ state: "undelivered", coachPhone: null });
+  });
+});
+
+describe("a coach's first confirmation is checked by staff", () => {
+  it("a second SIM cannot confirm its own player: rejected, nothing shows, the number is deleted", async () => {
+    const player = await publicPlayer();
+    const secondSim = askBody({ coachName: "Coach Me", club: "My Own FC" });
+    expect((await ask(player.cookie, secondSim)).statusCode).toBe(200);
+    expect((await yes(coachToken(secondSim.coachPhone))).statusCode).toBe(200);
+    expect((await publicPage(player.username)).endorsed).toBe(false);
+
+    const [check] = (await checks()).filter((item) => item.playerId === player.id);
+    const rejected = await decideCheck(check!.id, "reject");
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(rejected.json().message).toBe(COACH_CONSOLE.rejectedByStaff);
+    expect(await publicPage(player.username)).toMatchObject({ endorsed: false, endorsements: [] });
+    expect((await listOf(player.cookie)).endorsements[0]).toMatchObject({
+      state: "revoked",
+      revokeReason: "The club does not know this coach.",
+    });
+    const [row] = await rowsOf(player.id);
+    expect(row!.coachPhone).toBeNull();
+    expect((await checks()).map((item) => item.id)).not.toContain(check!.id);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "endorsement.rejected"), eq(auditLog.targetId, player.id)));
+    expect(audit).toMatchObject({ detail: "Head coach of My Own FC: The club does not know this coach." });
+    const told = (await storedDeliveries(t)).filter(
+      (d) => d.event === "endorsement-revoked" && d.accountId === player.id,
+    );
+    expect(told.map((d) => d.channel).sort()).toEqual(["inbox", "sms"]);
+  });
+
+  it("a coach staff checked once confirms the next player at once, and their number goes with the SMS", async () => {
+    const first = await publicPlayer();
+    const coach = askBody({ club: "Green Buffaloes FC" });
+    await ask(first.cookie, coach);
+    await confirmedByCheckedCoach(first.id, coach.coachPhone);
+
+    const next = await publicPlayer();
+    expect((await ask(next.cookie, coach)).statusCode).toBe(200);
+    expect((await rowsOf(next.id))[0]).toMatchObject({ state: "pending", coachPhone: null });
+    const said = await yes(coachToken(coach.coachPhone));
+    expect(said.json().message).toBe(COACH_PAGE.thanksYes);
+    expect((await publicPage(next.username)).endorsed).toBe(true);
+    expect((await checks()).map((item) => item.playerId)).not.toContain(next.id);
   });
 });

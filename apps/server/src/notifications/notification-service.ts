@@ -31,16 +31,25 @@ import { quietHoursEnd } from "./quiet-hours.ts";
 export type Recipient =
   | { role: "player"; accountId: string; name: string; phone: string; email: string | null }
   | { role: "scout"; accountId: string; name: string; phone: string; email: string }
-  | { role: "guardian"; name: string; phone: string }
-  /** A coach a player asked to vouch for them: SMS only, no account. */
-  | { role: "coach"; name: string; phone: string }
+  /** of: the account of the child the guardian answers for; the message goes with it. */
+  | { role: "guardian"; name: string; phone: string; of: string }
+  /** A coach a player asked to vouch for them: SMS only, no account. of: that player's account. */
+  | { role: "coach"; name: string; phone: string; of: string }
   /** Someone whose account is gone (a deletion): e-mail only, no inbox. */
   | { role: "former"; name: string; email: string };
 
-/** One notification: the event, its values, and who gets it. */
+/**
+ * One notification: the event, its values, and who gets it. about: the account the message names
+ * when it is not the recipient's own (a scout told of a player's answer), so that the message is
+ * deleted with that account.
+ */
 export type Notice = {
-  [E in NotificationEvent]: { event: E; params: NotificationParams[E]; to: Recipient };
+  [E in NotificationEvent]: { event: E; params: NotificationParams[E]; to: Recipient; about?: string };
 }[NotificationEvent];
+
+/** The account a notice names besides its recipient: deleted with it, whatever the recipient keeps. */
+const aboutOf = (notice: Notice): string | null =>
+  notice.to.role === "guardian" || notice.to.role === "coach" ? notice.to.of : (notice.about ?? null);
 
 const sha256Hex = (text: string) => createHash("sha256").update(text).digest("hex");
 
@@ -139,7 +148,15 @@ export function createNotificationService(services: AppServices) {
     }
     await store.insert(
       tx,
-      { id: notificationId, accountId, event, text: rendered.text, link: rendered.link, createdAt: at },
+      {
+        id: notificationId,
+        accountId,
+        aboutAccountId: aboutOf(notice),
+        event,
+        text: rendered.text,
+        link: rendered.link,
+        createdAt: at,
+      },
       deliveries,
     );
     for (const deliveryId of jobs) {
@@ -204,7 +221,8 @@ export function createNotificationService(services: AppServices) {
       // The link is a path with the guardian's secret: the record keeps the page, not the secret.
       const link = rendered.link?.replace(/#.*$/, "") ?? null;
       const text = rendered.text;
-      await store.insert(db, { id: notificationId, accountId: null, event, text, link, createdAt: at }, [
+      const row = { id: notificationId, accountId: null, aboutAccountId: to.of, event, text, link, createdAt: at };
+      await store.insert(db, row, [
         {
           id: randomUUID(),
           notificationId,

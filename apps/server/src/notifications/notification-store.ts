@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { DeliveryState, NotifyBy } from "@touchline/contract/notifications";
 import type { Database } from "../db/client.ts";
 import {
@@ -190,6 +190,43 @@ export function createNotificationStore(db: Database) {
           ),
         );
       return Number(row?.n ?? 0);
+    },
+
+    /**
+     * With an account's deletion: every message to the person or naming them (a guardian's or a
+     * coach's about them, a scout's about their answer), with its delivery records, and the
+     * unsubscribes of their own number and address. Answers how many messages went.
+     */
+    async erasePerson(tx: Executor, person: { accountId: string; phone: string; email: string }): Promise<number> {
+      const gone = await tx
+        .delete(notifications)
+        .where(or(eq(notifications.accountId, person.accountId), eq(notifications.aboutAccountId, person.accountId)))
+        .returning({ id: notifications.id });
+      await tx
+        .delete(notificationUnsubscribes)
+        .where(
+          or(
+            and(eq(notificationUnsubscribes.channel, "sms"), eq(notificationUnsubscribes.address, person.phone)),
+            and(eq(notificationUnsubscribes.channel, "email"), eq(notificationUnsubscribes.address, person.email)),
+          ),
+        );
+      return gone.length;
+    },
+
+    /**
+     * The retention: delivery records written before `before`, and messages to people without an
+     * account (guardians, coaches: no inbox keeps them). The inbox of an account keeps its messages.
+     */
+    async deleteDeliveriesBefore(before: Date): Promise<{ deliveries: number; messages: number }> {
+      const deliveries = await db
+        .delete(notificationDeliveries)
+        .where(lt(notificationDeliveries.createdAt, before))
+        .returning({ id: notificationDeliveries.id });
+      const messages = await db
+        .delete(notifications)
+        .where(and(isNull(notifications.accountId), lt(notifications.createdAt, before)))
+        .returning({ id: notifications.id });
+      return { deliveries: deliveries.length, messages: messages.length };
     },
 
     /** The newest deliveries for the review console, optionally of one state. */

@@ -28,6 +28,20 @@ export async function releaseHeldSms(services: AppServices): Promise<number> {
   }
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes delivery records older than DELIVERY_RETENTION_DAYS, and messages to people without an
+ * account (a guardian, a coach) as old: they name a person and their number, and serve only to
+ * follow a delivery. Answers what went.
+ */
+export async function deleteExpiredDeliveries(
+  services: AppServices,
+): Promise<{ deliveries: number; messages: number }> {
+  const before = new Date(services.now().getTime() - services.config.DELIVERY_RETENTION_DAYS * DAY_MS);
+  return createNotificationStore(services.db).deleteDeliveriesBefore(before);
+}
+
 /** Every five minutes (UTC), so the SMS held overnight leave within minutes of 07:00 in Lusaka. */
 export const NOTIFICATION_SWEEP_CRON = "*/5 * * * *";
 
@@ -40,5 +54,8 @@ export const notificationSweepJob = defineJobKind<Record<string, never>>({
   handler: async (_payload, ctx) => {
     const released = await releaseHeldSms(ctx.services);
     if (released > 0) ctx.log.info({ released }, "SMS held for the quiet hours queued");
+    const expired = await deleteExpiredDeliveries(ctx.services);
+    if (expired.deliveries + expired.messages > 0)
+      ctx.log.info(expired, "delivery records past their retention deleted");
   },
 });

@@ -132,7 +132,11 @@ export function createScoutRequestService(services: AppServices) {
         email: scout.account.email,
       };
       const event = settled.state === "accepted" ? "request-accepted" : "request-declined";
-      await notifications.notify(tx, [{ event, params: { playerFirstName: player.firstName }, to }], origin);
+      await notifications.notify(
+        tx,
+        [{ event, params: { playerFirstName: player.firstName }, to, about: player.id }],
+        origin,
+      );
     };
   }
 
@@ -217,7 +221,7 @@ export function createScoutRequestService(services: AppServices) {
                 guardianOf: player.firstName,
                 guardianLink: link.link.slice(base(origin).length),
               },
-              to: { role: "guardian", name: consent.guardianName, phone: link.guardianPhone },
+              to: { role: "guardian", name: consent.guardianName, phone: link.guardianPhone, of: player.id },
             },
             origin,
           );

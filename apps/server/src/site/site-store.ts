@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, ne, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { ContactFilter, DeletionFilter } from "@touchline/contract/admin";
 import type { Database } from "../db/client.ts";
 import { players } from "../db/schema/auth.ts";
@@ -86,8 +86,13 @@ export function createSiteStore(db: Database) {
       return rows.length > 0;
     },
 
-    async deleteContactMessagesOf(playerId: string): Promise<void> {
-      await db.delete(contactMessages).where(eq(contactMessages.playerId, playerId));
+    /** Messages about the player (a club's request) and those the person sent from the contact form. */
+    async deleteContactMessagesOf(playerId: string, email: string): Promise<void> {
+      await db
+        .delete(contactMessages)
+        .where(
+          or(eq(contactMessages.playerId, playerId), eq(sql`lower(${contactMessages.email})`, email.toLowerCase())),
+        );
     },
 
     /**

@@ -3,6 +3,7 @@ import { COACH_ROLE_VALUES } from "../coach-roles.ts";
 import {
   ENDORSEMENT_STATES,
   type CoachAskView,
+  type EndorsementCheckItem,
   type EndorsementItem,
   type PlayerEndorsements,
   type PlayerEndorsementView,
@@ -76,3 +77,21 @@ export const endorsementItemSchema: AnswerSchema<EndorsementItem> = z.object({
 });
 /** GET /api/admin/endorsements. */
 export const endorsementPageSchema = pageOf(endorsementItemSchema);
+
+export const endorsementCheckItemSchema: AnswerSchema<EndorsementCheckItem> = z.object({
+  id: z.string(),
+  playerId: z.string(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  coachName: z.string(),
+  role,
+  club: z.string(),
+  team: z.string(),
+  since: z.string(),
+  coachPhone: z.nullable(z.string()),
+  askedAt: z.string(),
+  confirmedAt: z.string(),
+});
+/** GET /api/admin/endorsements/checks. */
+export const endorsementCheckPageSchema = pageOf(endorsementCheckItemSchema);

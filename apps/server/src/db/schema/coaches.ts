@@ -14,7 +14,10 @@ export const coachEndorsements = pgTable("coach_endorsements", {
   coachName: text("coach_name").notNull(),
   role: text("coach_role", { enum: COACH_ROLE_VALUES }).notNull(),
   club: text("club").notNull(),
-  /** The coach's number until the SMS has gone; null after. */
+  /**
+   * The coach's number until the SMS has gone; for a coach with no checked confirmation, until
+   * they answer, and after a yes until staff check it. null after.
+   */
   coachPhone: text("coach_phone"),
   /** HMAC of the number under the server's secret: the same coach is recognised without the number. */
   coachPhoneHash: text("coach_phone_hash").notNull(),
@@ -26,6 +29,9 @@ export const coachEndorsements = pgTable("coach_endorsements", {
   sinceMonth: text("since_month"),
   answeredAt: ts("answered_at"),
   closedAt: ts("closed_at"),
+  /** When and by whom staff checked a coach's first confirmation (migration 0021). */
+  checkedAt: ts("checked_at"),
+  checkedBy: uuid("checked_by").references(() => players.id, { onDelete: "set null" }),
   revokedBy: uuid("revoked_by").references(() => players.id, { onDelete: "set null" }),
   revokeReason: text("revoke_reason"),
   createdAt: ts("created_at").notNull(),

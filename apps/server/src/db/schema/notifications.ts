@@ -13,6 +13,11 @@ const ts = (name: string) => timestamp(name, { withTimezone: true });
 export const notifications = pgTable("notifications", {
   id: uuid("id").primaryKey(),
   accountId: uuid("account_id").references(() => players.id, { onDelete: "cascade" }),
+  /**
+   * The account the message names when it is not its recipient's (a guardian's message about their
+   * child, a coach's about a player, a scout's about a player's answer): deleted with it (migration 0021).
+   */
+  aboutAccountId: uuid("about_account_id").references(() => players.id, { onDelete: "cascade" }),
   event: text("event", { enum: NOTIFICATION_EVENTS }).notNull(),
   text: text("text").notNull(),
   link: text("link"),

@@ -16,7 +16,7 @@ import type { DeliveryState } from "@touchline/contract/notifications";
 import type { ScoutAccountView, ScoutDecision, ScoutState } from "@touchline/contract/scouts";
 import type { AgeCheckItem, RefuseAgeBody } from "@touchline/contract/age-check";
 import type { RevokeEndorsementBody } from "@touchline/contract/coach-schemas";
-import type { EndorsementItem } from "@touchline/contract/coaches";
+import type { EndorsementCheckItem, EndorsementItem } from "@touchline/contract/coaches";
 import { apiFetch } from "../../lib/api.ts";
 
 export interface AgeCheckListResponse {
@@ -28,6 +28,13 @@ export interface AgeCheckListResponse {
 
 export interface EndorsementListResponse {
   items: EndorsementItem[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface EndorsementCheckListResponse {
+  items: EndorsementCheckItem[];
   total: number;
   page: number;
   pageSize: number;
@@ -97,3 +104,11 @@ export const fetchEndorsements = (page: number, signal?: AbortSignal) =>
   apiFetch<EndorsementListResponse>(listPath("endorsements", { page }), { signal });
 export const revokeEndorsement = (id: string, body: RevokeEndorsementBody) =>
   post<{ message: string }>(`endorsements/${encodeURIComponent(id)}/revoke`, body);
+
+/** Coaches' first confirmations waiting for a check, oldest first (always the first page: a short queue). */
+export const fetchEndorsementChecks = (signal?: AbortSignal) =>
+  apiFetch<EndorsementCheckListResponse>(listPath("endorsements/checks", { page: 1 }), { signal });
+export const approveEndorsement = (id: string) =>
+  post<{ message: string }>(`endorsements/${encodeURIComponent(id)}/approve`);
+export const rejectEndorsement = (id: string, body: RevokeEndorsementBody) =>
+  post<{ message: string }>(`endorsements/${encodeURIComponent(id)}/reject`, body);

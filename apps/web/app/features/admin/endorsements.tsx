@@ -10,6 +10,7 @@ import { ModalDialog } from "../../components/modal-dialog.tsx";
 import { fetchEndorsements, revokeEndorsement } from "./admin-api.ts";
 import { formatDateTime } from "./format.ts";
 import { ListHeading, ListState, Pager } from "./list-parts.tsx";
+import { EndorsementChecks } from "./endorsement-checks.tsx";
 import { parsePage } from "./list-params.ts";
 import { ReasonForm } from "./reason-form.tsx";
 import { ADMIN_KEYS, useStaffAction, useStaffList } from "./staff-queries.ts";
@@ -17,9 +18,10 @@ import { ADMIN_KEYS, useStaffAction, useStaffList } from "./staff-queries.ts";
 const nameOf = (item: EndorsementItem) => `${item.firstName} ${item.lastName}`.trim() || item.username;
 
 /**
- * /admin/endorsements: the confirmations coaches gave, newest first, with what the player
- * claimed and what the coach answered. Staff revoke a wrong or abused one with a reason the
- * player reads; the revocation is audited. The coach's number is not here: nobody keeps it.
+ * /admin/endorsements: first, coaches' first confirmations waiting for a check (with the number
+ * to call); then the confirmations that stand, newest first, with what the player claimed and
+ * what the coach answered. Staff revoke a wrong or abused one with a reason the player reads;
+ * the revocation is audited. Their numbers are not here: nobody keeps them after the check.
  */
 export function Endorsements() {
   const [params] = useSearchParams();
@@ -37,6 +39,8 @@ export function Endorsements() {
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-5 px-4 py-6 sm:py-10">
       <ListHeading title="Coach confirmations" total={data?.total} noun={["confirmation", "confirmations"]} />
+      <EndorsementChecks />
+      <h2 className="text-xl font-bold text-slate-900">Confirmations that stand</h2>
       <p className="text-sm text-slate-600">{COACH_CONSOLE.consoleIntro}</p>
       <ListState
         isPending={list.isPending}

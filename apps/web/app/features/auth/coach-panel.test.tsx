@@ -128,4 +128,27 @@ describe("CoachPanel", () => {
     await waitFor(() => expect(screen.queryByRole("article", { name: "Daniel Mumba, Kalulushi Stars FC" })).toBeNull());
     expect(api.calls(`DELETE ${ROUTE}/:id`).map(({ url }) => url)).toEqual([`${ROUTE}/${confirmed.id}`]);
   });
+
+  it("tells the player plainly that a coach's yes waits for a check before it shows", async () => {
+    mockApi({
+      [`GET ${ROUTE}`]: () =>
+        jsonResponse(
+          200,
+          coaches([
+            ask({
+              state: "checking",
+              expiresAt: null,
+              answeredAt: "2026-11-28T10:00:00.000Z",
+              team: "U17",
+              since: "2024-03",
+            }),
+          ]),
+        ),
+    });
+    renderScreen(<CoachPanel />);
+    const item = within(await screen.findByRole("article", { name: "Daniel Mumba, Kalulushi Stars FC" }));
+    expect(item.getByText(COACH.stateText.checking)).toBeInTheDocument();
+    expect(item.getByText(COACH.checkingNote)).toBeInTheDocument();
+    expect(COACH.checkingNote).toContain("Nothing shows publicly until then.");
+  });
 });

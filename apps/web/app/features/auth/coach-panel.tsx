@@ -28,6 +28,8 @@ function note(item: PlayerEndorsementView): string | null {
       return item.answeredAt && item.team && item.since
         ? `${endorsementLine({ role: item.role, club: item.club, confirmedAt: item.answeredAt })} · ${endorsementDetail({ team: item.team, since: item.since })}`
         : null;
+    case "checking":
+      return COACH.checkingNote;
     case "pending":
       return item.expiresAt ? `Their link works until ${formatDate(item.expiresAt)}.` : null;
     case "declined":

@@ -1,7 +1,8 @@
 import { render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_DELETION, COACH_PRIVACY } from "@touchline/contract/messages";
+import { DELIVERY_RETENTION_DAYS_DEFAULT } from "@touchline/contract/limits";
+import { ACCOUNT_DELETION, COACH_PRIVACY, PRIVACY } from "@touchline/contract/messages";
 import Privacy from "./privacy.tsx";
 
 function renderAt(url: string) {
@@ -49,7 +50,21 @@ describe("privacy page", () => {
     renderAt("/privacy");
     const heading = screen.getByRole("heading", { level: 2, name: "Coaches who vouch for you" });
     expect(heading.nextElementSibling).toHaveTextContent(COACH_PRIVACY);
-    for (const part of ["only until our SMS to them has gone", "never their name or number", "for 30 days"])
+    for (const part of [
+      "only until our SMS to them has gone",
+      "until our staff have checked it",
+      "never their name or number",
+      "for 30 days",
+    ])
       expect(COACH_PRIVACY).toContain(part);
+  });
+
+  it("says how long delivery records are kept, and that a deletion takes the messages about the person", () => {
+    renderAt("/privacy");
+    const heading = screen.getByRole("heading", { level: 2, name: "Messages we send" });
+    expect(heading.nextElementSibling).toHaveTextContent(PRIVACY.messages);
+    expect(PRIVACY.messages).toContain(`for ${DELIVERY_RETENTION_DAYS_DEFAULT} days, then delete that record`);
+    expect(screen.getByText(PRIVACY.deletion, { exact: false })).toBeInTheDocument();
+    expect(PRIVACY.deletion).toContain("the messages sent to your parent or guardian");
   });
 });

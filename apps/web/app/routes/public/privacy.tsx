@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { DELETION_PROCESSING_DAYS } from "@touchline/contract/limits";
-import { ACCOUNT_DELETION, AGE_CHECK, COACH_PRIVACY } from "@touchline/contract/messages";
+import { ACCOUNT_DELETION, AGE_CHECK, COACH_PRIVACY, PRIVACY } from "@touchline/contract/messages";
 import { buttonClass } from "../../components/button.tsx";
 import { PageHero, Prose } from "../../features/site/page-parts.tsx";
 import { pageMeta } from "../../lib/seo.ts";
@@ -128,6 +128,9 @@ export default function Privacy() {
           <h2 id="coaches">Coaches who vouch for you</h2>
           <p>{COACH_PRIVACY}</p>
 
+          <h2 id="messages">Messages we send</h2>
+          <p>{PRIVACY.messages}</p>
+
           <h2 id="data-security">Data security</h2>
           <p>
             We protect your information with encrypted connections (HTTPS), passwords stored only as secure hashes, and
@@ -144,7 +147,7 @@ export default function Privacy() {
               Delete your account. Use the <Link to="/delete">account deletion page</Link> to send a request, then
               confirm it with the link we e-mail to your address, so that nobody else can delete your account. We
               process confirmed requests within {DELETION_PROCESSING_DAYS} days and send you an e-mail when your account
-              and its data have been deleted.
+              and its data have been deleted. {PRIVACY.deletion}
             </li>
           </ul>
 
