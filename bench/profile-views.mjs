@@ -9,7 +9,11 @@
 // the machine's other load than requests per second do; the ratio is taken within each round
 // and the median of the rounds is reported. The flushes every 10 s fall inside the slices.
 //
-// Options: --rounds=N (5)  --slice=S (5)  --no-write (print only; otherwise the "Profile views"
+// Each slice is a fixed number of requests (not a duration): on a busy machine a timed slice
+// holds too few for the CPU clock's 10 ms ticks. The two arms swap order every round, so a
+// load that grows or falls during the run weighs on both alike.
+//
+// Options: --rounds=N (7)  --requests=N (150 per slice)  --no-write (print only; otherwise the "Profile views"
 // section of bench/RESULTS.md is replaced)
 import fs from "node:fs";
 import path from "node:path";
@@ -24,8 +28,8 @@ const args = new Map(
     .slice(2)
     .map((arg) => [arg.replace(/^--/, "").split("=")[0], arg.includes("=") ? arg.slice(arg.indexOf("=") + 1) : "true"]),
 );
-const ROUNDS = Number(args.get("rounds") ?? 5);
-const SLICE = Number(args.get("slice") ?? 5);
+const ROUNDS = Number(args.get("rounds") ?? 7);
+const REQUESTS = Number(args.get("requests") ?? 150);
 const WRITE = !args.has("no-write");
 const TMP = path.join(ROOT, "bench/.tmp");
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -44,7 +48,8 @@ async function slice(pid, url, userAgent) {
   const result = await autocannon({
     url,
     connections: 4,
-    duration: SLICE,
+    amount: REQUESTS,
+    timeout: 60,
     requests: [
       {
         setupRequest: (request) => ({
@@ -84,8 +89,12 @@ try {
   await slice(server.pid, url, (i) => `${PHONE} warm-${i}`);
   const rounds = [];
   for (let round = 0; round < ROUNDS; round++) {
-    const crawler = await slice(server.pid, url, () => CRAWLER);
-    const counted = await slice(server.pid, url, (i) => `${PHONE} r${round}-${i}`);
+    const notCountedArm = () => slice(server.pid, url, () => CRAWLER);
+    const countedArm = () => slice(server.pid, url, (i) => `${PHONE} r${round}-${i}`);
+    const [crawler, counted] =
+      round % 2 === 0
+        ? [await notCountedArm(), await countedArm()]
+        : await countedArm().then(async (c) => [await notCountedArm(), c]);
     rounds.push({ crawler, counted, ratio: counted.cpuPerRequest / crawler.cpuPerRequest });
     console.log(
       `round ${round + 1}: not counted ${crawler.cpuPerRequest.toFixed(0)} µs CPU/request (${crawler.rps.toFixed(0)} req/s), ` +
@@ -101,7 +110,7 @@ try {
       `Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC by \`node bench/profile-views.mjs\` on ${describeMachine()} (load ${loadText()}).`,
       "",
       "The public player page (`/players/{username}`, production build, PGlite) asked by a crawler (not counted)",
-      `and by phones that are each a new visitor (every request files a new view, flushed every 10 s): server CPU per request, ${ROUNDS} rounds of ${SLICE} s each, median.`,
+      `and by phones that are each a new visitor (every request files a new view, flushed every 10 s): server CPU per request, ${ROUNDS} rounds of ${REQUESTS} requests per arm (order swapped every round), median.`,
       "",
       "| | CPU µs per request | |",
       "|---|---|---|",

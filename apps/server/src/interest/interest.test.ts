@@ -3,7 +3,11 @@ import { sql } from "drizzle-orm";
 import { profileInterestAnswerSchema } from "@touchline/contract/answers/interest";
 import type { ProfileInterest } from "@touchline/contract/interest";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
-import { loginCookie } from "../test/auth-helpers.ts";
+import { loginCookie, readSmsOutbox } from "../test/auth-helpers.ts";
+import { deliveriesSettled } from "../test/notifications.ts";
+import { createGuardianStore } from "../auth/guardian-store.ts";
+import { randomToken, sha256Hex } from "../auth/secrets.ts";
+import { sendWeeklyInterest } from "./weekly-summary.ts";
 import { createProfile } from "../test/public-players.ts";
 import { createScout, scoutLoginCookie } from "../test/scout-helpers.ts";
 import { createTalentService } from "../talent/talent-service.ts";
@@ -169,5 +173,91 @@ describe("interest in a public profile", () => {
     expect(tomorrow.interest_salts).toHaveLength(0);
     expect(tomorrow.interest_visits).toHaveLength(0);
     expect(tomorrow.interest_daily.length).toBeGreaterThan(0);
+  });
+});
+
+describe("what else the player and their guardian are told", () => {
+  it("counts the scouts who shortlisted the player, the saved searches they match and the requests", async () => {
+    const player = await publicPlayer();
+    const club = await createScout(t, { organisationKind: "club" });
+    const academy = await createScout(t, { organisationKind: "academy" });
+    const scoutCall = (scout: { cookie: string }, method: "POST" | "PUT", url: string, payload: object) =>
+      t.app.inject({ method, url, payload, headers: { cookie: scout.cookie } });
+    // Two shortlists of one scout count one scout.
+    for (const name of ["Strikers", "Maybe"]) {
+      const made = await scoutCall(club, "POST", "/api/scouts/shortlists", { name });
+      expect(made.statusCode, made.body).toBe(201);
+      const list = made.json<{ shortlists: { id: string; name: string }[] }>().shortlists.find((l) => l.name === name)!;
+      const put = await scoutCall(club, "PUT", `/api/scouts/shortlists/${list.id}/players/${player.username}`, {});
+      expect(put.statusCode, put.body).toBe(200);
+    }
+    // Saved searches: two that match (the same filters from two scouts count twice), one that does not.
+    for (const [scout, position] of [
+      [club, "striker"],
+      [academy, "striker"],
+      [academy, "goalkeeper"],
+    ] as const) {
+      const saved = await scoutCall(scout, "POST", "/api/scouts/searches", {
+        name: `${position}s`,
+        channel: "email",
+        filters: { position },
+      });
+      expect(saved.statusCode, saved.body).toBe(201);
+    }
+    const asked = await scoutCall(club, "POST", "/api/scouts/requests", {
+      username: player.username,
+      kind: "contact",
+      message: "We would like to see you play.",
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const interest = await interestOf(player);
+    expect(interest.shortlisted).toBe(1);
+    expect(interest.savedSearches).toBe(2);
+    expect(interest.requests).toBe(1);
+    expect(interest.visitors).toBe(0);
+  });
+
+  it("answers the guardian's lasting link with the same counts, and no other link", async () => {
+    const player = await createProfile(t, { dateOfBirth: `${t.clock.now.getUTCFullYear() - 15}-03-01` });
+    const token = randomToken();
+    await createGuardianStore(t.app.services.db, t.app.services.now).setLink(player.id, sha256Hex(token));
+    const talent = createTalentService({
+      db: t.app.services.db,
+      now: t.app.services.now,
+      videoExpiryDays: t.config.VIDEO_EXPIRY_DAYS,
+    });
+    const rendition = (await talent.getPublicPlayer(player.username))?.videos[0]?.renditions[0]?.url;
+    expect(rendition).toBeDefined();
+    await play(rendition!, { address: "10.50.0.1", userAgent: PHONE_BROWSER });
+    await t.app.views.flush();
+    const res = await t.app.inject({ method: "POST", url: "/api/guardian-consent/interest", payload: { token } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual(await interestOf(player));
+    expect(res.json<ProfileInterest>().visitors).toBe(1);
+    expect(res.headers["cache-control"]).toBe("no-store");
+    const wrong = await t.app.inject({
+      method: "POST",
+      url: "/api/guardian-consent/interest",
+      payload: { token: randomToken() },
+    });
+    expect(wrong.statusCode).toBe(404);
+  });
+
+  it("sends the weekly summary once, only to a player whose week had visitors, inside the notification rules", async () => {
+    const seen = await publicPlayer();
+    const unseen = await publicPlayer();
+    await play(seen.rendition, { address: "10.60.0.1", userAgent: PHONE_BROWSER });
+    await play(seen.rendition, { address: "10.60.0.2", userAgent: PHONE_BROWSER });
+    await t.app.views.flush();
+    expect(await sendWeeklyInterest(t.app.services)).toBeGreaterThanOrEqual(1);
+    // Run again the same week (a retry, another worker): nothing more.
+    expect(await sendWeeklyInterest(t.app.services)).toBe(0);
+    await deliveriesSettled(t, 60_000);
+    const texts = (to: string) => readSmsOutbox(t, to).filter((m) => m.body.includes("/player/home"));
+    const [summary, ...more] = texts(seen.phoneNumber);
+    expect(more).toHaveLength(0);
+    expect(summary?.body).toContain("Week: 2 visitors, 0 verified scouts.");
+    expect(summary?.body).toMatch(/Stop: \S+\/unsubscribe\//);
+    expect(texts(unseen.phoneNumber)).toHaveLength(0);
   });
 });

@@ -3,6 +3,8 @@ import { INTEREST, type ProfileInterest } from "@touchline/contract/interest";
 import { InterestSummary } from "../../components/interest-summary.tsx";
 import { fetchInterest, INTEREST_QUERY } from "./interest-api.ts";
 
+const INTEREST_FRESH_MS = 60_000;
+
 /**
  * On the player's home: how many people and verified scouts looked at their profile this month.
  * `loaded` is what the server read for the page (null: no profile yet), so the card is in the
@@ -14,6 +16,9 @@ export function InterestCard({ loaded }: { loaded?: ProfileInterest | null }) {
     queryKey: INTEREST_QUERY,
     queryFn: fetchInterest,
     initialData: loaded,
+    // The counts move slowly (views are written every few seconds, summed per day): the server's
+    // are fresh for a minute, and moving between the player's pages does not ask again.
+    staleTime: INTEREST_FRESH_MS,
   });
   if (!interest.data) return null;
   return (
