@@ -52,7 +52,8 @@ async function play(url: string, from: { address: string; userAgent?: string; co
     remoteAddress: from.address,
     headers: {
       range: "bytes=0-99",
-      ...(from.userAgent ? { "user-agent": from.userAgent } : {}),
+      // Without one, inject would send its own ("lightMyRequest").
+      "user-agent": from.userAgent ?? "",
       ...(from.cookie ? { cookie: from.cookie } : {}),
     },
   });
