@@ -83,6 +83,8 @@ const SERVER_DOMAIN_RANKS = [
   ["coaches"],
   // Scouts find players through the talent list and are verified through the audit log.
   ["scouts"],
+  // Interest in players' profiles counts scouts' looks, lists and saved searches (talent's filters).
+  ["interest"],
   ["health", "openapi", "web", "ops", "backup"],
   ["cli"],
 ];

@@ -51,6 +51,11 @@ import { scoutsPlugin } from "./scouts/plugin.ts";
 import { notificationRoutes } from "./notifications/notification-routes.ts";
 import { talentRoutes } from "./talent/talent-routes.ts";
 import { talentForWeb } from "./talent/web-context.ts";
+import { usernameKeyOf } from "./auth/player-store.ts";
+import { declareViewedProfile, markProfileViewed } from "./http/viewed-profile.ts";
+import { installViewCounting, interestPlugin } from "./interest/plugin.ts";
+import { interestForWeb } from "./interest/web-context.ts";
+import type { ViewCounter } from "./interest/view-counter.ts";
 import { registerWeb } from "./web/serve-web.ts";
 import { answerNotFoundForNonUuidIds } from "./http/uuid-params.ts";
 import { createSiteService } from "./site/site-service.ts";
@@ -82,7 +87,12 @@ export interface BuildOptions {
   workJobs?: boolean;
 }
 
-export type App = FastifyInstance & { services: AppServices; healthState: HealthState };
+export type App = FastifyInstance & {
+  services: AppServices;
+  healthState: HealthState;
+  /** Views of public profiles waiting to be counted; tests flush them. */
+  views: ViewCounter;
+};
 
 /** Builds the whole server: API, media, and the web app. Tests call it and use inject(). */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
@@ -205,6 +215,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rateLimit, { global: false, store: postgresRateLimitStore(services.db, services.now) });
   // request.user for every route below; needs the cookie parser above.
   installSessions(app, services);
+  // Views of public profiles (pages and videos) are counted after their responses have gone.
+  declareViewedProfile(app);
+  const views = installViewCounting(app, services);
   // Before every route: ids in paths that are not UUIDs answer 404 here, never reaching SQL.
   answerNotFoundForNonUuidIds(app);
   // Before every route: @fastify/swagger describes the routes added after it.
@@ -226,6 +239,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(coachesPlugin, { services });
   await app.register(notificationRoutes, { services });
   await app.register(redirectRoutes, { services });
+  await app.register(interestPlugin, { services });
 
   const webBuild = config.webBuildDir;
   const talent = talentForWeb(services);
@@ -233,6 +247,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const accounts = createPlayerStore(services.db, services.now);
   const ownProfile = ownProfileForWeb(services);
   const ownPanels = ownPanelsForWeb(services);
+  const ownInterest = interestForWeb(services);
   if (options.web !== false && webBuild && fs.existsSync(path.join(webBuild, "server", "index.js"))) {
     await registerWeb(app, {
       buildDir: webBuild,
@@ -241,18 +256,26 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       // The session the cookie names, read only by the pages that ask (the player area and
       // console layouts), so their HTML arrives with it instead of a "Loading..." gate.
       loadContext: (request) => ({
-        talent,
+        talent: {
+          ...talent,
+          getPlayer: async (username) => {
+            const player = await talent.getPlayer(username);
+            if (player) markProfileViewed(request, { usernameKey: usernameKeyOf(player.username) });
+            return player;
+          },
+        },
         site,
         currentSession: async () =>
           request.user ? toSessionInfoOrNull(await accounts.byId(request.user.playerId)) : null,
         ownProfile: () => ownProfile(request.user),
         ownAgeCheck: () => ownPanels.ageCheck(request.user),
         ownGuardianStatus: () => ownPanels.guardian(request.user),
+        ownInterest: () => ownInterest(request.user),
       }),
     });
   }
 
-  return Object.assign(app, { services, healthState }) as unknown as App;
+  return Object.assign(app, { services, healthState, views }) as unknown as App;
 }
 
 const toSessionInfoOrNull = (player: PlayerRow | undefined) => (player ? toSessionInfo(player) : null);

@@ -1,4 +1,5 @@
 import { coachSweepJob } from "./coaches/coach-sweep-job.ts";
+import { weeklyInterestJob } from "./interest/weekly-interest-job.ts";
 import type { AnyJobKind } from "./jobs/job-kind.ts";
 import { videoRenditionsJob } from "./media/video-renditions-job.ts";
 import { notificationDeliveryJob } from "./notifications/delivery-job.ts";
@@ -18,4 +19,5 @@ export const PRODUCT_JOB_KINDS: readonly AnyJobKind[] = [
   notificationSweepJob,
   publicTimeNoticesJob,
   coachSweepJob,
+  weeklyInterestJob,
 ];

@@ -3,6 +3,7 @@ import type { PlayerGuardianStatus } from "./guardian.ts";
 import type { PlayerInfoResponse } from "./profile.ts";
 import type { SessionInfo } from "./session.ts";
 import type { AppInterest } from "./app-interest.ts";
+import type { ProfileInterest } from "./interest.ts";
 import type { ContactMessageInput } from "./site.ts";
 import type { PublicPlayer, PublicPlayerList, TalentListQuery } from "./talent.ts";
 
@@ -38,6 +39,12 @@ export interface WebLoadContext {
    */
   ownAgeCheck(): Promise<AgeCheckView | undefined>;
   ownGuardianStatus(): Promise<PlayerGuardianStatus | null | undefined>;
+  /**
+   * The logged-in player's interest counts, as GET /api/player/interest answers them, so
+   * /player/home arrives with its card; null without a profile, undefined when they could not be
+   * read (the page then reads them itself).
+   */
+  ownInterest(): Promise<ProfileInterest | null | undefined>;
   /** The public site's forms, for pages served without JavaScript that post as plain HTML forms. */
   site: {
     /** Stores a checked contact message for the staff inbox (as POST /api/site/contact-messages does). */

@@ -51,6 +51,8 @@ const LONGEST: { [E in NotificationEvent]: NotificationParams[E][] } = {
   "coach-confirmed": [{ club: LONG_CLUB }],
   "coach-declined": [{ club: LONG_CLUB }],
   "endorsement-revoked": [{ club: LONG_CLUB }],
+  // Counts, not form values: a week of 9,999 visitors and 999 verified scouts is far beyond any player's.
+  "interest-weekly": [{ visitors: 9_999, scouts: 999 }],
 };
 
 /** Sent at once with the coach's link (sendNow), never with a way to stop: the link fills the segment. */

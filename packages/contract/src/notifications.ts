@@ -31,6 +31,7 @@ export const NOTIFICATION_EVENTS = [
   "coach-confirmed",
   "coach-declined",
   "endorsement-revoked",
+  "interest-weekly",
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -136,6 +137,8 @@ export interface NotificationParams {
   "coach-confirmed": { club: string };
   "coach-declined": { club: string };
   "endorsement-revoked": { club: string };
+  /** The week's interest in the player's public profile: never who, only how many (requests have their own notice). */
+  "interest-weekly": { visitors: number; scouts: number };
 }
 
 interface Template<E extends NotificationEvent> {
@@ -272,6 +275,11 @@ export const NOTIFICATION_TEMPLATES: { [E in NotificationEvent]: Template<E> } =
     subject: "A coach's confirmation was removed",
     text: () => "Staff removed a coach's confirmation:",
     link: () => "/player/profile",
+  },
+  "interest-weekly": {
+    subject: "Who looked at your profile this week",
+    text: ({ visitors, scouts }) => `Week: ${countOf(visitors, "visitor")}, ${countOf(scouts, "verified scout")}.`,
+    link: () => "/player/home",
   },
 };
 

@@ -26,8 +26,12 @@ export interface TableShape {
   refersTo: string[];
 }
 
-/** The tables that are not data: the migrations' own record is written by migrate(). */
-const NOT_DATA = new Set(["schema_migrations"]);
+/**
+ * The tables that are not data: the migrations' own record is written by migrate(); the day's
+ * visitor salt and hashes (migration 0023) must be gone the next day, so no archive keeps them
+ * (a restored site starts a new salt, and today's visitors may count once more).
+ */
+const NOT_DATA = new Set(["schema_migrations", "interest_salts", "interest_visits"]);
 const BATCH_ROWS = 500;
 
 export const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;

@@ -4,6 +4,7 @@ import { MEDIA } from "@touchline/contract/messages";
 import { VIDEO_PROCESSING } from "@touchline/contract/video";
 import { isStaff, requireUser, type RequestUser } from "../auth/request-user.ts";
 import { HttpError } from "../http/errors.ts";
+import { markProfileViewed } from "../http/viewed-profile.ts";
 import { videoExpiresAt } from "@touchline/contract/video-expiry";
 import { ACCESS, errorAnswers, fileAnswer, noBody } from "../http/answers.ts";
 import type { AppServices } from "../services.ts";
@@ -149,6 +150,9 @@ export const mediaRoutes: FastifyPluginAsync<{ services: AppServices }> = async 
       const rendition =
         file.videoState === "ready" ? file.videoRenditions?.find((r) => r.label === request.params.label) : undefined;
       if (!rendition) throw new HttpError(404, VIDEO_PROCESSING.renditionNotFound);
+      // A visitor playing a public video: counted as interest in the profile once this answer has
+      // gone (the owner and staff read it privately, and count for nothing).
+      if (cacheControl.startsWith("public")) markProfileViewed(request, { playerId: file.ownerPlayerId });
       const key = mediaKeys.rendition(file.id, rendition.label);
       const etag = `"${file.id}-${rendition.label}"`;
       return sendStored(request, reply, { key, contentType: "video/mp4", etag, cacheControl, file });

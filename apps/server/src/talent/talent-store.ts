@@ -284,6 +284,29 @@ export function createTalentStore(db: Database, videoExpiryDays: number) {
       return db.select().from(mediaFiles).where(inArray(mediaFiles.id, ids));
     },
 
+    /**
+     * Which of these queries the player's profile matches now, public rules included (all false
+     * when it is not public): one statement, one condition a column, whatever the number.
+     */
+    async profileMatches(playerId: string, queries: TalentListQuery[], at: Date): Promise<boolean[]> {
+      if (queries.length === 0) return [];
+      const columns = Object.fromEntries(
+        queries.map((query, index) => [`m${index}`, sql<boolean>`coalesce((${filtersOf(query, at).where}), false)`]),
+      );
+      const [row] = await db.select(columns).from(playerProfiles).where(eq(playerProfiles.playerId, playerId)).limit(1);
+      return queries.map((_query, index) => row?.[`m${index}`] === true);
+    },
+
+    /** Whether the player's profile is public now. */
+    async isPublic(playerId: string, at: Date): Promise<boolean> {
+      const [row] = await db
+        .select({ one: sql`1` })
+        .from(playerProfiles)
+        .where(and(eq(playerProfiles.playerId, playerId), visibleAt(at)))
+        .limit(1);
+      return row !== undefined;
+    },
+
     /** The player behind a username key (lower-cased), only while the profile is public. */
     async publicPlayerId(
       usernameKey: string,

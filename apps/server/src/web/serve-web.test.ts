@@ -49,6 +49,7 @@ describe("web assets", () => {
         ownProfile: async () => null,
         ownAgeCheck: async () => undefined,
         ownGuardianStatus: async () => undefined,
+        ownInterest: async () => undefined,
       }),
     });
     const file = (suffix: string) => fs.readFileSync(path.join(buildDir, `client/assets/app-3f9a1c.js${suffix}`));
@@ -275,6 +276,7 @@ export const routeDiscovery = { mode: "initial" };
         ownProfile: async () => null,
         ownAgeCheck: async () => undefined,
         ownGuardianStatus: async () => undefined,
+        ownInterest: async () => undefined,
       }),
     });
     return { app, close: async () => (await app.close(), fs.rmSync(buildDir, { recursive: true, force: true })) };

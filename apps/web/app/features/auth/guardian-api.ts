@@ -1,5 +1,6 @@
 import { GUARDIAN_LINK_HEADER, type AgeCheckView, type AgeDocumentInput } from "@touchline/contract/age-check";
 import type { GuardianConsentView, PlayerGuardianStatus } from "@touchline/contract/guardian";
+import type { ProfileInterest } from "@touchline/contract/interest";
 import { apiFetch } from "../../lib/api.ts";
 import { isLinkToken } from "@touchline/contract/link-token";
 
@@ -15,6 +16,10 @@ export const sendConsentCode = (token: string) =>
 
 export const agreeToProfile = (body: { token: string; otp: string }) =>
   apiFetch<{ message: string; consent: GuardianConsentView }>("/api/guardian-consent/agree", { body });
+
+/** How many looked at the player's profile (the lasting link only; 404 without a profile). */
+export const viewInterest = (token: string) =>
+  apiFetch<ProfileInterest>("/api/guardian-consent/interest", { body: { token } });
 
 export const withdrawConsent = (token: string) =>
   apiFetch<{ message: string; consent: GuardianConsentView }>("/api/guardian-consent/withdraw", { body: { token } });

@@ -2,6 +2,7 @@ import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { GUARDIAN_LINK_HEADER, type AgeCheckView } from "@touchline/contract/age-check";
 import { GUARDIAN, type GuardianConsentView } from "@touchline/contract/guardian";
+import { INTEREST } from "@touchline/contract/interest";
 import { AGE_CHECK, AUTH } from "@touchline/contract/messages";
 import { CODE_INPUT_LABEL } from "./code-input.tsx";
 import { GuardianConsent } from "./guardian-consent.tsx";
@@ -35,13 +36,16 @@ const NO_AGE_CHECK: AgeCheckView = {
   documentPath: null,
 };
 
-/** The calls about consent, leaving out the age check's own read beside them. */
-const consentCalls = <T extends { url: string }>(sent: T[]) => sent.filter((call) => !call.url.includes("/age-check/"));
+/** The calls about consent, leaving out the age check's and the interest's own reads beside them. */
+const consentCalls = <T extends { url: string }>(sent: T[]) =>
+  sent.filter((call) => !call.url.includes("/age-check/") && !call.url.endsWith("/interest"));
 
 /** The guardian's API (every call a POST): each path answers from its list in turn. */
 function api(answers: Record<string, Response[]>) {
   return mockApi({
     "POST /api/guardian-consent/age-check/view": () => jsonResponse(200, { ageCheck: NO_AGE_CHECK }),
+    // No profile yet, unless a test says otherwise: the page then shows no counts.
+    "POST /api/guardian-consent/interest": () => jsonResponse(404, { message: GUARDIAN.linkInvalid }),
     ...Object.fromEntries(
       Object.entries(answers).map(([path, responses]) => [
         `POST ${path}`,
@@ -143,6 +147,37 @@ describe("GuardianConsent", () => {
     expect(screen.queryByText(/You have not agreed/)).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Send me a code to agree" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: GUARDIAN.withdrawButton })).not.toBeInTheDocument();
+  });
+
+  it("shows the lasting link how many looked at the player's profile, by first name, and never who", async () => {
+    window.location.hash = `#consent=${TOKEN}`;
+    const mock = api({ "/api/guardian-consent/view": [jsonResponse(200, view({ state: "given" }))] });
+    mock.set("POST /api/guardian-consent/interest", () =>
+      jsonResponse(200, {
+        isPublic: true,
+        visitors: 7,
+        scouts: { total: 2, byKind: { club: 1, academy: 1, agency: 0, "national-team": 0 } },
+        shortlisted: 0,
+        savedSearches: 0,
+        requests: 0,
+      }),
+    );
+    renderScreen(<GuardianConsent />);
+    const card = await screen.findByRole("region", { name: INTEREST.title });
+    expect(within(card).getByText("7 people opened Chipo's profile this month.")).toBeInTheDocument();
+    expect(
+      within(card).getByText("2 verified scouts looked at Chipo's profile this month: 1 club and 1 academy."),
+    ).toBeInTheDocument();
+    expect(within(card).getByText(INTEREST.howCountedGuardian)).toBeInTheDocument();
+    expect(mock.calls("POST /api/guardian-consent/interest")[0]?.body).toEqual({ token: TOKEN });
+  });
+
+  it("asks no counts through a link about one scout request", async () => {
+    window.location.hash = `#consent=${TOKEN}`;
+    const mock = api({ "/api/guardian-consent/view": [jsonResponse(200, view({ managesConsent: false }))] });
+    renderScreen(<GuardianConsent />);
+    expect(await screen.findByText(GUARDIAN.requestLinkOnly)).toBeInTheDocument();
+    expect(mock.calls("POST /api/guardian-consent/interest")).toHaveLength(0);
   });
 
   it("never calls a profile public that is waiting for review or whose public time ended", async () => {

@@ -11,6 +11,7 @@ import { ApiError } from "../../lib/api.ts";
 import { errorText } from "../../lib/error-text.ts";
 import { useApiMutation } from "../../lib/use-api-mutation.ts";
 import { CodeInput, emptyCode } from "./code-input.tsx";
+import { GuardianInterest } from "./guardian-interest.tsx";
 import { agreeToProfile, linkTokenOf, sendConsentCode, viewConsent, withdrawConsent } from "./guardian-api.ts";
 
 /** Saying no, or taking a consent back: no code needed, the new state shown at once. */
@@ -112,6 +113,7 @@ export function GuardianConsent({ askedNow, later }: { askedNow?: ReactNode; lat
           <AgreeSteps view={view} token={token} onChange={show} />
         </div>
       )}
+      {view.managesConsent ? <GuardianInterest token={token} firstName={view.playerFirstName} /> : null}
       <WhatIsShown firstName={view.playerFirstName} username={view.playerUsername} />
       {later}
       {view.managesConsent && view.state === "given" ? <Withdrawal view={view} token={token} onChange={show} /> : null}
