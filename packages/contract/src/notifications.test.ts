@@ -92,9 +92,9 @@ describe("every notification SMS", () => {
   });
 
   it("counts days in the right number", () => {
-    expect(renderNotification("profile-approved", { publicDays: 1, username: "a", waitingForGuardian: false }).text).toBe(
-      "Profile approved: public for 1 day. Your page:",
-    );
+    expect(
+      renderNotification("profile-approved", { publicDays: 1, username: "a", waitingForGuardian: false }).text,
+    ).toBe("Profile approved: public for 1 day. Your page:");
     expect(renderNotification("public-ending", { daysLeft: 7 }).text).toBe("Profile public for 7 more days. Renew:");
     expect(renderNotification("public-ending", { daysLeft: 1 }).text).toBe("Profile public for 1 more day. Renew:");
   });
@@ -117,8 +117,14 @@ describe("the approval and the consent that make a profile public", () => {
       "https://touchline.zm",
       null,
     );
-    expect(approved).toBe("Touchline: Profile approved: public for 90 days. Your page: https://touchline.zm/players/chanda_p");
-    const waiting = renderNotification("profile-approved", { publicDays: 90, username: "chanda_p", waitingForGuardian: true });
+    expect(approved).toBe(
+      "Touchline: Profile approved: public for 90 days. Your page: https://touchline.zm/players/chanda_p",
+    );
+    const waiting = renderNotification("profile-approved", {
+      publicDays: 90,
+      username: "chanda_p",
+      waitingForGuardian: true,
+    });
     expect(waiting).toMatchObject({ text: "Approved, waiting for your parent or guardian.", link: "/player/home" });
     expect(waiting.text).not.toMatch(/public/i);
     expect(renderNotification("consent-given", { publicDays: 90, username: "chanda_p" })).toMatchObject({

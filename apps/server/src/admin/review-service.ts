@@ -50,7 +50,13 @@ export function createReviewService({ db, now, videoExpiryDays, notifications }:
   const expiryCutoff = () => new Date(now().getTime() - videoExpiryDays * DAY_MS);
   const store = createProfileReviewStore(db);
 
-  const toItem = ({ profile, player, reviewerUsername, consentState, consentDecidedAt }: ProfileReviewRow): ReviewItem => {
+  const toItem = ({
+    profile,
+    player,
+    reviewerUsername,
+    consentState,
+    consentDecidedAt,
+  }: ProfileReviewRow): ReviewItem => {
     const needsConsent = needsGuardianConsent(player.dateOfBirth, now());
     const consentGiven = consentState === "given";
     const expiry = profileExpiry(

@@ -10,6 +10,7 @@ import { DAYTIME, deliveriesSettled, storedDeliveries } from "../test/notificati
 import { playerWithProfile, profileUrl } from "../test/profiles.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
 import { createNotificationService, type Notice } from "./notification-service.ts";
+import { sendPublicTimeNotices } from "../players/public-time-notices.ts";
 import { releaseHeldSms } from "./sweep-job.ts";
 
 /**
@@ -62,8 +63,7 @@ const post = (url: string, cookie?: string, payload?: object) => {
     ...(payload === undefined ? {} : { payload }),
   });
 };
-const get = (url: string, cookie?: string) =>
-  t.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
+const get = (url: string, cookie?: string) => t.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
 
 type Profile = {
   scout: { isVideoApproved: boolean; waitingForGuardian: boolean };
@@ -108,7 +108,9 @@ describe("one change of state, one message", () => {
     const sms = smsTo(player.phoneNumber);
     expect(sms).toEqual([
       expect.stringMatching(
-        new RegExp(`^Touchline: Profile approved: public for 90 days\\. Your page: http://\\S+/players/${player.username}$`),
+        new RegExp(
+          `^Touchline: Profile approved: public for 90 days\\. Your page: http://\\S+/players/${player.username}$`,
+        ),
       ),
     ]);
     expect(fitsOneSegment(sms[0]!)).toBe(true);
@@ -133,7 +135,9 @@ describe("one change of state, one message", () => {
       ["profile-approved", "sms", "sent"],
     ]);
     expect(smsTo(player.phoneNumber)).toEqual([
-      expect.stringMatching(new RegExp(`^Touchline: Profile approved: public for 90 days\\. Your page: \\S+/players/${player.username}$`)),
+      expect.stringMatching(
+        new RegExp(`^Touchline: Profile approved: public for 90 days\\. Your page: \\S+/players/${player.username}$`),
+      ),
     ]);
     expect((await get(`/api/talent/players/${player.username}`)).statusCode).toBe(200);
   });
@@ -180,8 +184,10 @@ describe("a minor approved before their guardian answers", () => {
     expect(waiting.daysUntilExpiration).toBe(90);
     expect((await get(`/api/talent/players/${minor.username}`)).statusCode).toBe(404);
 
-    // Ten days while the guardian decides: none of them is counted.
-    t.clock.advance(10 * 24 * 3600_000);
+    // 85 days while the guardian decides: none of them is counted, and no public time ends.
+    t.clock.advance(85 * 24 * 3600_000);
+    await sendPublicTimeNotices(t.app.services);
+    expect((await deliveriesOf(minor)).filter(([event]) => event.startsWith("public-"))).toEqual([]);
     // A new sign-in: sessions do not last the days this test skips.
     let cookie = await loginCookie(t, minor);
     expect((await get(profileUrl(minor.id), cookie)).json<Profile>().daysUntilExpiration).toBe(90);
@@ -205,7 +211,7 @@ describe("a minor approved before their guardian answers", () => {
     expect(live.scout.waitingForGuardian).toBe(false);
     expect(live.daysUntilExpiration).toBe(90);
     expect((await get(`/api/talent/players/${minor.username}`)).statusCode).toBe(200);
-    // 89 days after the consent (99 after the approval) it is still public.
+    // 89 days after the consent (174 after the approval) it is still public.
     t.clock.advance(89 * 24 * 3600_000);
     expect((await get(`/api/talent/players/${minor.username}`)).statusCode).toBe(200);
     cookie = await loginCookie(t, minor);
@@ -271,7 +277,9 @@ describe("the daily SMS cap is spent on what matters", () => {
     const list = (await get("/api/admin/notifications?state=held", reviewer.cookie)).json<{
       notifications: { event: string; lastError: string | null }[];
     }>();
-    expect(list.notifications.find((item) => item.event === "public-ended")?.lastError).toBe(NOTIFICATIONS.heldDailyCap);
+    expect(list.notifications.find((item) => item.event === "public-ended")?.lastError).toBe(
+      NOTIFICATIONS.heldDailyCap,
+    );
     // The player's inbox has everything now.
     const inbox = (await get("/api/notifications", await loginCookie(t, player))).json<{
       notifications: { event: string }[];
@@ -282,15 +290,15 @@ describe("the daily SMS cap is spent on what matters", () => {
     t.clock.advance(3 * 3600_000);
     await releaseHeldSms(t.app.services);
     await deliveriesSettled(t);
-    expect((await deliveriesOf(player)).filter(([event, channel]) => event === "public-ended" && channel === "sms")).toEqual([
-      ["public-ended", "sms", "held"],
-    ]);
+    expect(
+      (await deliveriesOf(player)).filter(([event, channel]) => event === "public-ended" && channel === "sms"),
+    ).toEqual([["public-ended", "sms", "held"]]);
     t.clock.now = new Date("2026-11-28T05:00:00Z"); // 07:00 in Lusaka, the next day
     await releaseHeldSms(t.app.services);
     await deliveriesSettled(t);
-    expect((await deliveriesOf(player)).filter(([event, channel]) => event === "public-ended" && channel === "sms")).toEqual([
-      ["public-ended", "sms", "sent"],
-    ]);
+    expect(
+      (await deliveriesOf(player)).filter(([event, channel]) => event === "public-ended" && channel === "sms"),
+    ).toEqual([["public-ended", "sms", "sent"]]);
     expect(smsTo(player.phoneNumber).at(-1)).toMatch(/^Touchline: Profile no longer public\. /);
   });
 });

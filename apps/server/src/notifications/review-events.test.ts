@@ -78,7 +78,9 @@ describe("a staff decision on a profile tells the player, and nobody else", () =
     const sms = reviewSms(player.phoneNumber);
     expect(sms).toHaveLength(1);
     expect(sms[0]!.body).toMatch(
-      new RegExp(`^Touchline: Profile approved: public for 90 days\\. Your page: http://\\S+/players/${player.username}$`),
+      new RegExp(
+        `^Touchline: Profile approved: public for 90 days\\. Your page: http://\\S+/players/${player.username}$`,
+      ),
     );
     expect(fitsOneSegment(sms[0]!.body)).toBe(true);
 

@@ -4,11 +4,7 @@ import { PROFILE_FORM, PROFILE_REVIEW } from "@touchline/contract/messages";
 import type { PlayerInfoResponse } from "@touchline/contract/profile";
 import { buttonClass } from "../../components/button.tsx";
 import { footLabel, formatDate, positionLabel } from "../../lib/player-display.ts";
-import {
-  PROFILE_APPROVED_LIVE,
-  PROFILE_APPROVED_WAITING,
-  expiredHelpText,
-} from "@touchline/contract/profile-messages";
+import { PROFILE_APPROVED_LIVE, PROFILE_APPROVED_WAITING, expiredHelpText } from "@touchline/contract/profile-messages";
 
 /** /player/add-content once a profile exists: what was sent, and the way back to it. */
 export function ProfileExists({ profile }: { profile: PlayerInfoResponse }) {
