@@ -106,9 +106,11 @@ test("videos prepared send nothing; the approval is one SMS; the scout's request
     secondVideo: true,
     strayUpload: true,
   });
+  // Their parent agreed before the review (a change of its own), then the approval: two SMS.
   await expect
     .poll(() => messagesTo(player.phoneNumber))
     .toEqual([
+      expect.stringMatching(/^Touchline: Your parent or guardian agreed to your profile being public\. /),
       expect.stringMatching(
         new RegExp(`^Touchline: Profile approved: public for 90 days\\. Your page: \\S+/players/${player.username}$`),
       ),
@@ -128,8 +130,8 @@ test("videos prepared send nothing; the approval is one SMS; the scout's request
   });
   expect(sent.status(), await sent.text()).toBe(201);
   await scoutApi.dispose();
-  await expect.poll(() => messagesTo(player.phoneNumber)).toHaveLength(2);
-  expect(messagesTo(player.phoneNumber)[1]).toMatch(
+  await expect.poll(() => messagesTo(player.phoneNumber)).toHaveLength(3);
+  expect(messagesTo(player.phoneNumber)[2]).toMatch(
     /^Touchline: Trial invitation from Nkana Youth FC: \S+\/player\/requests/,
   );
 
