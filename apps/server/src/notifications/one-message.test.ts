@@ -86,7 +86,7 @@ async function videosReady(player: { id: string; cookie: string }): Promise<Prof
 const deliveriesOf = async (player: { id: string; phoneNumber: string }) =>
   (await storedDeliveries(t))
     .filter((row) => row.accountId === player.id || row.address === player.phoneNumber)
-    .map((row) => [row.event, row.channel, row.state]);
+    .map((row): [string, string, string] => [row.event, row.channel, row.state]);
 
 const smsTo = (phone: string) => readSmsOutbox(t, phone).map((message) => message.body);
 
