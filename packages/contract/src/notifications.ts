@@ -41,12 +41,13 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 /**
  * A delivery's state, as staff see it in the review console:
  *   queued    waiting for the delivery job
- *   held      an SMS written during quiet hours, sent at their end
+ *   held      an SMS written during quiet hours, sent at their end, or over the person's daily
+ *             cap, sent the next morning
  *   sent      the provider accepted it (inbox items are sent when written)
  *   retrying  the provider refused or could not be reached; tried again later
  *   failed    given up: every attempt failed, or the server stopped in the middle of the send
  *             (never sent again, so that nobody gets it twice)
- *   skipped   not sent on purpose: the person unsubscribed, or reached the daily SMS cap
+ *   skipped   not sent on purpose: the person unsubscribed
  */
 export const DELIVERY_STATES = ["queued", "held", "sent", "failed", "retrying", "skipped"] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
