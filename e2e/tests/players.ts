@@ -69,6 +69,12 @@ export async function approvedPlayer(
     fullMatchUrl?: string;
     /** The highlight video's path (default: a tiny fixture); a real clip takes longer to prepare. */
     video?: string;
+    /** A second video in the profile (the same fixture). */
+    secondVideo?: boolean;
+    /** A video uploaded and never submitted, as a player who changed their mind leaves one. */
+    strayUpload?: boolean;
+    /** false: the parent is asked and has not answered when the profile is approved. */
+    guardianAgrees?: boolean;
   },
 ): Promise<ApprovedPlayer> {
   const api = await playwright.request.newContext({ baseURL });
@@ -101,24 +107,27 @@ export async function approvedPlayer(
   expect(verified.ok(), await verified.text()).toBe(true);
   // The parent agrees with the code texted to them, as the consent page does.
   const token = new URL(await guardianConsentLink(guardianPhone)).hash.replace("#consent=", "");
-  const codeSent = await api.post("/api/guardian-consent/code", { data: { token } });
-  expect(codeSent.ok(), await codeSent.text()).toBe(true);
-  const agreed = await api.post("/api/guardian-consent/agree", {
-    data: { token, otp: await latestCode(guardianPhone) },
-  });
-  expect(agreed.ok(), await agreed.text()).toBe(true);
+  if (details.guardianAgrees !== false) {
+    const codeSent = await api.post("/api/guardian-consent/code", { data: { token } });
+    expect(codeSent.ok(), await codeSent.text()).toBe(true);
+    const agreed = await api.post("/api/guardian-consent/agree", {
+      data: { token, otp: await latestCode(guardianPhone) },
+    });
+    expect(agreed.ok(), await agreed.text()).toBe(true);
+  }
   const login = await api.post("/api/Authorization/loginScout", {
     data: { phoneNumber, password: PASSWORD, rememberMe: false },
   });
   expect(login.ok(), await login.text()).toBe(true);
   const { scoutId: playerId } = (await login.json()) as { scoutId: string };
 
+  if (details.strayUpload) await upload(api, "short.mp4", "video");
   const submitted = await api.post("/api/Scouts/ScoutManagement/CreateNewScout", {
     data: {
       scoutId: playerId,
       coverPhotoPath: await upload(api, "gps.jpg", "image"),
       videoPath: await upload(api, details.video ?? "short.mp4", "video"),
-      videoPathTwo: null,
+      videoPathTwo: details.secondVideo ? await upload(api, "short.mp4", "video") : null,
       position: details.position,
       secondaryPosition: null,
       preferredFoot: details.foot,

@@ -147,7 +147,10 @@ export const SCOUT_SAVED_SEARCHES_MAX = 10;
 export const SCOUT_NOTE_MAX = 1000;
 export const SCOUT_REQUEST_MESSAGE_MAX = 1000;
 
-/** Notifications: SMS other than codes one person gets in a day (Africa/Lusaka day); the rest stay in the inbox. */
+/**
+ * Notifications: SMS other than codes one person gets in a day (Africa/Lusaka day). Requests,
+ * links and safety go past it (SMS_PRIORITY); the rest wait in the inbox and go the next morning.
+ */
 export const SMS_DAILY_CAP_PER_PERSON = 6;
 /** No SMS but codes from QUIET_HOURS.from until QUIET_HOURS.to, Africa/Lusaka time (UTC+2, no daylight saving). */
 export const QUIET_HOURS = { from: 21, to: 7, utcOffsetHours: 2 } as const;

@@ -20,11 +20,17 @@ const GUARDIAN_LINK = `/guardian#consent=${"A".repeat(43)}`;
 const COACH_LINK = `/coach#vouch=${"A".repeat(43)}`;
 /** A club of COACH_CLUB_MAX characters. */
 const LONG_CLUB = "Kalulushi Modern Stars Football Academy and Community Sports Club of Copperbelt".padEnd(80, "x");
+/** A username of the longest the registration form takes. */
+const LONG_USERNAME = "z".repeat(30);
 const ORIGIN = "https://".padEnd(SMS_ORIGIN_MAX, "w");
 const UNSUBSCRIBE = `/unsubscribe/${"u".repeat(11)}`;
 
 const LONGEST: { [E in NotificationEvent]: NotificationParams[E][] } = {
-  "profile-approved": [{ publicDays: 1 }, { publicDays: 365 }],
+  "profile-approved": [
+    { publicDays: 1, username: LONG_USERNAME, waitingForGuardian: false },
+    { publicDays: 365, username: LONG_USERNAME, waitingForGuardian: false },
+    { publicDays: 365, username: LONG_USERNAME, waitingForGuardian: true },
+  ],
   "profile-rejected": [{}],
   "video-ready": [{}],
   "video-failed": [{}],
@@ -42,7 +48,10 @@ const LONGEST: { [E in NotificationEvent]: NotificationParams[E][] } = {
   "request-accepted": [{ playerFirstName: LONG_NAME }],
   "request-declined": [{ playerFirstName: LONG_NAME }],
   "guardian-asked": [{ playerFirstName: LONG_NAME, guardianLink: GUARDIAN_LINK }],
-  "consent-given": [{}],
+  "consent-given": [
+    { publicDays: null, username: LONG_USERNAME },
+    { publicDays: 365, username: LONG_USERNAME },
+  ],
   "consent-withdrawn": [{}],
   "deletion-done": [{}],
   "age-verified": [{ guardianOf: null }, { guardianOf: LONG_NAME }],
@@ -70,8 +79,10 @@ describe("every notification SMS", () => {
         expect(gsm7Length(sms)!, sms).toBeLessThanOrEqual(SMS_SEGMENT_CHARS);
         const { link } = renderNotification(event, params);
         if (link) expect(sms).toContain(`${ORIGIN}${link}`);
-        // A way to stop, except for what concerns the account's safety.
-        expect(sms.includes(`Stop: ${ORIGIN}${UNSUBSCRIBE}`)).toBe(!SAFETY_EVENTS.includes(event) && !toGuardian);
+        // A way to stop, except for what concerns the account's safety and the approval.
+        expect(sms.includes(`Stop: ${ORIGIN}${UNSUBSCRIBE}`)).toBe(
+          !SAFETY_EVENTS.includes(event) && event !== "profile-approved" && !toGuardian,
+        );
       }
     });
   }
@@ -83,7 +94,9 @@ describe("every notification SMS", () => {
   });
 
   it("counts days in the right number", () => {
-    expect(renderNotification("profile-approved", { publicDays: 1 }).text).toBe("Profile approved: public for 1 day.");
+    expect(
+      renderNotification("profile-approved", { publicDays: 1, username: "a", waitingForGuardian: false }).text,
+    ).toBe("Profile approved: public for 1 day. Your page:");
     expect(renderNotification("public-ending", { daysLeft: 7 }).text).toBe("Profile public for 7 more days. Renew:");
     expect(renderNotification("public-ending", { daysLeft: 1 }).text).toBe("Profile public for 1 more day. Renew:");
   });
@@ -95,6 +108,32 @@ describe("every notification SMS", () => {
     const email = renderEmail("request-accepted", params, ORIGIN, UNSUBSCRIBE);
     expect(email.body).toContain(LONG_NAME);
     expect(email.body).toContain(`Stop these messages with one click: ${ORIGIN}${UNSUBSCRIBE}`);
+  });
+});
+
+describe("the approval and the consent that make a profile public", () => {
+  it("lead to the public page the player shares, and say nothing is public while a guardian decides", () => {
+    const approved = renderSms(
+      "profile-approved",
+      { publicDays: 90, username: "chanda_p", waitingForGuardian: false },
+      "https://touchline.zm",
+      null,
+    );
+    expect(approved).toBe(
+      "Touchline: Profile approved: public for 90 days. Your page: https://touchline.zm/players/chanda_p",
+    );
+    const waiting = renderNotification("profile-approved", {
+      publicDays: 90,
+      username: "chanda_p",
+      waitingForGuardian: true,
+    });
+    expect(waiting).toMatchObject({ text: "Approved, waiting for your parent or guardian.", link: "/player/home" });
+    expect(waiting.text).not.toMatch(/public/i);
+    expect(renderNotification("consent-given", { publicDays: 90, username: "chanda_p" })).toMatchObject({
+      text: "Your parent or guardian agreed: profile public for 90 days. Your page:",
+      link: "/players/chanda_p",
+    });
+    expect(renderNotification("consent-given", { publicDays: null, username: "chanda_p" }).link).toBe("/player/home");
   });
 });
 

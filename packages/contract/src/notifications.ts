@@ -42,12 +42,13 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 /**
  * A delivery's state, as staff see it in the review console:
  *   queued    waiting for the delivery job
- *   held      an SMS written during quiet hours, sent at their end
+ *   held      an SMS written during quiet hours, sent at their end, or over the person's daily
+ *             cap, sent the next morning
  *   sent      the provider accepted it (inbox items are sent when written)
  *   retrying  the provider refused or could not be reached; tried again later
  *   failed    given up: every attempt failed, or the server stopped in the middle of the send
  *             (never sent again, so that nobody gets it twice)
- *   skipped   not sent on purpose: the person unsubscribed, or reached the daily SMS cap
+ *   skipped   not sent on purpose: the person unsubscribed
  */
 export const DELIVERY_STATES = ["queued", "held", "sent", "failed", "retrying", "skipped"] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
@@ -77,6 +78,59 @@ export const URGENT_EVENTS: readonly NotificationEvent[] = [
 
 export const isSafetyEvent = (event: NotificationEvent) => SAFETY_EVENTS.includes(event);
 
+/**
+ * How much an SMS of each event to a player or a scout is worth, against the daily cap
+ * (SMS_DAILY_CAP_PER_PERSON):
+ *   always  someone is waiting for an answer (a request or a trial, a guardian's or a coach's
+ *           link) or the account's safety is at stake: sent past the cap
+ *   normal  a change the person must hear about: counts against the cap, and over it is held for
+ *           the next morning rather than dropped
+ *   inbox   worth a look, not a text: never an SMS to an account holder (the inbox has it, and
+ *           the e-mail of those who chose e-mail). A video ready is told by the approval that
+ *           makes it public.
+ * Guardians and coaches have no inbox: what is sent to them always goes by SMS.
+ */
+export type SmsPriority = "always" | "normal" | "inbox";
+export const SMS_PRIORITY: Record<NotificationEvent, SmsPriority> = {
+  "profile-approved": "normal",
+  "profile-rejected": "normal",
+  "video-ready": "inbox",
+  "video-failed": "normal",
+  "public-ending": "normal",
+  "public-ended": "normal",
+  "scout-verified": "normal",
+  "scout-rejected": "normal",
+  "scout-suspended": "always",
+  "request-received": "always",
+  "request-accepted": "normal",
+  "request-declined": "normal",
+  "guardian-asked": "always",
+  "consent-given": "normal",
+  "consent-withdrawn": "always",
+  "deletion-done": "always",
+  "age-verified": "inbox",
+  "age-refused": "normal",
+  "coach-asked": "always",
+  "coach-confirmed": "inbox",
+  "coach-declined": "inbox",
+  "endorsement-revoked": "inbox",
+};
+
+/**
+ * Its SMS carries no "Stop:" link although it is not about safety: the approval's link to the
+ * player's public page is long (a username of up to 30), and a stop link besides would make it
+ * two segments. It is one message in a profile's life, answering the player's own submission; a
+ * player who unsubscribed still does not get it, and its e-mail keeps the link.
+ */
+const SMS_WITHOUT_STOP_LINK: readonly NotificationEvent[] = ["profile-approved"];
+
+/** Whether an SMS of this event offers a one-tap way to stop such messages. */
+export const smsOffersStop = (event: NotificationEvent) =>
+  !isSafetyEvent(event) && !SMS_WITHOUT_STOP_LINK.includes(event);
+
+/** The public page a player shares: where a profile's approval and a guardian's consent lead once it is public. */
+export const publicPagePath = (username: string) => `/players/${encodeURIComponent(username)}`;
+
 export const NOTIFICATIONS = {
   unsubscribed:
     "Done. We will not send you these messages any more. Messages about your account's safety still reach you.",
@@ -100,6 +154,8 @@ export const NOTIFICATIONS = {
   /** lastError of a delivery not sent on purpose. */
   skippedUnsubscribed: "The person unsubscribed from these messages.",
   skippedDailyCap: "The person reached the daily SMS limit; the message is in their inbox.",
+  /** lastError of an SMS held over the daily cap: it goes the next morning, and the inbox has it now. */
+  heldDailyCap: "The person reached today's SMS limit: it goes tomorrow morning, and is in their inbox now.",
   /** lastError of a send cut short by the server stopping: it is not sent again. */
   interrupted: "The server stopped during the send; not sent again, so it cannot arrive twice.",
 } as const;
@@ -111,7 +167,11 @@ const keepWhole: Clip = (value) => value;
 
 /** What each event's message needs; every value is the recipient's own or one they may see. */
 export interface NotificationParams {
-  "profile-approved": { publicDays: number };
+  /**
+   * Told once the profile is public with its video (publicDays counted from then), or, for a
+   * minor whose guardian has not agreed yet, waitingForGuardian: approved, not public.
+   */
+  "profile-approved": { publicDays: number; username: string; waitingForGuardian: boolean };
   "profile-rejected": Record<string, never>;
   "video-ready": Record<string, never>;
   "video-failed": Record<string, never>;
@@ -125,7 +185,8 @@ export interface NotificationParams {
   "request-accepted": { playerFirstName: string };
   "request-declined": { playerFirstName: string };
   "guardian-asked": { playerFirstName: string; guardianLink: string };
-  "consent-given": Record<string, never>;
+  /** publicDays: the profile became public by this consent (approved, its video ready); null if not yet. */
+  "consent-given": { publicDays: number | null; username: string };
   "consent-withdrawn": Record<string, never>;
   "deletion-done": Record<string, never>;
   /** guardianOf: the player's first name when the message goes to their guardian. */
@@ -159,8 +220,11 @@ const what = (trial: boolean) => (trial ? "a trial invitation" : "a contact requ
 export const NOTIFICATION_TEMPLATES: { [E in NotificationEvent]: Template<E> } = {
   "profile-approved": {
     subject: "Your profile is approved",
-    text: ({ publicDays }) => `Profile approved: public for ${countOf(publicDays, "day")}.`,
-    link: () => "/player/home",
+    text: ({ publicDays, waitingForGuardian }) =>
+      waitingForGuardian
+        ? "Approved, waiting for your parent or guardian."
+        : `Profile approved: public for ${countOf(publicDays, "day")}. Your page:`,
+    link: ({ username, waitingForGuardian }) => (waitingForGuardian ? "/player/home" : publicPagePath(username)),
   },
   "profile-rejected": {
     subject: "Your profile was not approved",
@@ -227,8 +291,11 @@ export const NOTIFICATION_TEMPLATES: { [E in NotificationEvent]: Template<E> } =
   },
   "consent-given": {
     subject: "Your parent or guardian agreed",
-    text: () => "Your parent or guardian agreed to your profile being public.",
-    link: () => "/player/home",
+    text: ({ publicDays }) =>
+      publicDays === null
+        ? "Your parent or guardian agreed to your profile being public."
+        : `Your parent or guardian agreed: profile public for ${countOf(publicDays, "day")}. Your page:`,
+    link: ({ publicDays, username }) => (publicDays === null ? "/player/home" : publicPagePath(username)),
   },
   "consent-withdrawn": {
     subject: "Your parent or guardian withdrew their consent",
@@ -299,7 +366,7 @@ export function renderNotification<E extends NotificationEvent>(
   return { text: template.text(params, keepWhole), link: template.link(params), subject: template.subject };
 }
 
-/** The SMS of a notification: one GSM-7 segment, with its link and, unless about safety, a way to stop. */
+/** The SMS of a notification: one GSM-7 segment, with its link and, where it offers one, a way to stop. */
 export function renderSms<E extends NotificationEvent>(
   event: E,
   params: NotificationParams[E],
@@ -311,7 +378,7 @@ export function renderSms<E extends NotificationEvent>(
   const link = template.link(params);
   const parts = [`Touchline: ${toGsm7(template.text(params, clipText))}`];
   if (link) parts.push(`${base}${link}`);
-  if (unsubscribePath && !isSafetyEvent(event)) parts.push(`Stop: ${base}${unsubscribePath}`);
+  if (unsubscribePath && smsOffersStop(event)) parts.push(`Stop: ${base}${unsubscribePath}`);
   return parts.join(" ");
 }
 

@@ -21,6 +21,16 @@ export const VIDEO_RULES_PER_PROFILE = `Up to ${MAX_VIDEOS} videos of max ${VIDE
 export const waitingForReviewText = (days: number) =>
   `Waiting for review: your ${countOf(days, "day")} of public time start once approved`;
 
+/**
+ * In place of the countdown while an approved minor's profile waits for their parent or guardian:
+ * it is not public, so its public time has not started. Begins as the approval's message does.
+ */
+export const waitingForGuardianText = (days: number) =>
+  `Approved, waiting for your parent or guardian: your ${countOf(days, "day")} of public time start once they agree`;
+
+export const PROFILE_APPROVED_WAITING =
+  "Approved, waiting for your parent or guardian: your profile becomes public once they agree.";
+
 export const PROFILE_APPROVED_LIVE =
   "Your profile is approved and public: clubs and scouts can find it on the talent list.";
 

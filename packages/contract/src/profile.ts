@@ -200,6 +200,11 @@ export interface PlayerInfoResponse {
     rejectionReason: string | null;
     /** The player may correct and submit the profile again: it was rejected, or staff allowed new videos. */
     canResubmit: boolean;
+    /**
+     * Approved, but the player is under 18 and their parent or guardian has not agreed: not
+     * public, and its public time has not started (daysUntilExpiration is the whole period).
+     */
+    waitingForGuardian: boolean;
   };
   isVideoExpired: boolean;
   daysUntilExpiration: number;

@@ -23,31 +23,46 @@ export function videoExpiry(videoUploadedAt: Date, expiryDays: number, now: Date
   };
 }
 
-/**
- * When a profile's public time started: its approval, or a later renewal by staff (which moves
- * the video date). Null while it is not approved: time waiting for review is never counted
- * against the player.
- */
-export function publicSince(profile: {
+/** What a profile's public time is counted from. */
+export interface PublicTimeFacts {
   reviewStatus: string;
   reviewedAt: Date | null;
   videoUploadedAt: Date | null;
   submittedAt: Date;
-}): Date | null {
-  if (profile.reviewStatus !== "approved") return null;
-  const videoDate = profile.videoUploadedAt ?? profile.submittedAt;
-  return profile.reviewedAt && profile.reviewedAt > videoDate ? profile.reviewedAt : videoDate;
+  /** When the player's guardian agreed, while that consent stands; omitted or null for none. */
+  consentGivenAt?: Date | null;
+  /** Approved, but a minor whose guardian has not agreed: not public, so nothing counts down. */
+  waitingForGuardian?: boolean;
 }
+
+/**
+ * When a profile's public time started: when it became public, the latest of its approval, a
+ * renewal by staff (which moves the video date) and a minor's guardian's consent. Null while it
+ * is not approved, or approved and waiting for the guardian: time nobody can see the profile is
+ * never counted against the player.
+ */
+export function publicSince(profile: PublicTimeFacts): Date | null {
+  if (profile.reviewStatus !== "approved" || profile.waitingForGuardian) return null;
+  const starts = [profile.reviewedAt, profile.videoUploadedAt ?? profile.submittedAt, profile.consentGivenAt];
+  return starts.reduce<Date | null>((latest, at) => (at && (!latest || at > latest) ? at : latest), null);
+}
+
+/**
+ * Whether an approved profile waits for a guardian: its player needs one's consent on `now` and
+ * has none standing.
+ */
+export const waitsForGuardian = (reviewStatus: string, needsConsent: boolean, consentGiven: boolean): boolean =>
+  reviewStatus === "approved" && needsConsent && !consentGiven;
 
 const MINUTE_MS = 60 * 1000;
 
 /**
- * The expiry a profile shows: counted from publicSince, or in full from now before approval.
+ * The expiry a profile shows: counted from publicSince, or in full from now before it is public.
  * Before approval the date moves with the clock, so it is taken from the start of the current
  * minute: read to the millisecond, a waiting player's profile was a different answer at every
  * read (compressed afresh each time, never the same bytes twice); pages show the date only.
  */
-export function profileExpiry(profile: Parameters<typeof publicSince>[0], expiryDays: number, now: Date): VideoExpiry {
+export function profileExpiry(profile: PublicTimeFacts, expiryDays: number, now: Date): VideoExpiry {
   const since = publicSince(profile) ?? new Date(now.getTime() - (now.getTime() % MINUTE_MS));
   return videoExpiry(since, expiryDays, now);
 }

@@ -13,11 +13,13 @@ import { mediaUrl } from "@touchline/contract/profile";
 import type { Database } from "../db/client.ts";
 import { HttpError } from "../http/errors.ts";
 import { isUuid } from "../http/uuid-params.ts";
-import { profileExpiry, videoExpiry } from "@touchline/contract/video-expiry";
+import { profileExpiry, videoExpiry, waitsForGuardian } from "@touchline/contract/video-expiry";
 import { recordAudit, type Actor } from "./audit.ts";
 import { needsGuardianConsent } from "@touchline/contract/guardian";
 import type { Notice, NotificationService } from "../notifications/notification-service.ts";
 import { createPlayerStore } from "../auth/player-store.ts";
+import { approvalParams } from "../auth/public-moment.ts";
+import { readPublicMoment } from "../auth/public-moment-store.ts";
 import {
   createProfileReviewStore,
   type DecisionAllowedWhen,
@@ -35,7 +37,8 @@ export interface ReviewServiceDeps {
   notifications?: NotificationService;
 }
 
-type PlayerNotice = (to: Notice["to"]) => Notice;
+/** What the player is told of a decision, read in its transaction; null: nothing yet. */
+type PlayerNotice = (to: Notice["to"] & { accountId: string }, tx: Database) => Promise<Notice | null> | Notice;
 
 /**
  * The review queue and the staff decisions on a profile. Every decision is one conditional
@@ -47,8 +50,24 @@ export function createReviewService({ db, now, videoExpiryDays, notifications }:
   const expiryCutoff = () => new Date(now().getTime() - videoExpiryDays * DAY_MS);
   const store = createProfileReviewStore(db);
 
-  const toItem = ({ profile, player, reviewerUsername, consentState }: ProfileReviewRow): ReviewItem => {
-    const expiry = profileExpiry(profile, videoExpiryDays, now());
+  const toItem = ({
+    profile,
+    player,
+    reviewerUsername,
+    consentState,
+    consentDecidedAt,
+  }: ProfileReviewRow): ReviewItem => {
+    const needsConsent = needsGuardianConsent(player.dateOfBirth, now());
+    const consentGiven = consentState === "given";
+    const expiry = profileExpiry(
+      {
+        ...profile,
+        consentGivenAt: consentGiven ? consentDecidedAt : null,
+        waitingForGuardian: waitsForGuardian(profile.reviewStatus, needsConsent, consentGiven),
+      },
+      videoExpiryDays,
+      now(),
+    );
     return {
       profileId: profile.id,
       playerId: player.id,
@@ -78,7 +97,7 @@ export function createReviewService({ db, now, videoExpiryDays, notifications }:
       isVideoExpired: expiry.isVideoExpired,
       videoExpirationDate: expiry.videoExpirationDate,
       reuploadAllowed: profile.reuploadAllowedAt !== null,
-      guardianConsent: needsGuardianConsent(player.dateOfBirth, now()) ? (consentState ?? "none") : null,
+      guardianConsent: needsConsent ? (consentState ?? "none") : null,
     };
   };
 
@@ -119,7 +138,8 @@ export function createReviewService({ db, now, videoExpiryDays, notifications }:
             phone: player.phoneNumber,
             email: player.email,
           };
-          await notifications.notify(tx, [change.notice(to)]);
+          const notice = await change.notice(to, tx);
+          if (notice) await notifications.notify(tx, [notice]);
         }
       }
       await recordAudit(
@@ -151,7 +171,12 @@ export function createReviewService({ db, now, videoExpiryDays, notifications }:
         allowed: "not-approved",
         conflict: ADMIN.alreadyApproved,
         audit: { action: "review.approved" },
-        notice: (to) => ({ event: "profile-approved", params: { publicDays: videoExpiryDays }, to }),
+        // One message when the profile is public with its video, or waits for a minor's guardian;
+        // a video still being prepared sends it when it is ready.
+        notice: async (to, tx) => {
+          const params = approvalParams(await readPublicMoment(tx, to.accountId, at), videoExpiryDays);
+          return params ? { event: "profile-approved", params, to } : null;
+        },
       });
     },
 

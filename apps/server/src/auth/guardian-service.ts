@@ -18,6 +18,8 @@ import { createGuardianStore } from "./guardian-store.ts";
 import { createPlayerStore } from "./player-store.ts";
 import { codeHash, randomToken, sameHex, sha256Hex } from "./secrets.ts";
 import { isLinkToken } from "@touchline/contract/link-token";
+import { consentParams } from "./public-moment.ts";
+import { readPublicMoment } from "./public-moment-store.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -45,7 +47,10 @@ export function createGuardianService(services: AppServices) {
   const secret = services.config.AUTH_SECRET ?? DEV_AUTH_SECRET;
   const notifications = createNotificationService(services);
 
-  /** The guardian's answer, and the player's notification of it, in one transaction. */
+  /**
+   * The guardian's answer, and the player's notification of it, in one transaction. A consent
+   * that makes an approved profile public says so, with the public page: one message for it.
+   */
   async function decideAndTell(found: { consent: { playerId: string } }, hash: string, state: "given" | "withdrawn") {
     const player = await accounts.byId(found.consent.playerId);
     return db.transaction(async (tx) => {
@@ -58,9 +63,13 @@ export function createGuardianService(services: AppServices) {
           phone: player.phoneNumber,
           email: player.email,
         };
-        await notifications.notify(tx, [
-          { event: state === "given" ? "consent-given" : "consent-withdrawn", params: {}, to },
-        ]);
+        if (state === "given") {
+          const moment = await readPublicMoment(tx, player.id, now());
+          const params = consentParams(moment, services.config.VIDEO_EXPIRY_DAYS);
+          await notifications.notify(tx, [{ event: "consent-given", params, to }]);
+        } else {
+          await notifications.notify(tx, [{ event: "consent-withdrawn", params: {}, to }]);
+        }
       }
       return true;
     });
@@ -102,11 +111,16 @@ export function createGuardianService(services: AppServices) {
   }
 
   /** Where the profile stands, counted as the public reads count its public time. */
-  const profileStateOf = (profile: Awaited<ReturnType<typeof openLink>>["profile"]): GuardianProfileState => {
+  const profileStateOf = (
+    profile: Awaited<ReturnType<typeof openLink>>["profile"],
+    consentGiven: boolean,
+  ): GuardianProfileState => {
     if (!profile) return "none";
     if (profile.reviewStatus === "pending") return "in-review";
     if (profile.reviewStatus === "rejected") return "changes-asked";
-    return profileExpiry(profile, services.config.VIDEO_EXPIRY_DAYS, now()).isVideoExpired ? "ended" : "approved";
+    // Its public time starts with the consent: until then nothing counts down.
+    const facts = { ...profile, waitingForGuardian: !consentGiven };
+    return profileExpiry(facts, services.config.VIDEO_EXPIRY_DAYS, now()).isVideoExpired ? "ended" : "approved";
   };
 
   const viewOf = (found: Awaited<ReturnType<typeof openLink>>): GuardianConsentView => ({
@@ -116,7 +130,7 @@ export function createGuardianService(services: AppServices) {
     playerUsername: found.playerUsername,
     decidedAt: found.consent.decidedAt?.toISOString() ?? null,
     managesConsent: found.requestId === null,
-    profile: profileStateOf(found.profile),
+    profile: profileStateOf(found.profile, found.consent.state === "given"),
   });
 
   return {

@@ -3,7 +3,7 @@ import { GUARDIAN_CONSENT_UNDER_AGE } from "@touchline/contract/limits";
 import type { Database } from "../db/client.ts";
 import { players } from "../db/schema/auth.ts";
 import { guardianConsents, type GuardianConsentRow } from "../db/schema/guardians.ts";
-import { playerProfiles } from "../db/schema/profiles.ts";
+import { playerProfiles, profileConsentGivenAt } from "../db/schema/profiles.ts";
 import { scoutRequests } from "../db/schema/scouts.ts";
 
 /** What a consent's page says of the player's profile: its review, and its public time. */
@@ -12,6 +12,7 @@ const PROFILE_REVIEW = {
   reviewedAt: playerProfiles.reviewedAt,
   videoUploadedAt: playerProfiles.videoUploadedAt,
   submittedAt: playerProfiles.submittedAt,
+  consentGivenAt: profileConsentGivenAt,
 };
 
 /**

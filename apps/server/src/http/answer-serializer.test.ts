@@ -37,6 +37,7 @@ const profile: PlayerInfoResponse = {
     reviewStatus: "approved",
     rejectionReason: null,
     canResubmit: false,
+    waitingForGuardian: false,
   },
   isVideoExpired: false,
   daysUntilExpiration: 83,

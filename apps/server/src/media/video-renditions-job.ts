@@ -6,6 +6,8 @@ import { z } from "zod";
 import { VIDEO_PROCESSING } from "@touchline/contract/video";
 import { defineJobKind, type JobContext } from "../jobs/job-kind.ts";
 import { createPlayerStore } from "../auth/player-store.ts";
+import { approvalParams } from "../auth/public-moment.ts";
+import { readPublicMoment } from "../auth/public-moment-store.ts";
 import type { Database } from "../db/client.ts";
 import { createNotificationService } from "../notifications/notification-service.ts";
 import type { AppServices } from "../services.ts";
@@ -53,7 +55,10 @@ export interface RenditionRun {
   signal?: AbortSignal;
   niceness?: number;
   log: FastifyBaseLogger;
-  /** Notify the video's owner that it is ready or could not be read (not for the demo seed's players). */
+  /**
+   * Tell the video's owner that it could not be read, or of the approval its readiness completes
+   * (not for the demo seed's players).
+   */
   tellOwner?: boolean;
 }
 
@@ -71,23 +76,29 @@ export async function makeRenditions(services: AppServices, fileId: string, run:
   if (!file || file.kind !== "video" || file.videoState !== "processing") return;
   const owner = run.tellOwner ? await createPlayerStore(db, services.now).byId(file.ownerPlayerId) : undefined;
   const notifications = createNotificationService(services);
-  const tell = (event: "video-ready" | "video-failed") =>
-    owner
-      ? (tx: Database) =>
-          notifications.notify(tx, [
-            {
-              event,
-              params: {},
-              to: {
-                role: "player",
-                accountId: owner.id,
-                name: `${owner.firstName} ${owner.lastName}`,
-                phone: owner.phoneNumber,
-                email: owner.email,
-              },
-            },
-          ])
-      : undefined;
+  const to = owner && {
+    role: "player" as const,
+    accountId: owner.id,
+    name: `${owner.firstName} ${owner.lastName}`,
+    phone: owner.phoneNumber,
+    email: owner.email,
+  };
+  // A video that cannot be read needs the player: they are told at once.
+  const tellFailed = to
+    ? (tx: Database) => notifications.notify(tx, [{ event: "video-failed", params: {}, to }])
+    : undefined;
+  // A ready video is no news on its own: it is told by the approval it completes, the last of an
+  // approved profile's videos to be ready (then the profile is public, or waits for a minor's
+  // guardian). The video of a profile waiting for review or rejected, or never submitted, is
+  // prepared silently.
+  const tellIfApprovalDone = to
+    ? async (tx: Database) => {
+        const moment = await readPublicMoment(tx, to.accountId, services.now());
+        if (!moment?.videoFileIds.includes(fileId)) return;
+        const params = approvalParams(moment, services.config.VIDEO_EXPIRY_DAYS);
+        if (params) await notifications.notify(tx, [{ event: "profile-approved", params, to }]);
+      }
+    : undefined;
 
   try {
     const clock = stopwatch();
@@ -110,7 +121,7 @@ export async function makeRenditions(services: AppServices, fileId: string, run:
         fileId,
         result.renditions.map((r) => ({ ...r, open: () => fs.createReadStream(r.path) })),
         result.posters.map((p) => ({ ...p, open: () => fs.createReadStream(p.path) })),
-        tell("video-ready"),
+        tellIfApprovalDone,
         run,
       );
       // Where a player's wait went, step by step (the queue's pick-up is the job's own log).
@@ -122,7 +133,7 @@ export async function makeRenditions(services: AppServices, fileId: string, run:
     if (!(error instanceof UndecodableVideoError)) throw error;
     // The same bytes fail the same way: no retry. The player is told what to do; the bytes go.
     run.log.warn({ fileId, detail: error.detail.slice(0, 500) }, "video could not be decoded");
-    await store.markVideoFailed(fileId, VIDEO_PROCESSING.undecodable, tell("video-failed"));
+    await store.markVideoFailed(fileId, VIDEO_PROCESSING.undecodable, tellFailed);
     await storage.delete(mediaKeys.original(fileId));
   }
 }

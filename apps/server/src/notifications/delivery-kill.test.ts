@@ -132,7 +132,7 @@ describe("SIGKILL between an approval and its SMS", () => {
     // Give the restarted worker time to (wrongly) send it again, past a lease.
     await new Promise((resolve) => setTimeout(resolve, 5_000));
 
-    // The player's other SMS (their video is ready) is not this one.
+    // The approval (sent once the video is ready, if the approval came first) reached the provider once.
     const approvals = twilio.received.filter(
       (form) => form.get("To") === player.phoneNumber && /^Touchline: Profile approved/.test(form.get("Body") ?? ""),
     );

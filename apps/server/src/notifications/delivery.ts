@@ -1,9 +1,9 @@
 import { SMS_DAILY_CAP_PER_PERSON } from "@touchline/contract/limits";
-import { NOTIFICATIONS } from "@touchline/contract/notifications";
+import { NOTIFICATIONS, SMS_PRIORITY } from "@touchline/contract/notifications";
 import { maskPhone } from "@touchline/contract/phone";
 import type { AppServices } from "../services.ts";
 import { createNotificationStore } from "./notification-store.ts";
-import { startOfLusakaDay } from "./quiet-hours.ts";
+import { nextMorning, startOfLusakaDay } from "./quiet-hours.ts";
 
 export interface DeliveryAttempt {
   /** 1 for the first run of the job, 2 for its first retry, … */
@@ -34,11 +34,17 @@ export async function deliver(services: AppServices, deliveryId: string, { attem
     await store.close(deliveryId, "failed", "nothing to send");
     return;
   }
-  if (delivery.channel === "sms") {
+  // Someone waiting for an answer, or the account's safety, is never made to wait for the cap;
+  // anything else over it waits for the next morning, in the inbox meanwhile.
+  if (delivery.channel === "sms" && SMS_PRIORITY[delivery.event] !== "always") {
     const sentToday = await store.smsSentSince(delivery.address, startOfLusakaDay(services.now()));
     if (sentToday >= SMS_DAILY_CAP_PER_PERSON) {
-      await store.close(deliveryId, "skipped", NOTIFICATIONS.skippedDailyCap);
-      log.info({ to: maskPhone(delivery.address) }, "notification SMS over the daily cap; kept in the inbox only");
+      const until = nextMorning(services.now());
+      await store.holdUntil(deliveryId, until, NOTIFICATIONS.heldDailyCap);
+      log.info(
+        { to: maskPhone(delivery.address), until: until.toISOString() },
+        "notification SMS over the daily cap; held for the morning",
+      );
       return;
     }
   }

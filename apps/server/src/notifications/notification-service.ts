@@ -8,8 +8,10 @@ import type {
 } from "@touchline/contract/notification-schemas";
 import {
   NOTIFICATIONS,
+  SMS_PRIORITY,
   URGENT_EVENTS,
   isSafetyEvent,
+  smsOffersStop,
   renderEmail,
   renderNotification,
   renderSms,
@@ -75,9 +77,13 @@ export function createNotificationService(services: AppServices) {
   const store = createNotificationStore(db);
   const fallbackOrigin = () => services.config.PUBLIC_URL ?? `http://localhost:${services.config.PORT}`;
 
-  /** The channels one recipient gets an event by, besides the inbox. */
+  /**
+   * The channels one recipient gets an event by, besides the inbox. What is worth a look but not
+   * a text (SMS_PRIORITY "inbox") never goes by SMS to someone with an inbox.
+   */
   async function channelsFor(tx: Executor, notice: Notice): Promise<("sms" | "email")[]> {
     const to = notice.to;
+    const inboxOnly = SMS_PRIORITY[notice.event] === "inbox";
     switch (to.role) {
       case "guardian":
       case "coach":
@@ -85,11 +91,12 @@ export function createNotificationService(services: AppServices) {
       case "former":
         return ["email"];
       case "scout":
-        return (await store.notifyBy(tx, to.accountId)) === "sms" ? ["email", "sms"] : ["email"];
+        return (await store.notifyBy(tx, to.accountId)) === "sms" && !inboxOnly ? ["email", "sms"] : ["email"];
       case "player": {
         const choice = await store.notifyBy(tx, to.accountId);
         const urgent = URGENT_EVENTS.includes(notice.event);
-        return choice === "email" && to.email && !urgent ? ["email"] : ["sms"];
+        if (choice === "email" && to.email && !urgent) return ["email"];
+        return inboxOnly ? [] : ["sms"];
       }
     }
   }
@@ -119,7 +126,8 @@ export function createNotificationService(services: AppServices) {
       // A guardian's messages are about a minor's safety: they carry no way to stop them. A
       // coach's one message is its link.
       const safety = isSafetyEvent(event) || to.role === "guardian" || to.role === "coach";
-      const token = safety ? null : randomBytes(8).toString("base64url");
+      const offersStop = !safety && (channel === "email" || smsOffersStop(event));
+      const token = offersStop ? randomBytes(8).toString("base64url") : null;
       const unsubscribePath = token ? `/unsubscribe/${token}` : null;
       const message =
         channel === "sms"

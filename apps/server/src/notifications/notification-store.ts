@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { DeliveryState, NotifyBy } from "@touchline/contract/notifications";
 import type { Database } from "../db/client.ts";
 import {
@@ -162,12 +162,31 @@ export function createNotificationStore(db: Database) {
         .where(and(eq(notificationDeliveries.id, id), inArray(notificationDeliveries.state, SENDABLE)));
     },
 
-    /** Held deliveries back to queued (their quiet hours are over); answers their ids. */
-    async releaseHeld(tx: Executor, limit: number): Promise<string[]> {
+    /**
+     * Holds a waiting SMS until `until` (over the daily cap), saying why for staff; its job ends
+     * and the sweep queues it again then.
+     */
+    async holdUntil(id: string, until: Date, reason: string): Promise<void> {
+      await db
+        .update(notificationDeliveries)
+        .set({ state: "held", heldUntil: until, lastError: reason })
+        .where(and(eq(notificationDeliveries.id, id), inArray(notificationDeliveries.state, SENDABLE)));
+    },
+
+    /**
+     * Held deliveries whose time has come back to queued (the quiet hours are over, and those
+     * held over the cap have reached their morning); answers their ids.
+     */
+    async releaseHeld(tx: Executor, limit: number, at: Date): Promise<string[]> {
       const held = await tx
         .select({ id: notificationDeliveries.id })
         .from(notificationDeliveries)
-        .where(eq(notificationDeliveries.state, "held"))
+        .where(
+          and(
+            eq(notificationDeliveries.state, "held"),
+            or(isNull(notificationDeliveries.heldUntil), lte(notificationDeliveries.heldUntil, at)),
+          ),
+        )
         .orderBy(notificationDeliveries.createdAt)
         .limit(limit)
         .for("update", { skipLocked: true });

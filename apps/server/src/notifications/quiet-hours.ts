@@ -18,3 +18,8 @@ export function quietHoursEnd(at: Date): Date | null {
   const end = dayStart + QUIET_HOURS.to * HOUR_MS;
   return new Date(hour < QUIET_HOURS.to ? end : end + DAY_MS);
 }
+
+/** The end of the quiet hours that follow the Lusaka day of `at`: the next day's QUIET_HOURS.to. */
+export function nextMorning(at: Date): Date {
+  return new Date(startOfLusakaDay(at).getTime() + DAY_MS + QUIET_HOURS.to * HOUR_MS);
+}

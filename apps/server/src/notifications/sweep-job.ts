@@ -9,7 +9,8 @@ import { quietHoursEnd } from "./quiet-hours.ts";
 const RELEASE_BATCH = 200;
 
 /**
- * Once the quiet hours are over, queues the SMS held during them, each with its delivery job in
+ * Once the quiet hours are over, queues the SMS held during them (and those held over the daily
+ * cap once their morning has come), each with its delivery job in
  * the same transaction (so a crash in between leaves it held, to be released at the next run).
  * Answers how many were released.
  */
@@ -19,7 +20,7 @@ export async function releaseHeldSms(services: AppServices): Promise<number> {
   let released = 0;
   for (;;) {
     const ids = await services.db.transaction(async (tx) => {
-      const batch = await store.releaseHeld(tx, RELEASE_BATCH);
+      const batch = await store.releaseHeld(tx, RELEASE_BATCH, services.now());
       for (const deliveryId of batch) await services.jobs.enqueue(notificationDeliveryJob, { deliveryId }, { tx });
       return batch;
     });

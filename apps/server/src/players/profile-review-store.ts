@@ -62,6 +62,7 @@ export function createProfileReviewStore(db: Database) {
         player: players,
         reviewerUsername: reviewer.username,
         consentState: guardianConsents.state,
+        consentDecidedAt: guardianConsents.decidedAt,
       })
       .from(playerProfiles)
       .innerJoin(players, eq(players.id, playerProfiles.playerId))

@@ -187,6 +187,7 @@ describe("a submitted profile", () => {
         reviewStatus: "pending",
         rejectionReason: null,
         canResubmit: false,
+        waitingForGuardian: false,
       },
       isVideoExpired: false,
       daysUntilExpiration: 90,

@@ -1,7 +1,8 @@
 import type { Province } from "@touchline/contract/enums";
 import { MEDIA } from "@touchline/contract/messages";
 import { fileIdFromMediaUrl, mediaUrl, type PlayerInfoResponse } from "@touchline/contract/profile";
-import { profileExpiry } from "@touchline/contract/video-expiry";
+import { needsGuardianConsent } from "@touchline/contract/guardian";
+import { profileExpiry, waitsForGuardian } from "@touchline/contract/video-expiry";
 import type { Database } from "../db/client.ts";
 import type { TableChanges } from "../db/table-changes.ts";
 import { HttpError } from "../http/errors.ts";
@@ -44,8 +45,18 @@ export function createProfileService({ db, changes, batchReads = false, now, vid
   const store = createProfileStore({ db, changes, batchReads });
   const { findRow } = store;
 
-  // Counted from approval (or a renewal); before approval the whole period is still to come.
-  const expiryOf = (row: ProfileRow) => profileExpiry(row.profile, videoExpiryDays, now());
+  /** Approved, but a minor whose guardian has not agreed: not public yet. */
+  const waitingForGuardianOf = ({ profile }: ProfileRow) =>
+    waitsForGuardian(
+      profile.reviewStatus,
+      profile.birthDate !== null && needsGuardianConsent(profile.birthDate, now()),
+      profile.consentGivenAt !== null,
+    );
+
+  // Counted from when the profile became public (approval, a renewal, a minor's guardian's
+  // consent); before that the whole period is still to come.
+  const expiryOf = (row: ProfileRow) =>
+    profileExpiry({ ...row.profile, waitingForGuardian: waitingForGuardianOf(row) }, videoExpiryDays, now());
 
   /** The answer's shape; expiry as expiryOf gives it now, unless the caller took it already. */
   const toResponse = (row: ProfileRow, expiry = expiryOf(row)): PlayerInfoResponse => {
@@ -78,6 +89,7 @@ export function createProfileService({ db, changes, batchReads = false, now, vid
         reviewStatus: profile.reviewStatus,
         rejectionReason: profile.rejectionReason,
         canResubmit: canResubmit(profile),
+        waitingForGuardian: waitingForGuardianOf(row),
       },
       ...expiry,
     };

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, isNotNull, or, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, isNotNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { MEDIA } from "@touchline/contract/messages";
 import type { ProfileFields } from "@touchline/contract/profile";
@@ -9,7 +9,7 @@ import type { Database } from "../db/client.ts";
 import { createReadCache } from "../db/read-cache.ts";
 import { players, sessions } from "../db/schema/auth.ts";
 import { mediaFiles, type MediaFile, type VideoViewColumns } from "../db/schema/media.ts";
-import { playerProfiles, type PlayerProfile } from "../db/schema/profiles.ts";
+import { playerProfiles, profileConsentGivenAt, type PlayerProfile } from "../db/schema/profiles.ts";
 import type { TableChanges } from "../db/table-changes.ts";
 import { HttpError } from "../http/errors.ts";
 import { createMediaStore, isMediaId } from "../media/media-store.ts";
@@ -62,13 +62,16 @@ export function createProfileStore({ db, changes, batchReads = false }: ProfileS
     reviewedAt: playerProfiles.reviewedAt,
     rejectionReason: playerProfiles.rejectionReason,
     reuploadAllowedAt: playerProfiles.reuploadAllowedAt,
+    // Whether its public time has started: a minor's starts with their guardian's consent.
+    birthDate: playerProfiles.birthDate,
+    consentGivenAt: profileConsentGivenAt,
   };
 
   // GetScoutById's read: prepared once (not rebuilt per request), and only the player columns
   // the answer shows (never the password hash).
   const findProfile = db
     .select({
-      profile: playerProfiles,
+      profile: { ...getTableColumns(playerProfiles), consentGivenAt: profileConsentGivenAt },
       player: {
         id: players.id,
         username: players.username,
@@ -108,7 +111,9 @@ export function createProfileStore({ db, changes, batchReads = false }: ProfileS
 
   /** What the answer shows: a profile row read with at least these columns. */
   type ProfileRow = {
-    profile: Pick<PlayerProfile, keyof typeof answerColumns>;
+    profile: Pick<PlayerProfile, Exclude<keyof typeof answerColumns, "consentGivenAt">> & {
+      consentGivenAt: Date | null;
+    };
     player: NonNullable<Awaited<ReturnType<typeof findRow>>>["player"];
   };
   /** The same, with the profile's videos in order (first, then second), as GetScoutById shows them. */
@@ -143,7 +148,7 @@ export function createProfileStore({ db, changes, batchReads = false }: ProfileS
   // On PGlite (one process) the answer is kept until one of these tables is written.
   const sessionAndProfileCache = createReadCache<
     { session: SessionRow; profile: ProfileWithVideos | null } | undefined
-  >(changes, [...SESSION_TABLES, "player_profiles", "media_files"]);
+  >(changes, [...SESSION_TABLES, "player_profiles", "media_files", "guardian_consents"]);
 
   type SessionAndProfile = { session: SessionRow; profile: ProfileWithVideos | null } | undefined;
   const toSessionAndProfile = (

@@ -17,8 +17,13 @@ export async function sendPublicTimeNotices(services: AppServices): Promise<numb
   const days = services.config.VIDEO_EXPIRY_DAYS;
   const store = createPublicTimeStore(services.db);
   const notifications = createNotificationService(services);
-  const ending = await store.endingBetween(now, new Date(now.getTime() + PUBLIC_ENDING_NOTICE_DAYS * DAY_MS), days);
-  const ended = await store.endingBetween(new Date(now.getTime() - ENDED_LOOKBACK_DAYS * DAY_MS), now, days);
+  const ending = await store.endingBetween(
+    now,
+    new Date(now.getTime() + PUBLIC_ENDING_NOTICE_DAYS * DAY_MS),
+    days,
+    now,
+  );
+  const ended = await store.endingBetween(new Date(now.getTime() - ENDED_LOOKBACK_DAYS * DAY_MS), now, days, now);
   let told = 0;
   const to = (row: PublicTimeRow) => ({
     role: "player" as const,

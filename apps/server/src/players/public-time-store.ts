@@ -1,4 +1,5 @@
 import { and, eq, gt, lte, sql } from "drizzle-orm";
+import { consentAllowsPublic } from "../auth/guardian-store.ts";
 import type { Database } from "../db/client.ts";
 import { players } from "../db/schema/auth.ts";
 import { playerProfiles, profilePublicSince } from "../db/schema/profiles.ts";
@@ -16,8 +17,11 @@ export interface PublicTimeRow {
 export function createPublicTimeStore(db: Database) {
   const ends = (days: number) => sql`(${profilePublicSince} + make_interval(days => ${days}))`;
   return {
-    /** Approved profiles whose public time ends after `from` and at or before `to`. */
-    async endingBetween(from: Date, to: Date, expiryDays: number): Promise<PublicTimeRow[]> {
+    /**
+     * Approved profiles whose public time ends after `from` and at or before `to`, that consent
+     * lets be public at `at`: a minor still waiting for their guardian has no public time to end.
+     */
+    async endingBetween(from: Date, to: Date, expiryDays: number, at: Date): Promise<PublicTimeRow[]> {
       const rows = await db
         .select({
           playerId: playerProfiles.playerId,
@@ -29,7 +33,14 @@ export function createPublicTimeStore(db: Database) {
         })
         .from(playerProfiles)
         .innerJoin(players, eq(players.id, playerProfiles.playerId))
-        .where(and(eq(playerProfiles.reviewStatus, "approved"), gt(ends(expiryDays), from), lte(ends(expiryDays), to)))
+        .where(
+          and(
+            eq(playerProfiles.reviewStatus, "approved"),
+            gt(ends(expiryDays), from),
+            lte(ends(expiryDays), to),
+            consentAllowsPublic(at),
+          ),
+        )
         .limit(1000);
       return rows.map((row) => ({ ...row, publicSince: new Date(row.publicSince) }));
     },

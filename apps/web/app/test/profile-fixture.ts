@@ -34,6 +34,7 @@ export function profileFixture(
       reviewStatus: "pending",
       rejectionReason: null,
       canResubmit: false,
+      waitingForGuardian: false,
       ...overrides,
     },
     isVideoExpired: false,

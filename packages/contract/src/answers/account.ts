@@ -91,6 +91,7 @@ export const playerInfoAnswerSchema: AnswerSchema<PlayerInfoResponse> = z.object
     reviewStatus: z.enum(["pending", "approved", "rejected"]),
     rejectionReason: z.nullable(z.string()),
     canResubmit: z.boolean(),
+    waitingForGuardian: z.boolean(),
   }),
   isVideoExpired: z.boolean(),
   daysUntilExpiration: z.number(),

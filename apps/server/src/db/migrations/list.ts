@@ -17,6 +17,7 @@ import { ageChecksMigration } from "./0015_age_checks.ts";
 import { scoutWorkspaceMigration } from "./0016_scout_workspace.ts";
 import { coachEndorsementsMigration } from "./0017_coach_endorsements.ts";
 import { personErasureMigration } from "./0021_person_erasure.ts";
+import { heldUntilMigration } from "./0022_held_until.ts";
 import { profileInterestMigration } from "./0023_profile_interest.ts";
 
 /** Every migration, in the order it shipped. Add new ones at the end with the next number. */
@@ -39,5 +40,6 @@ export const MIGRATIONS: Migration[] = [
   scoutWorkspaceMigration,
   coachEndorsementsMigration,
   personErasureMigration,
+  heldUntilMigration,
   profileInterestMigration,
 ];

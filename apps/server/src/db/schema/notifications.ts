@@ -42,6 +42,8 @@ export const notificationDeliveries = pgTable("notification_deliveries", {
   providerId: text("provider_id"),
   lastError: text("last_error"),
   sendStartedAt: ts("send_started_at"),
+  /** A held SMS over the daily cap goes at this time; null when held for the quiet hours only. */
+  heldUntil: ts("held_until"),
   unsubscribeTokenHash: text("unsubscribe_token_hash").unique(),
   createdAt: ts("created_at").notNull(),
   sentAt: ts("sent_at"),

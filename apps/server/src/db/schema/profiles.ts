@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { date, doublePrecision, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { players } from "./auth.ts";
+import { guardianConsents } from "./guardians.ts";
 import { mediaFiles } from "./media.ts";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -55,8 +56,18 @@ export const playerProfiles = pgTable("player_profiles", {
 export type PlayerProfile = typeof playerProfiles.$inferSelect;
 
 /**
- * When a profile's public time started, in SQL (as publicSince in the contract's video-expiry.ts):
- * the later of its approval and its video date (which a renewal moves). Only meaningful for
- * approved profiles.
+ * When the player's guardian agreed to the profile being public, while that consent stands
+ * (null otherwise, and for players nobody had to consent for): a minor's public time starts
+ * then if that is after the approval.
  */
-export const profilePublicSince = sql`greatest(${playerProfiles.reviewedAt}, coalesce(${playerProfiles.videoUploadedAt}, ${playerProfiles.submittedAt}))`;
+export const profileConsentGivenAt = sql<Date | null>`(select ${guardianConsents.decidedAt} from ${guardianConsents}
+  where ${guardianConsents.playerId} = ${playerProfiles.playerId} and ${guardianConsents.state} = 'given')`.mapWith(
+  (value: Date | string | null) => (value === null ? null : new Date(value)),
+);
+
+/**
+ * When a profile's public time started, in SQL (as publicSince in the contract's video-expiry.ts):
+ * the latest of its approval, its video date (which a renewal moves) and its guardian's consent
+ * (greatest skips a null). Only meaningful for approved profiles that consent allows to be public.
+ */
+export const profilePublicSince = sql`greatest(${playerProfiles.reviewedAt}, coalesce(${playerProfiles.videoUploadedAt}, ${playerProfiles.submittedAt}), ${profileConsentGivenAt})`;

@@ -12,7 +12,7 @@ import { profileFixture } from "../../test/profile-fixture.ts";
 import { HttpResponse } from "msw";
 import { mockApi, type ApiRoute } from "../../test/api-server.ts";
 import { jsonResponse as json } from "../../test/render.tsx";
-import { waitingForReviewText } from "@touchline/contract/profile-messages";
+import { waitingForGuardianText, waitingForReviewText } from "@touchline/contract/profile-messages";
 
 const PROFILE = "GET /api/Scouts/ScoutManagement/GetScoutById/:scoutId";
 
@@ -127,6 +127,27 @@ describe("PlayerProfile", () => {
     setup(async () => json(200, profileFixture({ isVideoApproved: true, reviewStatus: "approved" })));
     const status = within(await screen.findByRole("region", { name: "Video Status" }));
     expect(status.getByText("80 days left (30 May 2026)")).toBeInTheDocument();
+  });
+
+  it("approved, waiting for the guardian: no countdown, the whole public time still to come", async () => {
+    setup(async () =>
+      json(
+        200,
+        profileFixture(
+          { isVideoApproved: true, reviewStatus: "approved", waitingForGuardian: true },
+          { daysUntilExpiration: 90 },
+        ),
+      ),
+    );
+    const status = within(await screen.findByRole("region", { name: "Video Status" }));
+    expect(status.getByText(PROFILE_PAGE.approved)).toBeInTheDocument();
+    expect(
+      status.getByText(
+        "Approved, waiting for your parent or guardian: your 90 days of public time start once they agree",
+      ),
+    ).toBeInTheDocument();
+    expect(status.getByText(waitingForGuardianText(90))).toBeInTheDocument();
+    expect(status.queryByText(/days left/)).not.toBeInTheDocument();
   });
 
   it("approved and expired: 'Approved' and 'Expired'", async () => {

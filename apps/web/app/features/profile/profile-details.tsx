@@ -15,7 +15,7 @@ import {
 import { PlayerVideos } from "../../components/player-videos.tsx";
 import { formatPhoneInternational } from "@touchline/contract/phone";
 import { Card } from "../../components/card.tsx";
-import { waitingForReviewText } from "@touchline/contract/profile-messages";
+import { waitingForGuardianText, waitingForReviewText } from "@touchline/contract/profile-messages";
 
 /** The player's submitted profile as they see it. */
 export function ProfileDetails({ profile }: { profile: PlayerInfoResponse }) {
@@ -92,6 +92,9 @@ export function ProfileDetails({ profile }: { profile: PlayerInfoResponse }) {
                 "Expiry",
                 profile.isVideoExpired ? (
                   <span className="font-semibold text-red-700">{PROFILE_PAGE.expired}</span>
+                ) : scout.waitingForGuardian ? (
+                  // Not public before the guardian agrees: its public time starts then.
+                  waitingForGuardianText(profile.daysUntilExpiration)
                 ) : scout.reviewStatus === "approved" ? (
                   daysLeftText(profile.daysUntilExpiration, formatDate(profile.videoExpirationDate))
                 ) : rejected ? (

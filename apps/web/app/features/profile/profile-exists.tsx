@@ -4,7 +4,7 @@ import { PROFILE_FORM, PROFILE_REVIEW } from "@touchline/contract/messages";
 import type { PlayerInfoResponse } from "@touchline/contract/profile";
 import { buttonClass } from "../../components/button.tsx";
 import { footLabel, formatDate, positionLabel } from "../../lib/player-display.ts";
-import { PROFILE_APPROVED_LIVE, expiredHelpText } from "@touchline/contract/profile-messages";
+import { PROFILE_APPROVED_LIVE, PROFILE_APPROVED_WAITING, expiredHelpText } from "@touchline/contract/profile-messages";
 
 /** /player/add-content once a profile exists: what was sent, and the way back to it. */
 export function ProfileExists({ profile }: { profile: PlayerInfoResponse }) {
@@ -28,7 +28,11 @@ export function ProfileExists({ profile }: { profile: PlayerInfoResponse }) {
         <ExpiredNotice username={scout.username} />
       ) : (
         <p className="mt-3 text-slate-700">
-          {scout.reviewStatus === "approved" ? PROFILE_APPROVED_LIVE : PROFILE_REVIEW.profileUnderReview}
+          {scout.waitingForGuardian
+            ? PROFILE_APPROVED_WAITING
+            : scout.reviewStatus === "approved"
+              ? PROFILE_APPROVED_LIVE
+              : PROFILE_REVIEW.profileUnderReview}
         </p>
       )}
       <dl className="mt-5 grid grid-cols-2 gap-4 text-sm">
