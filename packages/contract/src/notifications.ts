@@ -114,6 +114,7 @@ export const SMS_PRIORITY: Record<NotificationEvent, SmsPriority> = {
   "coach-confirmed": "inbox",
   "coach-declined": "inbox",
   "endorsement-revoked": "inbox",
+  "interest-weekly": "normal",
 };
 
 /**
