@@ -270,6 +270,9 @@ export const AUDIT_ACTIONS = [
   { value: "age.verified", label: "Verified a player's age" },
   { value: "age.refused", label: "Refused a player's age check" },
   { value: "endorsement.revoked", label: "Revoked a coach's confirmation" },
+  { value: "change.approved", label: "Approved a player's profile change" },
+  { value: "change.rejected", label: "Rejected a player's profile change" },
+  { value: "profile.renewal-requested", label: "Player asked to renew their public time" },
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]["value"];
 

@@ -30,5 +30,7 @@ export const DELIVERY_VIEW = {
     "coach-confirmed": "Coach vouched",
     "coach-declined": "Coach did not confirm",
     "endorsement-revoked": "Confirmation revoked",
+    "profile-change-approved": "Profile change approved",
+    "profile-change-rejected": "Profile change rejected",
   } satisfies Record<NotificationEvent, string>,
 } as const;

@@ -51,6 +51,8 @@ const LONGEST: { [E in NotificationEvent]: NotificationParams[E][] } = {
   "coach-confirmed": [{ club: LONG_CLUB }],
   "coach-declined": [{ club: LONG_CLUB }],
   "endorsement-revoked": [{ club: LONG_CLUB }],
+  "profile-change-approved": [{}],
+  "profile-change-rejected": [{}],
 };
 
 /** Sent at once with the coach's link (sendNow), never with a way to stop: the link fills the segment. */

@@ -31,6 +31,8 @@ export const NOTIFICATION_EVENTS = [
   "coach-confirmed",
   "coach-declined",
   "endorsement-revoked",
+  "profile-change-approved",
+  "profile-change-rejected",
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -136,6 +138,9 @@ export interface NotificationParams {
   "coach-confirmed": { club: string };
   "coach-declined": { club: string };
   "endorsement-revoked": { club: string };
+  /** A change the player sent for review (words, link, photo or video) is public now, or was refused. */
+  "profile-change-approved": Record<string, never>;
+  "profile-change-rejected": Record<string, never>;
 }
 
 interface Template<E extends NotificationEvent> {
@@ -272,6 +277,16 @@ export const NOTIFICATION_TEMPLATES: { [E in NotificationEvent]: Template<E> } =
     subject: "A coach's confirmation was removed",
     text: () => "Staff removed a coach's confirmation:",
     link: () => "/player/profile",
+  },
+  "profile-change-approved": {
+    subject: "Your profile change is public",
+    text: () => "Profile change approved, now public:",
+    link: () => "/player/profile",
+  },
+  "profile-change-rejected": {
+    subject: "Your profile change was not approved",
+    text: () => "Profile change not approved. Why:",
+    link: () => "/player/profile/edit",
   },
 };
 

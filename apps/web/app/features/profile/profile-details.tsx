@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { placeText } from "@touchline/contract/enums";
 import { daysLeftText, PROFILE_PAGE, PROFILE_REVIEW, TALENT } from "@touchline/contract/messages";
+import { EDIT_MY_DETAILS } from "@touchline/contract/profile-edit-messages";
 import type { PlayerInfoResponse } from "@touchline/contract/profile";
 import { buttonClass } from "../../components/button.tsx";
 import {
@@ -31,6 +32,14 @@ export function ProfileDetails({ profile }: { profile: PlayerInfoResponse }) {
         username={scout.username}
         positions={positionsText(scout.position, scout.secondaryPosition)}
       />
+
+      {rejected ? null : (
+        <p>
+          <Link to="/player/profile/edit" className={buttonClass("secondary", "w-full sm:w-auto")}>
+            {EDIT_MY_DETAILS}
+          </Link>
+        </p>
+      )}
 
       {rejected ? (
         <section
