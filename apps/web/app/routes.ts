@@ -66,6 +66,7 @@ export default [
     route("player/home", "routes/player/home.tsx"),
     route("player/add-content", "routes/player/add-content.tsx"),
     route("player/profile", "routes/player/profile.tsx"),
+    route("player/profile/edit", "routes/player/profile-edit.tsx"),
     route("player/settings", "routes/player/settings.tsx"),
     route("player/requests", "routes/player/requests.tsx"),
   ]),

@@ -13,6 +13,13 @@ export const updatedOnText = (iso: string) => `Updated ${shortDate(iso)}`;
 /** The way into the edit page, apart so the profile page carries only these words. */
 export const EDIT_MY_DETAILS = "Edit my details";
 
+/** The one-tap renewal beside the expired message; apart, so that page carries only these words. */
+export const RENEWAL = {
+  button: "Renew my profile",
+  sent: "Sent for review. Your profile is public again once our team approves it.",
+  notExpired: "Your profile is still public: there is nothing to renew yet.",
+} as const;
+
 export const PROFILE_EDIT = {
   editButton: EDIT_MY_DETAILS,
   pageTitle: EDIT_MY_DETAILS,
@@ -34,10 +41,9 @@ export const PROFILE_EDIT = {
   noProfile: "Submit your profile first.",
   mediaNotReady: "The new video is still being prepared. Approve it once it is ready.",
   noPendingChange: "There is no change waiting for review.",
-  /** The one-tap renewal beside the expired message. */
-  renewButton: "Renew my profile",
-  renewed: "Sent for review. Your profile is public again once our team approves it.",
-  renewNotExpired: "Your profile is still public: there is nothing to renew yet.",
+  renewButton: RENEWAL.button,
+  renewed: RENEWAL.sent,
+  renewNotExpired: RENEWAL.notExpired,
   /** A scout's shortlist: the player changed their profile since the scout last looked. */
   updatedMark: "Updated",
   /** The review console's queue of changes. */
