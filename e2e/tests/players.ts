@@ -69,6 +69,9 @@ export async function approvedPlayer(
     fullMatchUrl?: string;
     /** The highlight video's path (default: a tiny fixture); a real clip takes longer to prepare. */
     video?: string;
+    /** Fitness at submission (default: excellent). */
+    fitness?: string;
+    aboutYourself?: string;
   },
 ): Promise<ApprovedPlayer> {
   const api = await playwright.request.newContext({ baseURL });
@@ -124,8 +127,8 @@ export async function approvedPlayer(
       preferredFoot: details.foot,
       heightInCm: details.height,
       weightInKg: 64,
-      currentFitnessStatus: "excellent",
-      aboutYourself: "Winger from Kalulushi who trains with a Kitwe academy.",
+      currentFitnessStatus: details.fitness ?? "excellent",
+      aboutYourself: details.aboutYourself ?? "Winger from Kalulushi who trains with a Kitwe academy.",
       province: details.province,
       town: details.town,
       fullMatchUrl: details.fullMatchUrl,

@@ -74,6 +74,7 @@ export default [
   // Review console (/admin): the layout asks for a staff session; add each page as its child.
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/reviews.tsx"),
+    route("changes", "routes/admin/changes.tsx"),
     route("ages", "routes/admin/ages.tsx"),
     route("endorsements", "routes/admin/endorsements.tsx"),
     route("messages", "routes/admin/messages.tsx"),

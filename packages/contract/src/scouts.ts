@@ -176,6 +176,8 @@ export interface ShortlistEntryView {
   addedAt: string;
   /** False once the profile left public view: the entry stays, the page link does not work. */
   isPublic: boolean;
+  /** The player changed their profile since the scout last opened their page. */
+  updated: boolean;
 }
 
 export interface ShortlistView {

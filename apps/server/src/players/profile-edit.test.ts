@@ -12,6 +12,7 @@ import { playerProfiles, profileChanges } from "../db/schema/profiles.ts";
 import { importMedia } from "../talent/import-media.ts";
 import { createStaff, loginCookie } from "../test/auth-helpers.ts";
 import { storedDeliveries } from "../test/notifications.ts";
+import { createScout } from "../test/scout-helpers.ts";
 import { profileUrl } from "../test/profiles.ts";
 import { createProfile, prepareVideo } from "../test/public-players.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
@@ -346,5 +347,48 @@ describe("renewing public time that ended", () => {
     expect((await staffPost(`/api/admin/reviews/${player.profileId}/approve`)).statusCode).toBe(200);
     expect((await ownProfile(player)).daysUntilExpiration).toBe(t.config.VIDEO_EXPIRY_DAYS);
     expect((await publicPage(player)).username).toBe(player.username);
+  });
+});
+
+describe("scouts who follow the player", () => {
+  const scoutCall = (method: "GET" | "POST" | "PUT", url: string, cookie: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+
+  it("marks a shortlisted player as updated until the scout opens their page, and saved searches match the new details", async () => {
+    const player = await publicPlayer({ firstName: "Mutale", position: "goalkeeper" });
+    const scout = await createScout(t);
+    const created = await scoutCall("POST", "/api/scouts/shortlists", scout.cookie, { name: "Keepers" });
+    const listId = created.json().shortlists[0].id as string;
+    const put = await scoutCall("PUT", `/api/scouts/shortlists/${listId}/players/${player.username}`, scout.cookie, {
+      note: "Watch again",
+    });
+    expect(put.statusCode).toBe(200);
+    const saved = await scoutCall("POST", "/api/scouts/searches", scout.cookie, {
+      name: "Fit Mutale strikers",
+      channel: "email",
+      filters: { q: "Mutale", position: "striker", fitness: "good" },
+    });
+    const searchId = saved.json().searches[0].id as string;
+    const entry = async () => {
+      const res = await scoutCall("GET", "/api/scouts/shortlists", scout.cookie);
+      return res.json().shortlists[0].entries[0] as { username: string; updated: boolean };
+    };
+    const matches = async () => {
+      const res = await scoutCall("GET", `/api/scouts/searches/${searchId}/players`, scout.cookie);
+      expect(res.statusCode).toBe(200);
+      return (res.json().list.items as { username: string }[]).map((item) => item.username);
+    };
+    expect(await entry()).toMatchObject({ username: player.username, updated: false });
+    expect(await matches()).not.toContain(player.username);
+
+    t.clock.advance(60_000);
+    expect((await putDetails(player, details)).statusCode).toBe(200);
+    expect((await entry()).updated).toBe(true);
+    expect(await matches()).toContain(player.username);
+
+    const seen = await scoutCall("POST", `/api/scouts/players/${player.username}/seen`, scout.cookie);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json().shortlists[0].entries[0].updated).toBe(false);
+    expect((await entry()).updated).toBe(false);
   });
 });

@@ -14,6 +14,7 @@ export const ADMIN_KEYS = {
   deliveries: ["admin", "notifications"] as const,
   ageChecks: ["admin", "age-checks"] as const,
   endorsements: ["admin", "endorsements"] as const,
+  profileChanges: ["admin", "profile-changes"] as const,
 };
 
 /**

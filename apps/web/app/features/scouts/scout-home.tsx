@@ -3,7 +3,7 @@ import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { toast } from "../../lib/toast.ts";
 import { savedSearchSchema, shortlistNameSchema } from "@touchline/contract/scout-schemas";
-import { FIELD } from "@touchline/contract/messages";
+import { FIELD, PROFILE_EDIT } from "@touchline/contract/messages";
 import * as z from "zod/mini";
 import { FITNESS_LEVELS, POSITIONS, PREFERRED_FEET, PROVINCES } from "@touchline/contract/enums";
 import { ORGANISATION_KIND_LABELS, SCOUT, SCOUT_STATE_TEXT } from "@touchline/contract/scouts";
@@ -164,7 +164,13 @@ function Shortlists() {
                       >
                         {entry.firstName} ({entry.username})
                       </Link>
-                    ) : (
+                    ) : null}
+                    {entry.isPublic && entry.updated ? (
+                      <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                        {PROFILE_EDIT.updatedMark}
+                      </span>
+                    ) : null}
+                    {entry.isPublic ? null : (
                       <span className="font-semibold text-slate-700">
                         {entry.firstName} ({entry.username}) · no longer public
                       </span>
