@@ -1,3 +1,5 @@
+import { EDIT_MY_DETAILS, RENEWAL } from "./profile-messages.ts";
+
 /*
  * The words of a player keeping their profile true after submitting it: facts they correct
  * themselves, words and media staff review, and renewing public time that ended.
@@ -9,16 +11,6 @@ export const shortDate = (iso: string): string =>
 
 /** The public page: when the player last changed what it shows. Apart, so public pages carry only this. */
 export const updatedOnText = (iso: string) => `Updated ${shortDate(iso)}`;
-
-/** The way into the edit page, apart so the profile page carries only these words. */
-export const EDIT_MY_DETAILS = "Edit my details";
-
-/** The one-tap renewal beside the expired message; apart, so that page carries only these words. */
-export const RENEWAL = {
-  button: "Renew my profile",
-  sent: "Sent for review. Your profile is public again once our team approves it.",
-  notExpired: "Your profile is still public: there is nothing to renew yet.",
-} as const;
 
 export const PROFILE_EDIT = {
   editButton: EDIT_MY_DETAILS,

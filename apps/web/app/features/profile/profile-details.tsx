@@ -2,7 +2,6 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { placeText } from "@touchline/contract/enums";
 import { daysLeftText, PROFILE_PAGE, PROFILE_REVIEW, TALENT } from "@touchline/contract/messages";
-import { EDIT_MY_DETAILS } from "@touchline/contract/profile-edit-messages";
 import type { PlayerInfoResponse } from "@touchline/contract/profile";
 import { buttonClass } from "../../components/button.tsx";
 import {
@@ -16,7 +15,7 @@ import {
 import { PlayerVideos } from "../../components/player-videos.tsx";
 import { formatPhoneInternational } from "@touchline/contract/phone";
 import { Card } from "../../components/card.tsx";
-import { waitingForReviewText } from "@touchline/contract/profile-messages";
+import { EDIT_MY_DETAILS, waitingForReviewText } from "@touchline/contract/profile-messages";
 
 /** The player's submitted profile as they see it. */
 export function ProfileDetails({ profile }: { profile: PlayerInfoResponse }) {

@@ -16,6 +16,3 @@ export const sendProfileChange = (change: ProfileChangeInput) =>
 
 export const withdrawProfileChange = () =>
   apiFetch<ProfileEditAnswer>("/api/player/profile/changes", { method: "DELETE" });
-
-export const renewProfile = () =>
-  apiFetch<{ message: string }>("/api/player/profile/renew", { method: "POST", body: {} });

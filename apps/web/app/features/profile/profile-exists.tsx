@@ -2,15 +2,14 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { PROFILE_FORM, PROFILE_PAGE, PROFILE_REVIEW } from "@touchline/contract/messages";
-import { RENEWAL } from "@touchline/contract/profile-edit-messages";
 import { toast } from "../../lib/toast.ts";
 import { useApiMutation } from "../../lib/use-api-mutation.ts";
-import { renewProfile } from "./profile-edit-api.ts";
+import { renewProfile } from "./profile-api.ts";
 import { profileQueryKey } from "./use-player-profile.ts";
 import type { PlayerInfoResponse } from "@touchline/contract/profile";
 import { Button, buttonClass } from "../../components/button.tsx";
 import { footLabel, formatDate, positionLabel } from "../../lib/player-display.ts";
-import { PROFILE_APPROVED_LIVE, expiredHelpText } from "@touchline/contract/profile-messages";
+import { PROFILE_APPROVED_LIVE, RENEWAL, expiredHelpText } from "@touchline/contract/profile-messages";
 
 /** /player/add-content once a profile exists: what was sent, and the way back to it. */
 export function ProfileExists({ profile }: { profile: PlayerInfoResponse }) {
