@@ -36,8 +36,6 @@ export const PROFILE_EDIT = {
   renewButton: RENEWAL.button,
   renewed: RENEWAL.sent,
   renewNotExpired: RENEWAL.notExpired,
-  /** A scout's shortlist: the player changed their profile since the scout last looked. */
-  updatedMark: "Updated",
   /** The review console's queue of changes. */
   consoleTitle: "Profile changes",
   consoleIntro: "Changes players made to approved profiles. The approved version stays public until you approve.",

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { toast } from "../../lib/toast.ts";
 import { savedSearchSchema, shortlistNameSchema } from "@touchline/contract/scout-schemas";
-import { FIELD, PROFILE_EDIT } from "@touchline/contract/messages";
+import { FIELD } from "@touchline/contract/messages";
 import * as z from "zod/mini";
 import { FITNESS_LEVELS, POSITIONS, PREFERRED_FEET, PROVINCES } from "@touchline/contract/enums";
 import { ORGANISATION_KIND_LABELS, SCOUT, SCOUT_STATE_TEXT } from "@touchline/contract/scouts";
@@ -167,7 +167,7 @@ function Shortlists() {
                     ) : null}
                     {entry.isPublic && entry.updated ? (
                       <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-                        {PROFILE_EDIT.updatedMark}
+                        {SCOUT.playerUpdated}
                       </span>
                     ) : null}
                     {entry.isPublic ? null : (
