@@ -34,6 +34,7 @@ export const PAGES = [
   { path: "/player/home", route: "routes/player/home", kind: "player" },
   { path: "/player/add-content", route: "routes/player/add-content", kind: "player" },
   { path: "/player/profile", route: "routes/player/profile", kind: "player" },
+  { path: "/player/profile/edit", route: "routes/player/profile-edit", kind: "player" },
   { path: "/player/settings", route: "routes/player/settings", kind: "player" },
   { path: "/player/requests", route: "routes/player/requests", kind: "player" },
   { path: "/admin", route: "routes/admin/reviews", kind: "admin" },

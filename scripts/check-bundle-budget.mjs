@@ -36,6 +36,7 @@ export const BUDGETS = {
   "/player/home": { js: 110, css: 12 },
   "/player/add-content": { js: 110, css: 12 },
   "/player/profile": { js: 110, css: 12 },
+  "/player/profile/edit": { js: 110, css: 12 },
   "/player/settings": { js: 110, css: 12 },
   "/player/requests": { js: 110, css: 12 },
   "/admin": { js: 105, css: 12 },

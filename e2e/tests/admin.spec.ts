@@ -93,6 +93,7 @@ test("a reviewer approves a submitted profile from /admin and the player goes pu
   const nav = staff.getByRole("navigation", { name: "Review console" });
   await expect(nav.getByRole("link")).toHaveText([
     "Review queue",
+    "Profile changes",
     "Age checks",
     "Coach confirmations",
     "Contact inbox",

@@ -75,6 +75,9 @@ export async function approvedPlayer(
     strayUpload?: boolean;
     /** false: the parent is asked and has not answered when the profile is approved. */
     guardianAgrees?: boolean;
+    /** Fitness at submission (default: excellent). */
+    fitness?: string;
+    aboutYourself?: string;
   },
 ): Promise<ApprovedPlayer> {
   const api = await playwright.request.newContext({ baseURL });
@@ -133,8 +136,8 @@ export async function approvedPlayer(
       preferredFoot: details.foot,
       heightInCm: details.height,
       weightInKg: 64,
-      currentFitnessStatus: "excellent",
-      aboutYourself: "Winger from Kalulushi who trains with a Kitwe academy.",
+      currentFitnessStatus: details.fitness ?? "excellent",
+      aboutYourself: details.aboutYourself ?? "Winger from Kalulushi who trains with a Kitwe academy.",
       province: details.province,
       town: details.town,
       fullMatchUrl: details.fullMatchUrl,

@@ -66,6 +66,7 @@ export default [
     route("player/home", "routes/player/home.tsx"),
     route("player/add-content", "routes/player/add-content.tsx"),
     route("player/profile", "routes/player/profile.tsx"),
+    route("player/profile/edit", "routes/player/profile-edit.tsx"),
     route("player/settings", "routes/player/settings.tsx"),
     route("player/requests", "routes/player/requests.tsx"),
   ]),
@@ -73,6 +74,7 @@ export default [
   // Review console (/admin): the layout asks for a staff session; add each page as its child.
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/reviews.tsx"),
+    route("changes", "routes/admin/changes.tsx"),
     route("ages", "routes/admin/ages.tsx"),
     route("endorsements", "routes/admin/endorsements.tsx"),
     route("messages", "routes/admin/messages.tsx"),

@@ -272,6 +272,9 @@ export const AUDIT_ACTIONS = [
   { value: "endorsement.revoked", label: "Revoked a coach's confirmation" },
   { value: "endorsement.approved", label: "Checked and approved a coach's first confirmation" },
   { value: "endorsement.rejected", label: "Rejected a coach's first confirmation" },
+  { value: "change.approved", label: "Approved a player's profile change" },
+  { value: "change.rejected", label: "Rejected a player's profile change" },
+  { value: "profile.renewal-requested", label: "Player asked to renew their public time" },
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]["value"];
 

@@ -31,5 +31,7 @@ export const DELIVERY_VIEW = {
     "coach-declined": "Coach did not confirm",
     "endorsement-revoked": "Confirmation revoked",
     "interest-weekly": "Weekly interest summary",
+    "profile-change-approved": "Profile change approved",
+    "profile-change-rejected": "Profile change rejected",
   } satisfies Record<NotificationEvent, string>,
 } as const;

@@ -17,6 +17,7 @@ export {
 export { daysLeftText, MEDIA, PROFILE_FORM, PROFILE_PAGE, UPLOAD_TOASTS, VIDEO_FILE } from "./profile-messages.ts";
 export { ADMIN, ADMIN_CONSOLE } from "./staff-messages.ts";
 export { TALENT } from "./talent-messages.ts";
+export { PROFILE_EDIT } from "./profile-edit-messages.ts";
 export { AGE_CHECK } from "./age-messages.ts";
 export { COACH, COACH_CONSOLE, COACH_PAGE, COACH_PRIVACY } from "./coach-messages.ts";
 export { PRIVACY } from "./privacy-messages.ts";

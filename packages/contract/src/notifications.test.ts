@@ -62,6 +62,8 @@ const LONGEST: { [E in NotificationEvent]: NotificationParams[E][] } = {
   "endorsement-revoked": [{ club: LONG_CLUB }],
   // Counts, not form values: a week of 9,999 visitors and 999 verified scouts is far beyond any player's.
   "interest-weekly": [{ visitors: 9_999, scouts: 999 }],
+  "profile-change-approved": [{}],
+  "profile-change-rejected": [{}],
 };
 
 /** Sent at once with the coach's link (sendNow), never with a way to stop: the link fills the segment. */

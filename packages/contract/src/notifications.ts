@@ -32,6 +32,8 @@ export const NOTIFICATION_EVENTS = [
   "coach-declined",
   "endorsement-revoked",
   "interest-weekly",
+  "profile-change-approved",
+  "profile-change-rejected",
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -115,6 +117,8 @@ export const SMS_PRIORITY: Record<NotificationEvent, SmsPriority> = {
   "coach-declined": "inbox",
   "endorsement-revoked": "inbox",
   "interest-weekly": "normal",
+  "profile-change-approved": "normal",
+  "profile-change-rejected": "normal",
 };
 
 /**
@@ -201,6 +205,9 @@ export interface NotificationParams {
   "endorsement-revoked": { club: string };
   /** The week's interest in the player's public profile: never who, only how many (requests have their own notice). */
   "interest-weekly": { visitors: number; scouts: number };
+  /** A change the player sent for review (words, link, photo or video) is public now, or was refused. */
+  "profile-change-approved": Record<string, never>;
+  "profile-change-rejected": Record<string, never>;
 }
 
 interface Template<E extends NotificationEvent> {
@@ -348,6 +355,16 @@ export const NOTIFICATION_TEMPLATES: { [E in NotificationEvent]: Template<E> } =
     subject: "Who looked at your profile this week",
     text: ({ visitors, scouts }) => `Week: ${countOf(visitors, "visitor")}, ${countOf(scouts, "verified scout")}.`,
     link: () => "/player/home",
+  },
+  "profile-change-approved": {
+    subject: "Your profile change is public",
+    text: () => "Profile change approved, now public:",
+    link: () => "/player/profile",
+  },
+  "profile-change-rejected": {
+    subject: "Your profile change was not approved",
+    text: () => "Profile change not approved. Why:",
+    link: () => "/player/profile/edit",
   },
 };
 

@@ -38,6 +38,16 @@ export const PROFILE_APPROVED_LIVE =
 export const expiredHelpText = (username: string) =>
   `Hello, my highlight video has expired and I would like to update my profile. My username is ${username}.`;
 
+/** The way into the edit page, in the profile page's own words. */
+export const EDIT_MY_DETAILS = "Edit my details";
+
+/** The one-tap renewal beside the expired message; with that page's words. */
+export const RENEWAL = {
+  button: "Renew my profile",
+  sent: "Sent for review. Your profile is public again once our team approves it.",
+  notExpired: "Your profile is still public: there is nothing to renew yet.",
+} as const;
+
 export const PROFILE_FORM = {
   imageRequired: "Player image is required",
   videoRequired: "Player video is required",

@@ -10,7 +10,7 @@ import {
   TOWN_MAX_LENGTH,
   WEIGHT_KG,
 } from "./limits.ts";
-import { PROFILE_CHECKS, PROFILE_FORM } from "./messages.ts";
+import { PROFILE_CHECKS, PROFILE_EDIT, PROFILE_FORM } from "./messages.ts";
 import { displayText, isCleanIdentifier } from "./text.ts";
 
 /** Required select: empty gets the "required" message, anything outside the list the "select" one. */
@@ -127,21 +127,62 @@ const secondaryDiffers = z.refine<{ position: string; secondaryPosition: string 
 
 export const profileFieldsSchema = z.object(profileFieldShape).check(secondaryDiffers);
 
+/** Where the player plays, as the web's forms ask it: both required. */
+const requiredPlace = {
+  province: choice(PROVINCE_VALUES, PROFILE_CHECKS.provinceRequired, PROFILE_CHECKS.provinceSelect),
+  town: displayText({
+    required: PROFILE_CHECKS.townRequired,
+    max: TOWN_MAX_LENGTH,
+    tooLong: PROFILE_CHECKS.townTooLong,
+  }),
+};
+
 /**
  * What the player's profile form checks: the API's fields, with the province and the town
  * required, since scouts filter by the one and read the other.
  */
-export const profileFormSchema = z
+export const profileFormSchema = z.object({ ...profileFieldShape, ...requiredPlace }).check(secondaryDiffers);
+
+/**
+ * The facts a player corrects themself once the profile is submitted (PUT /api/player/profile/details):
+ * they publish at once, under the same rules as at submission. Words and media go through review
+ * instead (profileChangeSchema).
+ */
+export const profileDetailsSchema = z
   .object({
-    ...profileFieldShape,
-    province: choice(PROVINCE_VALUES, PROFILE_CHECKS.provinceRequired, PROFILE_CHECKS.provinceSelect),
-    town: displayText({
-      required: PROFILE_CHECKS.townRequired,
-      max: TOWN_MAX_LENGTH,
-      tooLong: PROFILE_CHECKS.townTooLong,
-    }),
+    currentFitnessStatus: profileFieldShape.currentFitnessStatus,
+    heightInCm: profileFieldShape.heightInCm,
+    weightInKg: profileFieldShape.weightInKg,
+    position: profileFieldShape.position,
+    secondaryPosition: profileFieldShape.secondaryPosition,
+    preferredFoot: profileFieldShape.preferredFoot,
+    ...requiredPlace,
   })
   .check(secondaryDiffers);
+export type ProfileDetailsInput = z.input<typeof profileDetailsSchema>;
+export type ProfileDetails = z.output<typeof profileDetailsSchema>;
+
+/** A media field of a change: left out for "unchanged", else a file's URL. */
+const changedMedia = z.optional(z.string().check(z.minLength(1), z.maxLength(500)));
+
+/**
+ * What a player asks staff to publish on an approved profile (POST /api/player/profile/changes):
+ * a field left out stays as it is; fullMatchUrl null (or blank) removes the link. The approved
+ * words and media stay public until staff approve the change.
+ */
+export const profileChangeSchema = z
+  .object({
+    aboutYourself: z.optional(profileFieldShape.aboutYourself),
+    fullMatchUrl: z.optional(profileFieldShape.fullMatchUrl),
+    coverPhotoPath: changedMedia,
+    videoPath: changedMedia,
+    videoPathTwo: changedMedia,
+  })
+  .check(
+    z.refine((change) => Object.values(change).some((value) => value !== undefined), PROFILE_EDIT.nothingToReview),
+  );
+export type ProfileChangeInput = z.input<typeof profileChangeSchema>;
+export type ProfileChange = z.output<typeof profileChangeSchema>;
 export type ProfileFormFields = z.output<typeof profileFormSchema>;
 export type ProfileFieldsInput = z.input<typeof profileFieldsSchema>;
 export type ProfileFields = z.output<typeof profileFieldsSchema>;

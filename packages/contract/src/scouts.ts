@@ -82,6 +82,8 @@ export const DIGEST_CHANNELS = ["sms", "email"] as const;
 export type DigestChannel = (typeof DIGEST_CHANNELS)[number];
 
 export const SCOUT = {
+  /** On a shortlist: the player changed their profile since the scout last opened their page. */
+  playerUpdated: "Updated",
   joined:
     "Thank you. We sent a code to your phone and a link to your e-mail. Confirm both; our team then checks your organisation.",
   emailTaken: "This e-mail address already has an account. Log in instead.",
@@ -176,6 +178,8 @@ export interface ShortlistEntryView {
   addedAt: string;
   /** False once the profile left public view: the entry stays, the page link does not work. */
   isPublic: boolean;
+  /** The player changed their profile since the scout last opened their page. */
+  updated: boolean;
 }
 
 export interface ShortlistView {

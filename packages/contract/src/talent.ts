@@ -269,6 +269,8 @@ export interface PublicPlayer extends PublicPlayerSummary {
   aboutYourself: string;
   /** An unedited full match on YouTube, Facebook or Google Drive, reviewed with the profile; or null. */
   fullMatchUrl: string | null;
+  /** When the player last changed what this page shows (shown as "Updated 7 Dec"); null when never. */
+  editedAt: string | null;
   /** The coaches' confirmations, newest first. */
   endorsements: PublicEndorsement[];
   videos: PublicVideo[];

@@ -123,6 +123,19 @@ export const scoutAreaRoutes: FastifyPluginAsync<{ services: AppServices }> = as
     }),
   );
 
+  app.post(
+    "/api/scouts/players/:username/seen",
+    {
+      schema: {
+        summary: "The scout opened the player's page: clears the player's \"Updated\" mark on their lists",
+        security: ACCESS.session,
+        params: z.object({ username: z.string().max(100) }),
+        response: { 200: shortlistsAnswerSchema, ...scoutAreaErrors },
+      },
+    },
+    async (request) => ({ shortlists: await lists.markSeen(scoutId(request), request.params.username) }),
+  );
+
   app.delete(
     "/api/scouts/shortlists/:id/players/:username",
     {

@@ -74,6 +74,8 @@ export function createScoutListService(services: AppServices) {
             note: entry.note,
             addedAt: entry.addedAt.toISOString(),
             isPublic: publicNames.has(entry.username),
+            // Changed since the scout last looked (or, never opened, since they added the player).
+            updated: entry.editedAt !== null && entry.editedAt > (entry.seenAt ?? entry.addedAt),
           })),
       }));
     },
@@ -121,6 +123,13 @@ export function createScoutListService(services: AppServices) {
       if (!(await store.ownsShortlist(scoutId, shortlistId))) throw new HttpError(404, SCOUT.shortlistMissing);
       const playerId = await store.playerIdOfUsername(username);
       if (playerId) await store.removeEntry(shortlistId, playerId);
+      return this.shortlists(scoutId);
+    },
+
+    /** The scout opened a player's page: their "Updated" mark on the scout's lists goes. */
+    async markSeen(scoutId: string, username: string) {
+      const playerId = await store.playerIdOfUsername(username);
+      if (playerId) await store.markSeen(scoutId, playerId);
       return this.shortlists(scoutId);
     },
 

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, count, eq, lte, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { players } from "../db/schema/auth.ts";
+import { playerProfiles } from "../db/schema/profiles.ts";
 import type { ScoutState } from "@touchline/contract/scouts";
 import {
   scoutAccounts,
@@ -24,7 +25,10 @@ export function createScoutListStore(db: Database, now: () => Date) {
         .orderBy(asc(scoutShortlists.createdAt), asc(scoutShortlists.name));
     },
 
-    /** Every entry of the scout's shortlists, with the player's public name. */
+    /**
+     * Every entry of the scout's shortlists, with the player's public name, and when the player
+     * last changed their profile and the scout last opened their page.
+     */
     async entries(scoutId: string) {
       return db
         .select({
@@ -32,14 +36,33 @@ export function createScoutListStore(db: Database, now: () => Date) {
           playerId: scoutShortlistEntries.playerId,
           note: scoutShortlistEntries.note,
           addedAt: scoutShortlistEntries.addedAt,
+          seenAt: scoutShortlistEntries.seenAt,
+          editedAt: playerProfiles.editedAt,
           username: players.username,
           firstName: players.firstName,
         })
         .from(scoutShortlistEntries)
         .innerJoin(scoutShortlists, eq(scoutShortlists.id, scoutShortlistEntries.shortlistId))
         .innerJoin(players, eq(players.id, scoutShortlistEntries.playerId))
+        .leftJoin(playerProfiles, eq(playerProfiles.playerId, scoutShortlistEntries.playerId))
         .where(eq(scoutShortlists.scoutId, scoutId))
         .orderBy(asc(scoutShortlistEntries.addedAt));
+    },
+
+    /** The scout opened the player's page: the player is no longer "Updated" on their lists. */
+    async markSeen(scoutId: string, playerId: string): Promise<void> {
+      await db
+        .update(scoutShortlistEntries)
+        .set({ seenAt: now() })
+        .where(
+          and(
+            eq(scoutShortlistEntries.playerId, playerId),
+            inArray(
+              scoutShortlistEntries.shortlistId,
+              db.select({ id: scoutShortlists.id }).from(scoutShortlists).where(eq(scoutShortlists.scoutId, scoutId)),
+            ),
+          ),
+        );
     },
 
     async countShortlists(scoutId: string): Promise<number> {

@@ -41,6 +41,7 @@ export interface PublicPlayerRow {
 export interface PublicPlayerDetailRow extends PublicPlayerRow {
   about: string;
   fullMatchUrl: string | null;
+  editedAt: Date | null;
 }
 
 /**
@@ -88,6 +89,7 @@ export function toPublicPlayer(
     ...toPublicSummary(row, today),
     aboutYourself: row.about,
     fullMatchUrl: row.fullMatchUrl ?? null,
+    editedAt: row.editedAt?.toISOString() ?? null,
     endorsements: endorsements.flatMap((endorsement): PublicEndorsement[] =>
       endorsement.team && endorsement.since && endorsement.confirmedAt
         ? [

@@ -33,6 +33,7 @@ const PLAYER_KEYS = new Set([
   "approvedAt",
   "aboutYourself",
   "fullMatchUrl",
+  "editedAt",
   "ageVerified",
   "endorsed",
   "endorsements",

@@ -249,6 +249,7 @@ export function createTalentStore(db: Database, videoExpiryDays: number) {
           playerId: players.id,
           about: playerProfiles.about,
           fullMatchUrl: playerProfiles.fullMatchUrl,
+          editedAt: playerProfiles.editedAt,
           videoFileId: playerProfiles.videoFileId,
           videoTwoFileId: playerProfiles.videoTwoFileId,
         })

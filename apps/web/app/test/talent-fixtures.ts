@@ -30,6 +30,7 @@ export function publicPlayer(overrides: Partial<PublicPlayer> = {}): PublicPlaye
     endorsements: [],
     aboutYourself: "Striker at Green Buffaloes academy in Lusaka. Quick, two-footed, loves to score.",
     fullMatchUrl: null,
+    editedAt: null,
     videos: [
       {
         url: "/api/media/0b6e3f00-0000-4000-8000-000000000002",

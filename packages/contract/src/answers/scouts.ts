@@ -53,6 +53,7 @@ const shortlistSchema: AnswerSchema<ShortlistView> = z.object({
       note: z.string(),
       addedAt: z.string(),
       isPublic: z.boolean(),
+      updated: z.boolean(),
     }),
   ),
 });

@@ -47,6 +47,7 @@ export const publicPlayerSchema: AnswerSchema<PublicPlayer> = z.object({
   ...publicPlayerFields,
   aboutYourself: z.string(),
   fullMatchUrl: z.nullable(z.string()),
+  editedAt: z.nullable(z.string()),
   endorsements: z.array(publicEndorsementSchema),
   videos: z.array(
     z.object({

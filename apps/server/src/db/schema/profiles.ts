@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { date, doublePrecision, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, date, doublePrecision, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { players } from "./auth.ts";
 import { guardianConsents } from "./guardians.ts";
 import { mediaFiles } from "./media.ts";
@@ -44,6 +44,11 @@ export const playerProfiles = pgTable("player_profiles", {
   reuploadAllowedAt: ts("reupload_allowed_at"),
   updatedAt: ts("updated_at").notNull(),
   /**
+   * When the player last changed what the public sees after submitting (migration 0025): facts
+   * they corrected, or a reviewed change staff approved. Null: never changed.
+   */
+  editedAt: ts("edited_at"),
+  /**
    * Copies of the player's birth date, "first name + surname initial" (lower case) and username
    * key, for the public list's filters (migration 0005). Database triggers fill and update them
    * from players; never write them here. Never null in the database.
@@ -54,6 +59,32 @@ export const playerProfiles = pgTable("player_profiles", {
 });
 
 export type PlayerProfile = typeof playerProfiles.$inferSelect;
+
+/**
+ * What waits for staff on an approved profile (migration 0025): a new text, link or media, while
+ * the approved ones stay public. Null columns are unchanged; a rejected change keeps its reason only.
+ */
+export const profileChanges = pgTable("profile_changes", {
+  profileId: uuid("profile_id")
+    .primaryKey()
+    .references(() => playerProfiles.id, { onDelete: "cascade" }),
+  state: text("state", { enum: ["pending", "rejected"] })
+    .notNull()
+    .default("pending"),
+  about: text("about"),
+  fullMatchUrl: text("full_match_url"),
+  /** The link is part of the change (fullMatchUrl null then means "remove it"). */
+  fullMatchUrlChanged: boolean("full_match_url_changed").notNull().default(false),
+  coverFileId: uuid("cover_file_id").references(() => mediaFiles.id, { onDelete: "set null" }),
+  videoFileId: uuid("video_file_id").references(() => mediaFiles.id, { onDelete: "set null" }),
+  videoTwoFileId: uuid("video_two_file_id").references(() => mediaFiles.id, { onDelete: "set null" }),
+  submittedAt: ts("submitted_at").notNull(),
+  decidedAt: ts("decided_at"),
+  decidedBy: uuid("decided_by").references(() => players.id, { onDelete: "set null" }),
+  rejectionReason: text("rejection_reason"),
+});
+
+export type ProfileChange = typeof profileChanges.$inferSelect;
 
 /**
  * When the player's guardian agreed to the profile being public, while that consent stands

@@ -54,6 +54,8 @@ export const scoutShortlistEntries = pgTable(
     playerId: account("player_id"),
     note: text("note").notNull().default(""),
     addedAt: ts("added_at").notNull().defaultNow(),
+    /** When the scout last opened the player's page (migration 0025); null: not since adding them. */
+    seenAt: ts("seen_at"),
   },
   (table) => [primaryKey({ columns: [table.shortlistId, table.playerId] })],
 );

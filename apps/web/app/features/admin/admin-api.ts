@@ -17,6 +17,7 @@ import type { ScoutAccountView, ScoutDecision, ScoutState } from "@touchline/con
 import type { AgeCheckItem, RefuseAgeBody } from "@touchline/contract/age-check";
 import type { RevokeEndorsementBody } from "@touchline/contract/coach-schemas";
 import type { EndorsementCheckItem, EndorsementItem } from "@touchline/contract/coaches";
+import type { ProfileChangeItem } from "@touchline/contract/profile-edit";
 import { apiFetch } from "../../lib/api.ts";
 
 export interface AgeCheckListResponse {
@@ -35,6 +36,13 @@ export interface EndorsementListResponse {
 
 export interface EndorsementCheckListResponse {
   items: EndorsementCheckItem[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface ProfileChangeListResponse {
+  items: ProfileChangeItem[];
   total: number;
   page: number;
   pageSize: number;
@@ -98,6 +106,14 @@ export const verifyAge = (checkId: string) =>
   post<{ message: string }>(`age-checks/${encodeURIComponent(checkId)}/verify`);
 export const refuseAge = (checkId: string, body: RefuseAgeBody) =>
   post<{ message: string }>(`age-checks/${encodeURIComponent(checkId)}/refuse`, body);
+
+/** Changes players sent for review on approved profiles, oldest first. */
+export const fetchProfileChanges = (page: number, signal?: AbortSignal) =>
+  apiFetch<ProfileChangeListResponse>(listPath("profile-changes", { page }), { signal });
+export const approveProfileChange = (profileId: string) =>
+  post<{ message: string }>(`profile-changes/${encodeURIComponent(profileId)}/approve`);
+export const rejectProfileChange = (profileId: string, body: RejectProfileBody) =>
+  post<{ message: string }>(`profile-changes/${encodeURIComponent(profileId)}/reject`, body);
 
 /** Coaches' confirmations that stand, newest first. */
 export const fetchEndorsements = (page: number, signal?: AbortSignal) =>

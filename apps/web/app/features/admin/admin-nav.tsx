@@ -65,6 +65,11 @@ export function AdminNav({ session, onLogout }: { session: SessionInfo | null | 
               </NavLink>
             </li>
             <li>
+              <NavLink to="/admin/changes" className={linkClass}>
+                Profile changes
+              </NavLink>
+            </li>
+            <li>
               <NavLink to="/admin/ages" className={linkClass}>
                 Age checks
               </NavLink>

@@ -25,14 +25,17 @@ const REASON_OPTIONS = REJECTION_REASONS.map(({ value, label }) => ({ value, lab
  * "Reject" asks why. The reason comes from the contract's list; "Other" needs words of the
  * reviewer's own, the presets take an optional note. The player sees exactly the preview.
  */
-export function RejectDialog({
+/** Whom a rejection is about: a profile in the queue, or a change to one. */
+type Rejected = Pick<ReviewItem, "firstName" | "lastName" | "username">;
+
+export function RejectDialog<Item extends Rejected>({
   item,
   onCancel,
   onReject,
 }: {
-  item: ReviewItem | null;
+  item: Item | null;
   onCancel(): void;
-  onReject(item: ReviewItem, body: RejectProfileBody): Promise<unknown>;
+  onReject(item: Item, body: RejectProfileBody): Promise<unknown>;
 }) {
   const name = item ? `${item.firstName} ${item.lastName}`.trim() || item.username : "";
   return (
@@ -47,14 +50,14 @@ export function RejectDialog({
   );
 }
 
-function RejectFormBody({
+function RejectFormBody<Item extends Rejected>({
   item,
   onCancel,
   onReject,
 }: {
-  item: ReviewItem;
+  item: Item;
   onCancel(): void;
-  onReject(item: ReviewItem, body: RejectProfileBody): Promise<unknown>;
+  onReject(item: Item, body: RejectProfileBody): Promise<unknown>;
 }) {
   const {
     register,

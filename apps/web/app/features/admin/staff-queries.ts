@@ -15,6 +15,7 @@ export const ADMIN_KEYS = {
   ageChecks: ["admin", "age-checks"] as const,
   endorsements: ["admin", "endorsements"] as const,
   endorsementChecks: ["admin", "endorsement-checks"] as const,
+  profileChanges: ["admin", "profile-changes"] as const,
 };
 
 /**

@@ -11,7 +11,7 @@ import { AddContent } from "./add-content.tsx";
 import { profileFixture } from "../../test/profile-fixture.ts";
 import { mockApi, type ApiRoute } from "../../test/api-server.ts";
 import { jsonResponse as json } from "../../test/render.tsx";
-import { PROFILE_APPROVED_LIVE, expiredHelpText } from "@touchline/contract/profile-messages";
+import { PROFILE_APPROVED_LIVE, RENEWAL, expiredHelpText } from "@touchline/contract/profile-messages";
 
 /** Uploads finish when the test says so; until then they report progress only. */
 const pending: { file: File; callbacks: UploadCallbacks }[] = [];
@@ -282,6 +282,30 @@ describe("AddContent when a profile exists", () => {
     const link = screen.getByRole("link", { name: "Contact support" });
     const message = new URL(link.getAttribute("href")!, "http://x").searchParams.get("message");
     expect(message).toBe(expiredHelpText("chanda10"));
+  });
+
+  it("renews ended public time with one tap beside the expired sentence, back to review", async () => {
+    let renewed = false;
+    const { api, user } = setup({
+      [PROFILE]: () =>
+        json(
+          200,
+          renewed
+            ? profileFixture({ reviewStatus: "pending" })
+            : profileFixture({ reviewStatus: "approved" }, { isVideoExpired: true, daysUntilExpiration: 0 }),
+        ),
+      "POST /api/player/profile/renew": () => {
+        renewed = true;
+        return json(200, { message: RENEWAL.sent });
+      },
+    });
+    const notice = await screen.findByRole("alert");
+    expect(notice).toHaveTextContent(PROFILE_FORM.videoExpired);
+    await user.click(within(notice).getByRole("button", { name: RENEWAL.button }));
+    expect(await screen.findByText(RENEWAL.sent)).toBeInTheDocument();
+    expect(api.calls("POST /api/player/profile/renew")).toHaveLength(1);
+    expect(await screen.findByText(PROFILE_REVIEW.profileUnderReview)).toBeInTheDocument();
+    expect(screen.queryByText(PROFILE_FORM.videoExpired)).not.toBeInTheDocument();
   });
 
   it("says what is true of each state: pending, approved and rejected", async () => {

@@ -15,7 +15,7 @@ import {
 import { PlayerVideos } from "../../components/player-videos.tsx";
 import { formatPhoneInternational } from "@touchline/contract/phone";
 import { Card } from "../../components/card.tsx";
-import { waitingForGuardianText, waitingForReviewText } from "@touchline/contract/profile-messages";
+import { EDIT_MY_DETAILS, waitingForGuardianText, waitingForReviewText } from "@touchline/contract/profile-messages";
 
 /** The player's submitted profile as they see it. */
 export function ProfileDetails({ profile }: { profile: PlayerInfoResponse }) {
@@ -31,6 +31,14 @@ export function ProfileDetails({ profile }: { profile: PlayerInfoResponse }) {
         username={scout.username}
         positions={positionsText(scout.position, scout.secondaryPosition)}
       />
+
+      {rejected ? null : (
+        <p>
+          <Link to="/player/profile/edit" className={buttonClass("secondary", "w-full sm:w-auto")}>
+            {EDIT_MY_DETAILS}
+          </Link>
+        </p>
+      )}
 
       {rejected ? (
         <section

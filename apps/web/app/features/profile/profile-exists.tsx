@@ -1,10 +1,20 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { PROFILE_FORM, PROFILE_REVIEW } from "@touchline/contract/messages";
+import { useQueryClient } from "@tanstack/react-query";
+import { PROFILE_FORM, PROFILE_PAGE, PROFILE_REVIEW } from "@touchline/contract/messages";
+import { toast } from "../../lib/toast.ts";
+import { useApiMutation } from "../../lib/use-api-mutation.ts";
+import { renewProfile } from "./profile-api.ts";
+import { profileQueryKey } from "./use-player-profile.ts";
 import type { PlayerInfoResponse } from "@touchline/contract/profile";
-import { buttonClass } from "../../components/button.tsx";
+import { Button, buttonClass } from "../../components/button.tsx";
 import { footLabel, formatDate, positionLabel } from "../../lib/player-display.ts";
-import { PROFILE_APPROVED_LIVE, PROFILE_APPROVED_WAITING, expiredHelpText } from "@touchline/contract/profile-messages";
+import {
+  PROFILE_APPROVED_LIVE,
+  PROFILE_APPROVED_WAITING,
+  RENEWAL,
+  expiredHelpText,
+} from "@touchline/contract/profile-messages";
 
 /** /player/add-content once a profile exists: what was sent, and the way back to it. */
 export function ProfileExists({ profile }: { profile: PlayerInfoResponse }) {
@@ -25,7 +35,7 @@ export function ProfileExists({ profile }: { profile: PlayerInfoResponse }) {
           <p>{scout.rejectionReason || PROFILE_REVIEW.profileRejectedNoReason}</p>
         </div>
       ) : expired ? (
-        <ExpiredNotice username={scout.username} />
+        <ExpiredNotice username={scout.username} playerId={scout.scoutId} />
       ) : (
         <p className="mt-3 text-slate-700">
           {scout.waitingForGuardian
@@ -58,12 +68,33 @@ function Fact({ term, value }: { term: string; value: ReactNode }) {
   );
 }
 
-/** The published sentence for an expired video, and the contact form filled in with the username. */
-function ExpiredNotice({ username }: { username: string }) {
+/**
+ * The published sentence for an expired video, the contact form filled in with the username, and
+ * beside them the one tap that sends the profile back to review (approval makes it public again).
+ */
+function ExpiredNotice({ username, playerId }: { username: string; playerId: string }) {
+  const queryClient = useQueryClient();
+  const renew = useApiMutation(renewProfile);
+  const onRenew = async () => {
+    try {
+      const { message } = await renew.mutateAsync(undefined);
+      toast.success(message, { id: "profile-renew" });
+    } catch (error) {
+      toast.error(error instanceof Error && error.message ? error.message : PROFILE_PAGE.unknownError, {
+        id: "profile-renew",
+      });
+    }
+    await queryClient.invalidateQueries({ queryKey: profileQueryKey(playerId) });
+  };
   return (
-    <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 font-medium text-red-900">
-      {PROFILE_FORM.videoExpired}{" "}
-      <a href={`/contact?message=${encodeURIComponent(expiredHelpText(username))}#contact-form`}>Contact support</a>
-    </p>
+    <div role="alert" className="mt-3 flex flex-col gap-3 rounded-lg bg-red-50 p-3 text-red-900">
+      <p className="font-medium">
+        {PROFILE_FORM.videoExpired}{" "}
+        <a href={`/contact?message=${encodeURIComponent(expiredHelpText(username))}#contact-form`}>Contact support</a>
+      </p>
+      <Button onClick={() => void onRenew()} disabled={renew.isPending} className="w-full sm:w-auto">
+        {RENEWAL.button}
+      </Button>
+    </div>
   );
 }

@@ -51,6 +51,9 @@ export const removeShortlistEntry = ({ id, username }: { id: string; username: s
   });
 
 type Searches = { searches: SavedSearchView[] };
+/** The scout opened a player's page: their "Updated" mark on the scout's lists goes. */
+export const markPlayerSeen = (username: string) =>
+  apiFetch<Shortlists>(`/api/scouts/players/${encodeURIComponent(username)}/seen`, { method: "POST" });
 export const fetchSearches = () => apiFetch<Searches>("/api/scouts/searches");
 export const saveSearch = (body: { name: string; channel: string; filters: Record<string, string> }) =>
   apiFetch<Searches>("/api/scouts/searches", { body });

@@ -164,7 +164,13 @@ function Shortlists() {
                       >
                         {entry.firstName} ({entry.username})
                       </Link>
-                    ) : (
+                    ) : null}
+                    {entry.isPublic && entry.updated ? (
+                      <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                        {SCOUT.playerUpdated}
+                      </span>
+                    ) : null}
+                    {entry.isPublic ? null : (
                       <span className="font-semibold text-slate-700">
                         {entry.firstName} ({entry.username}) · no longer public
                       </span>

@@ -1,5 +1,5 @@
 import { QueryClient } from "@tanstack/react-query";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { FIELD } from "@touchline/contract/messages";
 import { SCOUT, type ScoutSentRequest, type ShortlistView } from "@touchline/contract/scouts";
@@ -19,6 +19,8 @@ function setup(lists: ListFixture[] = [], requests: ScoutSentRequest[] = []) {
     "GET /api/talent/players/:username": () => json(200, player),
     "GET /api/scouts/shortlists": () => json(200, { shortlists: lists.map((list) => ({ entries: [], ...list })) }),
     "GET /api/scouts/requests": () => json(200, { requests }),
+    "POST /api/scouts/players/:username/seen": () =>
+      json(200, { shortlists: lists.map((list) => ({ entries: [], ...list })) }),
   });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(SCOUT_QUERY, { scout: { state: "verified" } });
@@ -34,6 +36,7 @@ const entry = (note: string) => ({
   note,
   addedAt: "2026-11-20T10:00:00.000Z",
   isPublic: true,
+  updated: false,
 });
 
 export function sentRequest(overrides: Partial<ScoutSentRequest> = {}): ScoutSentRequest {
@@ -55,6 +58,15 @@ export function sentRequest(overrides: Partial<ScoutSentRequest> = {}): ScoutSen
 }
 
 describe("ScoutPlayer", () => {
+  it("counts opening the page as the scout's look at the player, for the lists' \"Updated\" mark", async () => {
+    const { api } = setup([{ id: "sl_1", name: "Wingers", entries: [entry("Quick on the left")] }]);
+    await screen.findByRole("region", { name: "Shortlists and notes" });
+    await waitFor(() => expect(api.calls("POST /api/scouts/players/:username/seen")).toHaveLength(1));
+    expect(api.calls("POST /api/scouts/players/:username/seen")[0]!.url).toBe(
+      `/api/scouts/players/${player.username}/seen`,
+    );
+  });
+
   it("shows the lists the player is on with the notes, and takes them off one", async () => {
     const lists = [
       { id: "sl_1", name: "Wingers", entries: [entry("Quick on the left")] },
@@ -122,7 +134,9 @@ describe("ScoutPlayer", () => {
     const shortlist = section("Shortlists and notes");
     expect(await shortlist.findByText(SCOUT.shortlistChooseOrName)).toBeInTheDocument();
     expect(shortlist.getByText(FIELD.fieldsToCorrect)).toBeInTheDocument();
-    expect(api.sent.filter((request) => request.method !== "GET")).toHaveLength(0);
+    // Nothing of the form is sent (opening the page only counts as the scout's look).
+    const sent = api.sent.filter((request) => request.method !== "GET" && !request.url.endsWith("/seen"));
+    expect(sent).toHaveLength(0);
   });
 
   it("creates the named list and puts the player on it with the note", async () => {

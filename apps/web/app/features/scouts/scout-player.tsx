@@ -18,6 +18,7 @@ import {
   createShortlist,
   fetchSentRequests,
   fetchShortlists,
+  markPlayerSeen,
   putShortlistEntry,
   removeShortlistEntry,
   SENT_REQUESTS_QUERY,
@@ -54,6 +55,14 @@ export function ScoutPlayer({
     queryFn: () => fetchTalentPlayer(username),
     retry: false,
   });
+  // Opening the page is the scout's look at the player: their "Updated" mark on the lists goes.
+  const queryClient = useQueryClient();
+  const markSeen = useApiMutation(markPlayerSeen);
+  const { mutate: markSeenNow } = markSeen;
+  const seen = Boolean(player.data) && data!.scout.state === "verified";
+  useEffect(() => {
+    if (seen) markSeenNow(username, { onSuccess: (answer) => queryClient.setQueryData(SHORTLISTS_QUERY, answer) });
+  }, [seen, username, markSeenNow, queryClient]);
   if (data!.scout.state !== "verified")
     return (
       <div className="mx-auto max-w-3xl px-4 py-8">

@@ -4,6 +4,7 @@ import { placeText } from "@touchline/contract/enums";
 import { AGE_CHECK, PROFILE_PAGE, TALENT } from "@touchline/contract/messages";
 import { endorsementDetail, endorsementLine } from "@touchline/contract/coaches";
 import { coverVariant, publicName, type PublicPlayer } from "@touchline/contract/talent";
+import { updatedOnText } from "@touchline/contract/profile-edit-messages";
 import { fitnessLabel, footLabel, formatDate, positionsText } from "../../lib/player-display.ts";
 import { PlayerVideos } from "../../components/player-videos.tsx";
 import { PLAIN_VIDEOS_SCRIPT } from "../../components/plain-videos.ts";
@@ -66,6 +67,7 @@ export function PlayerPage({
           <p className="mt-1 text-lg text-white/90">{positions}</p>
           {place ? <p className="mt-1 text-white/90">{place}</p> : null}
           <p className="mt-1 text-sm text-white/80">@{player.username}</p>
+          {player.editedAt ? <p className="mt-1 text-sm text-white/80">{updatedOnText(player.editedAt)}</p> : null}
         </div>
       </header>
 

@@ -60,6 +60,7 @@ describe("review console layout", () => {
         .map((link) => [link.textContent, link.getAttribute("href")]),
     ).toEqual([
       ["Review queue", "/admin"],
+      ["Profile changes", "/admin/changes"],
       ["Age checks", "/admin/ages"],
       ["Coach confirmations", "/admin/endorsements"],
       ["Contact inbox", "/admin/messages"],
