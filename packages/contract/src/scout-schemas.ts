@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { todayIso } from "./age.ts";
 import { OTP_LENGTH, SCOUT_NOTE_MAX, SCOUT_REQUEST_MESSAGE_MAX } from "./limits.ts";
 import { addIssue } from "./issue.ts";
+import { noContactDetails } from "./contact-details.ts";
 import { FIELD, REGISTER } from "./messages.ts";
 import { passwordField } from "./password.ts";
 import { normalizeInternationalPhone } from "./phone.ts";
@@ -44,15 +45,14 @@ const proofUrlField = z.string({ error: SCOUT.proofRequired }).check(
 );
 
 /**
- * What would turn an organisation's name into a link or markup where it is shown: tags and
- * angle brackets, a scheme (`https://`), `www.`, or a domain (`bit.ly`, `evil.example/x`). The
- * name goes into texts to players and their parents, so it must read as a name and nothing
- * more; the link that proves the organisation has its own field.
+ * An organisation's name goes into texts to players and their parents, so it must read as a name
+ * and nothing more: no markup (angle brackets), and no contact detail, where any "word.word"
+ * counts as a web address (`bit.ly`, `evil.example`). The link that proves the organisation has
+ * its own field.
  */
-const LINK_OR_MARKUP = /[<>]|:\/\/|\bwww\.|[\p{L}\p{N}-]+\.\p{L}{2,}(?![\p{L}\p{N}])/iu;
-
 const organisationField = displayText({ required: SCOUT.organisationRequired, max: ORGANISATION_MAX }).check(
-  z.refine((value) => !LINK_OR_MARKUP.test(value), SCOUT.organisationNoLinks),
+  z.refine((value) => !/[<>]/.test(value), SCOUT.organisationNoLinks),
+  noContactDetails({ anyHost: true, message: SCOUT.organisationNoLinks }),
 );
 
 /** /scouts/join. Phones of any country; e-mail and phone are confirmed before staff check the rest. */
