@@ -270,6 +270,8 @@ export const AUDIT_ACTIONS = [
   { value: "age.verified", label: "Verified a player's age" },
   { value: "age.refused", label: "Refused a player's age check" },
   { value: "endorsement.revoked", label: "Revoked a coach's confirmation" },
+  { value: "evaluation.removed", label: "Removed an evaluation" },
+  { value: "evaluation.report-dismissed", label: "Closed a report about an evaluation" },
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]["value"];
 

@@ -30,5 +30,6 @@ export const DELIVERY_VIEW = {
     "coach-confirmed": "Coach vouched",
     "coach-declined": "Coach did not confirm",
     "endorsement-revoked": "Confirmation revoked",
+    "evaluation-received": "Evaluation received",
   } satisfies Record<NotificationEvent, string>,
 } as const;

@@ -51,6 +51,12 @@ const LONGEST: { [E in NotificationEvent]: NotificationParams[E][] } = {
   "coach-confirmed": [{ club: LONG_CLUB }],
   "coach-declined": [{ club: LONG_CLUB }],
   "endorsement-revoked": [{ club: LONG_CLUB }],
+  "evaluation-received": [
+    { author: "scout", guardianOf: null },
+    { author: "coach", guardianOf: null },
+    { author: "scout", guardianOf: LONG_NAME },
+    { author: "coach", guardianOf: LONG_NAME },
+  ],
 };
 
 /** Sent at once with the coach's link (sendNow), never with a way to stop: the link fills the segment. */

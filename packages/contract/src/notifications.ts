@@ -31,6 +31,7 @@ export const NOTIFICATION_EVENTS = [
   "coach-confirmed",
   "coach-declined",
   "endorsement-revoked",
+  "evaluation-received",
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -136,6 +137,8 @@ export interface NotificationParams {
   "coach-confirmed": { club: string };
   "coach-declined": { club: string };
   "endorsement-revoked": { club: string };
+  /** A new evaluation, by a verified scout or a coach; guardianOf as for the age check. */
+  "evaluation-received": { author: "scout" | "coach"; guardianOf: string | null };
 }
 
 interface Template<E extends NotificationEvent> {
@@ -272,6 +275,16 @@ export const NOTIFICATION_TEMPLATES: { [E in NotificationEvent]: Template<E> } =
     subject: "A coach's confirmation was removed",
     text: () => "Staff removed a coach's confirmation:",
     link: () => "/player/profile",
+  },
+  "evaluation-received": {
+    subject: "A new evaluation of your skills",
+    text: ({ author, guardianOf }, clip) => {
+      const who = author === "scout" ? "A verified scout" : "A coach";
+      return guardianOf === null
+        ? `${who} rated your skills:`
+        : `${who} rated ${clip(guardianOf, 20)}'s skills. They can read it in their account.`;
+    },
+    link: ({ guardianOf }) => (guardianOf === null ? "/player/profile" : null),
   },
 };
 
