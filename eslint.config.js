@@ -83,6 +83,9 @@ const SERVER_DOMAIN_RANKS = [
   ["coaches"],
   // Scouts find players through the talent list and are verified through the audit log.
   ["scouts"],
+  // Evaluations: written by verified scouts (scouts) and coaches who confirmed the player
+  // (coaches), removed by staff with the audit log (admin).
+  ["evaluations"],
   ["health", "openapi", "web", "ops", "backup"],
   ["cli"],
 ];

@@ -60,6 +60,7 @@ export const evaluationFieldsSchema = z.object({
   workOn: writtenAbout(EVALUATION.workOnRequired, EVALUATION_WORK_ON_MAX),
 });
 export type EvaluationFieldsInput = z.input<typeof evaluationFieldsSchema>;
+export type EvaluationFields = z.output<typeof evaluationFieldsSchema>;
 
 /** PUT /api/scouts/players/:username/evaluation (and a coach's): writes or replaces the author's one evaluation. */
 export const evaluationSchema = z.extend(evaluationFieldsSchema, {

@@ -16,6 +16,7 @@ import { whereAndFullMatchMigration } from "./0014_where_and_full_match.ts";
 import { ageChecksMigration } from "./0015_age_checks.ts";
 import { scoutWorkspaceMigration } from "./0016_scout_workspace.ts";
 import { coachEndorsementsMigration } from "./0017_coach_endorsements.ts";
+import { playerEvaluationsMigration } from "./0024_player_evaluations.ts";
 
 /** Every migration, in the order it shipped. Add new ones at the end with the next number. */
 export const MIGRATIONS: Migration[] = [
@@ -36,4 +37,5 @@ export const MIGRATIONS: Migration[] = [
   ageChecksMigration,
   scoutWorkspaceMigration,
   coachEndorsementsMigration,
+  playerEvaluationsMigration,
 ];
