@@ -19,7 +19,7 @@ import { toVideoView } from "../media/video-view.ts";
 import { createNotificationService, type Notice } from "../notifications/notification-service.ts";
 import type { AppServices } from "../services.ts";
 import { createTalentService } from "../talent/talent-service.ts";
-import { createEvaluationStore, type Executor, type StoredEvaluation } from "./evaluation-store.ts";
+import { createEvaluationStore, type StoredEvaluation } from "./evaluation-store.ts";
 
 const roleLabel = (role: string) => coachRoleLabel(role as CoachRole);
 
@@ -99,10 +99,14 @@ export function createEvaluationService(services: AppServices) {
     if (first) throw new HttpError(400, first, errors);
   }
 
-  /** The player, and a minor's guardian, hear of a new evaluation. */
-  async function notifyNew(tx: Executor, playerId: string, author: "scout" | "coach"): Promise<void> {
+  /**
+   * Who hears of a new evaluation: the player, and a minor's guardian. Read before the
+   * transaction that writes it (the embedded database has one connection, which the transaction
+   * holds).
+   */
+  async function noticesOfNew(playerId: string, author: "scout" | "coach"): Promise<Notice[]> {
     const player = await accounts.byId(playerId);
-    if (!player) return;
+    if (!player) return [];
     const notices: Notice[] = [
       {
         event: "evaluation-received",
@@ -123,7 +127,7 @@ export function createEvaluationService(services: AppServices) {
         params: { author, guardianOf: player.firstName },
         to: { role: "guardian", name: consent.guardianName, phone: consent.guardianPhone },
       });
-    await notifications.notify(tx, notices);
+    return notices;
   }
 
   async function playerView(playerId: string): Promise<PlayerEvaluations> {
@@ -167,10 +171,11 @@ export function createEvaluationService(services: AppServices) {
     ): Promise<{ message: string; evaluations: ScoutEvaluations }> {
       const playerId = await publicPlayerId(username);
       checkNotes(evaluation, await clipsFor(playerId));
+      const notices = await noticesOfNew(playerId, "scout");
       const at = now();
       const { row, inserted } = await db.transaction(async (tx) => {
         const saved = await store.saveByScout(tx, { playerId, authorId: scoutId }, evaluation, at);
-        if (saved.inserted) await notifyNew(tx, playerId, "scout");
+        if (saved.inserted) await notifications.notify(tx, notices);
         return saved;
       });
       log.info({ playerId, scoutId, evaluationId: row.id, inserted }, "evaluation saved by a scout");

@@ -256,6 +256,10 @@ describe("what other scouts see, and what the player does", () => {
     // The author still reads their own.
     expect((await scoutView(author, player.username)).json<ScoutEvaluations>().own?.id).toBe(id);
     expect((await playerView(player.cookie)).evaluations[0]?.hidden).toBe(true);
+    // The public sees only the count, hidden ones included, and never the text.
+    const page = await t.app.inject({ url: `/api/talent/players/${player.username}` });
+    expect(page.json()).toMatchObject({ evaluationCount: 1 });
+    expect(page.body).not.toContain("Quick off the mark");
 
     // Nobody else hides or reports it.
     const stranger = await publicPlayer();
@@ -306,6 +310,9 @@ describe("what other scouts see, and what the player does", () => {
       .where(and(eq(auditLog.action, "evaluation.removed"), eq(auditLog.targetId, player.id)));
     expect(audit?.detail).toBe("Youth scout of Zesco United: Not seen playing");
     expect((await playerView(player.cookie)).evaluations).toEqual([]);
+    expect((await t.app.inject({ url: `/api/talent/players/${player.username}` })).json()).toMatchObject({
+      evaluationCount: 0,
+    });
     const again = await t.app.inject({
       method: "POST",
       url: `/api/admin/evaluations/${id}/remove`,
