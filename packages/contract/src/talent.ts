@@ -271,6 +271,8 @@ export interface PublicPlayer extends PublicPlayerSummary {
   fullMatchUrl: string | null;
   /** The coaches' confirmations, newest first. */
   endorsements: PublicEndorsement[];
+  /** How many evaluations verified scouts and coaches wrote: all the public sees of them. */
+  evaluationCount: number;
   videos: PublicVideo[];
 }
 

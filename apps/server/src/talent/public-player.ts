@@ -82,6 +82,7 @@ export function toPublicPlayer(
   row: PublicPlayerDetailRow,
   videos: PublicVideo[],
   endorsements: PublicEndorsementRow[],
+  evaluationCount: number,
   today: Date,
 ): PublicPlayer {
   return {
@@ -101,6 +102,7 @@ export function toPublicPlayer(
           ]
         : [],
     ),
+    evaluationCount,
     videos: videos.map(({ url, durationSeconds, renditions, posters }) => ({
       url,
       durationSeconds,

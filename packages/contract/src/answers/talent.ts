@@ -48,6 +48,7 @@ export const publicPlayerSchema: AnswerSchema<PublicPlayer> = z.object({
   aboutYourself: z.string(),
   fullMatchUrl: z.nullable(z.string()),
   endorsements: z.array(publicEndorsementSchema),
+  evaluationCount: z.number(),
   videos: z.array(
     z.object({
       url: z.string(),
