@@ -77,25 +77,29 @@ export type Evaluation = z.output<typeof evaluationSchema>;
  * length when known, so a moment past its end is refused beside the field before sending.
  */
 export function evaluationNoteFormSchema(durationOf: (clipId: string) => number | null) {
-  return z.pipe(
-    z.object({
+  // Each rule is a check of its own (not a step after the others), so a moment past the clip's
+  // end and a contact detail in the text are both said at once, each beside its field.
+  const fields = z
+    .object({
       clipId: z.string().check(z.minLength(1, EVALUATION.noteClipRequired)),
-      at: z.string(),
+      at: z.string().check(z.refine((at) => parseClipTime(at) !== null, EVALUATION.noteTimeInvalid)),
       text: writtenAbout(EVALUATION.noteRequired, EVALUATION_NOTE_MAX),
-    }),
-    z.transform((note: { clipId: string; at: string; text: string }, ctx) => {
-      const second = parseClipTime(note.at);
-      if (second === null) {
-        addIssue(ctx, EVALUATION.noteTimeInvalid, ["at"]);
-        return z.NEVER;
-      }
-      const duration = durationOf(note.clipId);
-      if (duration !== null && second > Math.floor(duration)) {
-        addIssue(ctx, EVALUATION.noteTimeBeyond(duration), ["at"]);
-        return z.NEVER;
-      }
-      return { clipId: note.clipId, second, text: note.text };
-    }),
+    })
+    .check(
+      z.superRefine((note, ctx) => {
+        const second = parseClipTime(note.at);
+        const duration = durationOf(note.clipId);
+        if (second !== null && duration !== null && second > Math.floor(duration))
+          ctx.addIssue({ code: "custom", message: EVALUATION.noteTimeBeyond(duration), path: ["at"], input: note });
+      }),
+    );
+  return z.pipe(
+    fields,
+    z.transform((note: z.output<typeof fields>) => ({
+      clipId: note.clipId,
+      second: parseClipTime(note.at) ?? 0,
+      text: note.text,
+    })),
   );
 }
 
