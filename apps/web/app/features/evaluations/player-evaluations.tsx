@@ -1,38 +1,25 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
-import { evaluationReportSchema } from "@touchline/contract/evaluation-schemas";
+import { lazy, Suspense, useState } from "react";
 import {
   formatClipTime,
-  type EvaluationClipVideo,
   type EvaluationNote,
   type PlayerEvaluations as Evaluations,
 } from "@touchline/contract/evaluations";
 import { Button } from "../../components/button.tsx";
-import { TextAreaField } from "../../components/field.tsx";
-import { FormAlert } from "../../components/form-alert.tsx";
-import { VIDEO_CLASS } from "../../components/plain-videos.ts";
+import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { errorText } from "../../lib/error-text.ts";
-import { applyServerErrors } from "../../lib/server-errors.ts";
 import { toast } from "../../lib/toast.ts";
 import { useApiMutation } from "../../lib/use-api-mutation.ts";
-import { useSchemaForm } from "../../lib/use-schema-form.ts";
-import { browserConnection, chooseRendition, posterOf, readRememberedQuality } from "../../lib/video-choice.ts";
 import { EvaluationCard } from "./evaluation-card.tsx";
-import {
-  fetchPlayerEvaluations,
-  PLAYER_EVALUATIONS_QUERY,
-  reportEvaluation,
-  setEvaluationHidden,
-} from "./evaluation-api.ts";
+import { fetchPlayerEvaluations, PLAYER_EVALUATIONS_QUERY, setEvaluationHidden } from "./evaluation-api.ts";
+import type { Playing } from "./note-player.tsx";
+
+// The clip player and the report form load when the player asks for them: the list is what
+// the page shows, and its first load stays as light as the coaches' panel beside it.
+const NotePlayer = lazy(() => import("./note-player.tsx"));
+const ReportForm = lazy(() => import("./report-form.tsx"));
 
 const sectionClass = "rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200";
-
-/** What a tapped note plays: the clip, and the second to start from. */
-interface Playing {
-  clip: EvaluationClipVideo;
-  second: number;
-  label: string;
-}
 
 /**
  * On the player's profile page: every evaluation of them by verified scouts and coaches, with
@@ -45,6 +32,7 @@ export function PlayerEvaluations() {
   const hide = useApiMutation(setEvaluationHidden);
   const [playing, setPlaying] = useState<Playing | null>(null);
   const [reporting, setReporting] = useState<string | null>(null);
+  const [hiding, setHiding] = useState<string | null>(null);
   const data = query.data;
   if (!data || data.evaluations.length === 0) return null;
 
@@ -59,6 +47,14 @@ export function PlayerEvaluations() {
     queryClient.setQueryData(PLAYER_EVALUATIONS_QUERY, answer.evaluations);
     toast.success(answer.message, { id: "evaluation" });
   };
+  const setHidden = async (id: string, hidden: boolean) => {
+    try {
+      changed(await hide.mutateAsync({ id, hidden }));
+    } catch (failure) {
+      toast.error(errorText(failure), { id: "evaluation" });
+    }
+    setHiding(null);
+  };
 
   return (
     <section aria-labelledby="player-evaluations-title" className={sectionClass}>
@@ -69,7 +65,9 @@ export function PlayerEvaluations() {
         Written by verified scouts and coaches who confirmed you. Other verified scouts see those you do not hide; the
         public sees only how many there are.
       </p>
-      {playing ? <NotePlayer key={`${playing.clip.id}:${playing.second}`} playing={playing} /> : null}
+      <Suspense fallback={null}>
+        {playing ? <NotePlayer key={`${playing.clip.id}:${playing.second}`} playing={playing} /> : null}
+      </Suspense>
       <div className="mt-3 space-y-3">
         {data.evaluations.map((evaluation) => (
           <EvaluationCard key={evaluation.id} evaluation={evaluation} clipLabel={clipLabel} onPlayNote={play}>
@@ -77,13 +75,7 @@ export function PlayerEvaluations() {
               <Button
                 variant="ghost"
                 disabled={hide.isPending}
-                onClick={async () => {
-                  try {
-                    changed(await hide.mutateAsync({ id: evaluation.id, hidden: !evaluation.hidden }));
-                  } catch (failure) {
-                    toast.error(errorText(failure), { id: "evaluation" });
-                  }
-                }}
+                onClick={() => (evaluation.hidden ? void setHidden(evaluation.id, false) : setHiding(evaluation.id))}
               >
                 {evaluation.hidden ? "Show to scouts again" : "Hide from scouts"}
               </Button>
@@ -97,95 +89,30 @@ export function PlayerEvaluations() {
             </div>
             {evaluation.hidden ? <p className="mt-1 text-sm text-slate-600">Hidden from scouts.</p> : null}
             {reporting === evaluation.id && !evaluation.reported ? (
-              <ReportForm
-                id={evaluation.id}
-                onDone={(answer) => {
-                  setReporting(null);
-                  if (answer) changed(answer);
-                }}
-              />
+              <Suspense fallback={null}>
+                <ReportForm
+                  id={evaluation.id}
+                  onDone={(answer) => {
+                    setReporting(null);
+                    if (answer) changed(answer);
+                  }}
+                />
+              </Suspense>
             ) : null}
           </EvaluationCard>
         ))}
       </div>
+      <ConfirmDialog
+        open={hiding !== null}
+        title="Hide this evaluation from scouts?"
+        confirmLabel="Hide from scouts"
+        busy={hide.isPending}
+        onConfirm={() => hiding && void setHidden(hiding, true)}
+        onCancel={() => setHiding(null)}
+      >
+        Other verified scouts will not see it. You still do, and it still counts on your public page. You can show it
+        again at any time.
+      </ConfirmDialog>
     </section>
-  );
-}
-
-/** The clip a note points to, playing from the note's second. */
-function NotePlayer({ playing }: { playing: Playing }) {
-  const ref = useRef<HTMLVideoElement>(null);
-  const rendition = chooseRendition(playing.clip.renditions, browserConnection(), readRememberedQuality());
-  useEffect(() => {
-    const video = ref.current;
-    if (!video) return;
-    const start = () => {
-      video.currentTime = playing.second;
-      void video.play().catch(() => undefined);
-    };
-    if (video.readyState >= 1) start();
-    else video.addEventListener("loadedmetadata", start, { once: true });
-    video.scrollIntoView?.({ block: "nearest" });
-    return () => video.removeEventListener("loadedmetadata", start);
-  }, [playing]);
-  if (!rendition) return <FormAlert>This video is not ready to play.</FormAlert>;
-  return (
-    <figure className="mt-3">
-      <video
-        ref={ref}
-        className={VIDEO_CLASS}
-        src={rendition.url}
-        poster={posterOf(playing.clip.posters)}
-        controls
-        playsInline
-        preload="metadata"
-        aria-label={`Playing ${playing.label}`}
-      />
-      <figcaption className="mt-1 text-sm text-slate-700">{playing.label}</figcaption>
-    </figure>
-  );
-}
-
-function ReportForm({
-  id,
-  onDone,
-}: {
-  id: string;
-  onDone(answer: { message: string; evaluations: Evaluations } | null): void;
-}) {
-  const report = useApiMutation(reportEvaluation);
-  const [formError, setFormError] = useState<string>();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useSchemaForm<{ reason: string }>({ schema: evaluationReportSchema, defaultValues: { reason: "" } });
-  const onSubmit = handleSubmit(async ({ reason }) => {
-    setFormError(undefined);
-    try {
-      onDone(await report.mutateAsync({ id, reason }));
-    } catch (failure) {
-      setFormError(applyServerErrors(failure, ["reason"], setError) ?? undefined);
-    }
-  });
-  return (
-    <form onSubmit={onSubmit} noValidate className="mt-3 space-y-2">
-      {formError ? <FormAlert>{formError}</FormAlert> : null}
-      <TextAreaField
-        label="What is wrong with this evaluation?"
-        hint="Only our team reads this."
-        error={errors.reason?.message}
-        {...register("reason")}
-      />
-      <div className="flex gap-2">
-        <Button type="submit" variant="secondary" disabled={report.isPending}>
-          Send report
-        </Button>
-        <Button variant="ghost" onClick={() => onDone(null)}>
-          Cancel
-        </Button>
-      </div>
-    </form>
   );
 }
