@@ -85,6 +85,9 @@ const SERVER_DOMAIN_RANKS = [
   ["scouts"],
   // Interest in players' profiles counts scouts' looks, lists and saved searches (talent's filters).
   ["interest"],
+  // Evaluations: written by verified scouts (scouts) and coaches who confirmed the player
+  // (coaches), removed by staff with the audit log (admin).
+  ["evaluations"],
   ["health", "openapi", "web", "ops", "backup"],
   ["cli"],
 ];

@@ -20,6 +20,7 @@ import { profileChangeRoutes } from "./admin/profile-change-routes.ts";
 import { agesPlugin } from "./ages/plugin.ts";
 import { replacedCopiesPlugin } from "./backup/replaced-copies-plugin.ts";
 import { coachesPlugin } from "./coaches/plugin.ts";
+import { evaluationsPlugin } from "./evaluations/plugin.ts";
 import { authRoutes } from "./auth/auth-routes.ts";
 import { guardianRoutes } from "./auth/guardian-routes.ts";
 import { createPlayerStore, toSessionInfo, type PlayerRow } from "./auth/player-store.ts";
@@ -241,6 +242,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(talentRoutes, { services });
   await app.register(scoutsPlugin, { services });
   await app.register(coachesPlugin, { services });
+  await app.register(evaluationsPlugin, { services });
   await app.register(notificationRoutes, { services });
   await app.register(redirectRoutes, { services });
   await app.register(interestPlugin, { services });

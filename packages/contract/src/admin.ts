@@ -275,6 +275,8 @@ export const AUDIT_ACTIONS = [
   { value: "change.approved", label: "Approved a player's profile change" },
   { value: "change.rejected", label: "Rejected a player's profile change" },
   { value: "profile.renewal-requested", label: "Player asked to renew their public time" },
+  { value: "evaluation.removed", label: "Removed an evaluation" },
+  { value: "evaluation.report-dismissed", label: "Closed a report about an evaluation" },
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]["value"];
 

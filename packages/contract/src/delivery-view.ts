@@ -33,5 +33,6 @@ export const DELIVERY_VIEW = {
     "interest-weekly": "Weekly interest summary",
     "profile-change-approved": "Profile change approved",
     "profile-change-rejected": "Profile change rejected",
+    "evaluation-received": "Evaluation received",
   } satisfies Record<NotificationEvent, string>,
 } as const;

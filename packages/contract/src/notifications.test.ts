@@ -64,6 +64,12 @@ const LONGEST: { [E in NotificationEvent]: NotificationParams[E][] } = {
   "interest-weekly": [{ visitors: 9_999, scouts: 999 }],
   "profile-change-approved": [{}],
   "profile-change-rejected": [{}],
+  "evaluation-received": [
+    { author: "scout", guardianOf: null },
+    { author: "coach", guardianOf: null },
+    { author: "scout", guardianOf: LONG_NAME },
+    { author: "coach", guardianOf: LONG_NAME },
+  ],
 };
 
 /** Sent at once with the coach's link (sendNow), never with a way to stop: the link fills the segment. */

@@ -34,6 +34,7 @@ export const NOTIFICATION_EVENTS = [
   "interest-weekly",
   "profile-change-approved",
   "profile-change-rejected",
+  "evaluation-received",
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -119,6 +120,7 @@ export const SMS_PRIORITY: Record<NotificationEvent, SmsPriority> = {
   "interest-weekly": "normal",
   "profile-change-approved": "normal",
   "profile-change-rejected": "normal",
+  "evaluation-received": "normal",
 };
 
 /**
@@ -208,6 +210,8 @@ export interface NotificationParams {
   /** A change the player sent for review (words, link, photo or video) is public now, or was refused. */
   "profile-change-approved": Record<string, never>;
   "profile-change-rejected": Record<string, never>;
+  /** A new evaluation, by a verified scout or a coach; guardianOf as for the age check. */
+  "evaluation-received": { author: "scout" | "coach"; guardianOf: string | null };
 }
 
 interface Template<E extends NotificationEvent> {
@@ -365,6 +369,16 @@ export const NOTIFICATION_TEMPLATES: { [E in NotificationEvent]: Template<E> } =
     subject: "Your profile change was not approved",
     text: () => "Profile change not approved. Why:",
     link: () => "/player/profile/edit",
+  },
+  "evaluation-received": {
+    subject: "A new evaluation of your skills",
+    text: ({ author, guardianOf }, clip) => {
+      const who = author === "scout" ? "A verified scout" : "A coach";
+      return guardianOf === null
+        ? `${who} rated your skills:`
+        : `${who} rated ${clip(guardianOf, 20)}'s skills. They can read it in their account.`;
+    },
+    link: ({ guardianOf }) => (guardianOf === null ? "/player/profile" : null),
   },
 };
 

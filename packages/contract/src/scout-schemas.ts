@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { todayIso } from "./age.ts";
 import { OTP_LENGTH, SCOUT_NOTE_MAX, SCOUT_REQUEST_MESSAGE_MAX } from "./limits.ts";
 import { addIssue } from "./issue.ts";
+import { noContactDetails } from "./contact-details.ts";
 import { FIELD, REGISTER } from "./messages.ts";
 import { passwordField } from "./password.ts";
 import { normalizeInternationalPhone } from "./phone.ts";
@@ -44,34 +45,14 @@ const proofUrlField = z.string({ error: SCOUT.proofRequired }).check(
 );
 
 /**
- * What would turn an organisation's name into a link or markup where it is shown: tags and
- * angle brackets, a scheme (`https://`), `www.`, a domain (`bit.ly`, `evil.example/x`) or an IP
- * address. The name goes into texts to players and their parents, so it must read as a name and
- * nothing more; the link that proves the organisation has its own field.
+ * An organisation's name goes into texts to players and their parents, so it must read as a name
+ * and nothing more: no markup (angle brackets), and no contact detail, where any "word.word"
+ * counts as a web address (`bit.ly`, `evil.example`). The link that proves the organisation has
+ * its own field.
  */
-const LINK_OR_MARKUP =
-  /[<>]|:\/\/|\bwww\.|[\p{L}\p{N}-]+\.\p{L}{2,}(?![\p{L}\p{N}])|(?<![\p{N}.])\p{N}{1,3}(?:\.\p{N}{1,3}){3}(?![\p{N}])/iu;
-/**
- * A phone number: seven digits or more, with at most single spaces, dashes, dots or brackets
- * between them (a year, a squad's age group or "2.0" has fewer), so nobody is texted around us.
- */
-const PHONE_NUMBER = /\+?\p{Nd}(?:[\s().-]?\p{Nd}){6,}/u;
-/**
- * Dots a phone or a browser reads as "." in an address: the ideographic full stop (NFKC folds the
- * full-width, half-width and small ones into it or into "."), and one written in brackets,
- * `[.]`, `(.)`, `{dot}`, as people write addresses to get past filters.
- */
-const IDEOGRAPHIC_DOT = /\u3002/g;
-const BRACKETED_DOT = /\s*[[({]\s*(?:\.|dot)\s*[\])}]\s*/giu;
-
-/** Whether an organisation's name carries a link, an address or a phone number, however spelled. */
-export function nameCarriesContact(name: string): boolean {
-  const folded = name.normalize("NFKC").replace(IDEOGRAPHIC_DOT, ".").replace(BRACKETED_DOT, ".");
-  return LINK_OR_MARKUP.test(folded) || PHONE_NUMBER.test(folded);
-}
-
 const organisationField = displayText({ required: SCOUT.organisationRequired, max: ORGANISATION_MAX }).check(
-  z.refine((value) => !nameCarriesContact(value), SCOUT.organisationNoLinks),
+  z.refine((value) => !/[<>]/.test(value), SCOUT.organisationNoLinks),
+  noContactDetails({ anyHost: true, message: SCOUT.organisationNoLinks }),
 );
 
 /** /scouts/join. Phones of any country; e-mail and phone are confirmed before staff check the rest. */

@@ -273,6 +273,8 @@ export interface PublicPlayer extends PublicPlayerSummary {
   editedAt: string | null;
   /** The coaches' confirmations, newest first. */
   endorsements: PublicEndorsement[];
+  /** How many evaluations verified scouts and coaches wrote: all the public sees of them. */
+  evaluationCount: number;
   videos: PublicVideo[];
 }
 

@@ -83,6 +83,7 @@ export function toPublicPlayer(
   row: PublicPlayerDetailRow,
   videos: PublicVideo[],
   endorsements: PublicEndorsementRow[],
+  evaluationCount: number,
   today: Date,
 ): PublicPlayer {
   return {
@@ -103,6 +104,7 @@ export function toPublicPlayer(
           ]
         : [],
     ),
+    evaluationCount,
     videos: videos.map(({ url, durationSeconds, renditions, posters }) => ({
       url,
       durationSeconds,

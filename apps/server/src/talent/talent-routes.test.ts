@@ -37,6 +37,8 @@ const PLAYER_KEYS = new Set([
   "ageVerified",
   "endorsed",
   "endorsements",
+  // How many evaluations scouts and coaches wrote: a count, never their text or authors.
+  "evaluationCount",
   "videos",
 ]);
 /** A coach's confirmation: never the coach's name or number. */

@@ -83,8 +83,11 @@ export function createTalentService({ db, now, videoExpiryDays, countCap = TALEN
         const { url, durationSeconds, renditions, posters } = toVideoView(file);
         return [{ url, durationSeconds, renditions, posters }];
       });
-      const endorsements = await store.publicEndorsements(row.playerId);
-      return toPublicPlayer(row satisfies PublicPlayerDetailRow, videos, endorsements, at);
+      const [endorsements, evaluationCount] = await Promise.all([
+        store.publicEndorsements(row.playerId),
+        store.evaluationCount(row.playerId),
+      ]);
+      return toPublicPlayer(row satisfies PublicPlayerDetailRow, videos, endorsements, evaluationCount, at);
     },
 
     /** The player behind a public username, for contact requests: only while the profile is public. */

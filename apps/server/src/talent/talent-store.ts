@@ -4,6 +4,7 @@ import { consentAllowsPublic } from "../auth/guardian-store.ts";
 import type { Database } from "../db/client.ts";
 import { ageChecks } from "../db/schema/ages.ts";
 import { coachEndorsements } from "../db/schema/coaches.ts";
+import { playerEvaluations } from "../db/schema/evaluations.ts";
 import { players } from "../db/schema/auth.ts";
 import { guardianConsents } from "../db/schema/guardians.ts";
 import { mediaFiles, type MediaFile } from "../db/schema/media.ts";
@@ -278,6 +279,15 @@ export function createTalentStore(db: Database, videoExpiryDays: number) {
         .from(coachEndorsements)
         .where(and(eq(coachEndorsements.playerId, playerId), eq(coachEndorsements.state, "confirmed")))
         .orderBy(desc(coachEndorsements.answeredAt), desc(coachEndorsements.id));
+    },
+
+    /** How many evaluations of the player there are, hidden from scouts or not: the public's count. */
+    async evaluationCount(playerId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(playerEvaluations)
+        .where(eq(playerEvaluations.playerId, playerId));
+      return Number(row?.n ?? 0);
     },
 
     /** The files of these ids (a public profile's videos). */

@@ -28,6 +28,7 @@ export function publicPlayer(overrides: Partial<PublicPlayer> = {}): PublicPlaye
     ageVerified: false,
     endorsed: false,
     endorsements: [],
+    evaluationCount: 0,
     aboutYourself: "Striker at Green Buffaloes academy in Lusaka. Quick, two-footed, loves to score.",
     fullMatchUrl: null,
     editedAt: null,

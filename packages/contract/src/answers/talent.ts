@@ -49,6 +49,7 @@ export const publicPlayerSchema: AnswerSchema<PublicPlayer> = z.object({
   fullMatchUrl: z.nullable(z.string()),
   editedAt: z.nullable(z.string()),
   endorsements: z.array(publicEndorsementSchema),
+  evaluationCount: z.number(),
   videos: z.array(
     z.object({
       url: z.string(),

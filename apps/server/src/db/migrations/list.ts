@@ -19,6 +19,7 @@ import { coachEndorsementsMigration } from "./0017_coach_endorsements.ts";
 import { personErasureMigration } from "./0021_person_erasure.ts";
 import { heldUntilMigration } from "./0022_held_until.ts";
 import { profileInterestMigration } from "./0023_profile_interest.ts";
+import { playerEvaluationsMigration } from "./0024_player_evaluations.ts";
 import { profileEditsMigration } from "./0025_profile_edits.ts";
 
 /** Every migration, in the order it shipped. Add new ones at the end with the next number. */
@@ -43,5 +44,6 @@ export const MIGRATIONS: Migration[] = [
   personErasureMigration,
   heldUntilMigration,
   profileInterestMigration,
+  playerEvaluationsMigration,
   profileEditsMigration,
 ];

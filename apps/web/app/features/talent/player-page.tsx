@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { placeText } from "@touchline/contract/enums";
 import { AGE_CHECK, PROFILE_PAGE, TALENT } from "@touchline/contract/messages";
 import { endorsementDetail, endorsementLine } from "@touchline/contract/coaches";
+import { EVALUATION } from "@touchline/contract/evaluations";
 import { coverVariant, publicName, type PublicPlayer } from "@touchline/contract/talent";
 import { updatedOnText } from "@touchline/contract/profile-edit-messages";
 import { fitnessLabel, footLabel, formatDate, positionsText } from "../../lib/player-display.ts";
@@ -86,6 +87,13 @@ export function PlayerPage({
             ))}
           </ul>
         </section>
+      ) : null}
+
+      {player.evaluationCount > 0 ? (
+        // The public sees how many evaluations there are, never what they say.
+        <p className="rounded-xl border border-slate-200 p-4 font-semibold text-slate-900">
+          {EVALUATION.publicCount(player.evaluationCount)}
+        </p>
       ) : null}
 
       <div className="grid gap-4 md:grid-cols-2">

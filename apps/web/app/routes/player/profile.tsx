@@ -27,6 +27,17 @@ const CoachPanel = lazy(() =>
  * what the player waits for). It carries the guardian and age-check panels too: they sit above
  * the profile, and filled in after the scripts ran they pushed it down the screen.
  */
+/**
+ * The evaluations by scouts and coaches load the same way, under the profile: their cards, the
+ * clip player their notes open and the report form are code the page's first paint needs none of.
+ */
+const PlayerEvaluations = lazy(() =>
+  import("../../features/evaluations/player-evaluations.tsx").then(
+    (module) => ({ default: module.PlayerEvaluations }),
+    () => ({ default: () => null }),
+  ),
+);
+
 export const loader = async ({ context }: Route.LoaderArgs) => {
   const [profile, guardian, ageCheck] = await Promise.all([
     context.ownProfile(),
@@ -49,6 +60,9 @@ export default function PlayerProfileRoute({ loaderData }: Route.ComponentProps)
       <GuardianPanel loaded={loaderData?.guardian} />
       <AgeCheckPanel loaded={loaderData?.ageCheck} />
       <PlayerProfile playerId={player.playerId} loaded={loaderData?.profile} />
+      <Suspense fallback={null}>
+        <PlayerEvaluations />
+      </Suspense>
       <Suspense fallback={null}>
         <CoachPanel />
       </Suspense>
