@@ -37,6 +37,7 @@ import { ownProfileForWeb } from "./players/web-context.ts";
 import { ownPanelsForWeb } from "./ages/web-context.ts";
 import { profileRoutes } from "./players/profile-routes.ts";
 import { installOriginCheck } from "./http/origin-check.ts";
+import { clientAddressKey } from "./http/client-address.ts";
 import { postgresRateLimitStore } from "./http/rate-limit-store.ts";
 import { API_CSP } from "./http/security-headers.ts";
 import { installBodyDeadline, serverTimeouts } from "./http/timeouts.ts";
@@ -200,8 +201,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Small answers are compressed once per distinct body (http/compress-memo.ts).
   await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"], zlib: compressMemo().zlib });
   await app.register(cookie);
-  // Counted in PostgreSQL, so each route's limit holds across every instance.
-  await app.register(rateLimit, { global: false, store: postgresRateLimitStore(services.db, services.now) });
+  // Counted in PostgreSQL, so each route's limit holds across every instance; an IPv6 client by its /64.
+  await app.register(rateLimit, {
+    global: false,
+    store: postgresRateLimitStore(services.db, services.now),
+    keyGenerator: (request) => clientAddressKey(request.ip),
+  });
   // request.user for every route below; needs the cookie parser above.
   installSessions(app, services);
   // Before every route: ids in paths that are not UUIDs answer 404 here, never reaching SQL.

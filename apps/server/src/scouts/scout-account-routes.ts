@@ -20,6 +20,7 @@ import { ACCESS, errorAnswers } from "../http/answers.ts";
 import type { AppServices } from "../services.ts";
 import { createScoutAccountService } from "./scout-account-service.ts";
 import { createScoutListService } from "./scout-list-service.ts";
+import { clientAddressKey } from "../http/client-address.ts";
 
 /**
  * A scout's account: joining, logging in by e-mail, confirming phone and e-mail, and the
@@ -51,7 +52,7 @@ export const scoutAccountRoutes: FastifyPluginAsync<{ services: AppServices }> =
     },
     async (request, reply) => {
       const { token, scout } = await accounts.join(request.body, {
-        ip: request.ip,
+        ip: clientAddressKey(request.ip),
         origin: messageOrigin,
         userAgent: request.headers["user-agent"],
       });
@@ -72,7 +73,7 @@ export const scoutAccountRoutes: FastifyPluginAsync<{ services: AppServices }> =
     },
     async (request, reply) => {
       const { token, scout } = await accounts.login(request.body, {
-        ip: request.ip,
+        ip: clientAddressKey(request.ip),
         userAgent: request.headers["user-agent"],
         currentSessionId: request.user?.sessionId,
       });
@@ -106,7 +107,11 @@ export const scoutAccountRoutes: FastifyPluginAsync<{ services: AppServices }> =
       },
     },
     async (request) => {
-      const scout = await accounts.confirmPhone(requireRole(request, "scout"), request.body.otp, request.ip);
+      const scout = await accounts.confirmPhone(
+        requireRole(request, "scout"),
+        request.body.otp,
+        clientAddressKey(request.ip),
+      );
       return { message: SCOUT.phoneConfirmed, scout };
     },
   );
@@ -121,7 +126,7 @@ export const scoutAccountRoutes: FastifyPluginAsync<{ services: AppServices }> =
       },
     },
     async (request) => {
-      return accounts.resendPhoneCode(requireRole(request, "scout"), request.ip);
+      return accounts.resendPhoneCode(requireRole(request, "scout"), clientAddressKey(request.ip));
     },
   );
 
