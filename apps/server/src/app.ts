@@ -46,6 +46,8 @@ import type { AppServices } from "./services.ts";
 import { openApiRoutes, registerOpenApi } from "./openapi/openapi.ts";
 import { redirectRoutes } from "./site/redirects.ts";
 import { createSmsSender, type SmsSender } from "./sms/sender.ts";
+import { createSmsBudget, withSmsBudget } from "./notifications/sms-budget.ts";
+import { smsBudgetRoutes } from "./notifications/sms-budget-routes.ts";
 import { siteRoutes } from "./site/site-routes.ts";
 import { scoutsPlugin } from "./scouts/plugin.ts";
 import { notificationRoutes } from "./notifications/notification-routes.ts";
@@ -160,14 +162,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     work: config.JOBS_IN_PROCESS && options.workJobs !== false ? { concurrency: 1, services: () => services } : null,
     tuning: options.jobsTuning,
   });
+  const now = options.now ?? (() => new Date());
   const services: AppServices = {
     config,
     database,
     db: database.db,
     log,
-    now: options.now ?? (() => new Date()),
+    now,
     randomCode: options.randomCode ?? randomCode,
-    sms: options.sms ?? createSmsSender(config, log),
+    // Every SMS, whatever sends it, goes through the product's budget and country list.
+    sms: withSmsBudget(
+      options.sms ?? createSmsSender(config, log),
+      createSmsBudget({ db: database.db, config, now, log }),
+    ),
     email: options.email ?? createEmailSender(config, log),
     storage: createStorage(config),
     jobs: jobs.queue,
@@ -228,6 +235,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(scoutsPlugin, { services });
   await app.register(coachesPlugin, { services });
   await app.register(notificationRoutes, { services });
+  await app.register(smsBudgetRoutes, { services });
   await app.register(redirectRoutes, { services });
 
   const webBuild = config.webBuildDir;

@@ -151,6 +151,11 @@ export interface ScoutAccountView {
   email: string;
   phoneNumber: string;
   phoneConfirmed: boolean;
+  /**
+   * false when the product sends no SMS to the phone's country (SMS_COUNTRIES): no code can
+   * confirm it, so the confirmed e-mail is enough, and staff check the number at review.
+   */
+  phoneBySms: boolean;
   emailConfirmed: boolean;
   state: ScoutState;
   /** The reason staff gave when they rejected or suspended the account. */

@@ -162,6 +162,22 @@ export function createNotificationStore(db: Database) {
         .where(and(eq(notificationDeliveries.id, id), inArray(notificationDeliveries.state, SENDABLE)));
     },
 
+    /**
+     * A claimed delivery the product did not send now (the SMS budget): back to held, for the
+     * sweep to queue again, and the claim's attempt not counted.
+     */
+    async hold(id: string, reason: string): Promise<void> {
+      await db
+        .update(notificationDeliveries)
+        .set({
+          state: "held",
+          lastError: reason,
+          sendStartedAt: null,
+          attempts: sql`greatest(${notificationDeliveries.attempts} - 1, 0)`,
+        })
+        .where(and(eq(notificationDeliveries.id, id), inArray(notificationDeliveries.state, SENDABLE)));
+    },
+
     /** Held deliveries back to queued (their quiet hours are over); answers their ids. */
     async releaseHeld(tx: Executor, limit: number): Promise<string[]> {
       const held = await tx

@@ -7,6 +7,7 @@ import {
   scoutPhoneCodeSchema,
 } from "@touchline/contract/scout-schemas";
 import { SCOUT } from "@touchline/contract/scouts";
+import { SMS_BUDGET } from "@touchline/contract/sms-budget";
 import { requireRole } from "../auth/request-user.ts";
 import { SESSION_COOKIE, sessionCookieOptions } from "../auth/session-store.ts";
 import { ROUTE_LIMITS } from "../http/rate-limiter.ts";
@@ -57,7 +58,7 @@ export const scoutAccountRoutes: FastifyPluginAsync<{ services: AppServices }> =
         userAgent: request.headers["user-agent"],
       });
       reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(services.config, false));
-      return reply.code(201).send({ message: SCOUT.joined, scout });
+      return reply.code(201).send({ message: scout.phoneBySms ? SCOUT.joined : SMS_BUDGET.scoutJoinedNoSms, scout });
     },
   );
 
