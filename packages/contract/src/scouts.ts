@@ -1,3 +1,4 @@
+import { countOf } from "./plural.ts";
 import { SCOUT_DIGEST_INTERVAL_DAYS, SCOUT_REQUESTS_PER_DAY } from "./limits.ts";
 import type { PublicPlayerList } from "./talent.ts";
 
@@ -95,6 +96,7 @@ export const SCOUT = {
   emailConfirmed: "Your e-mail address is confirmed.",
   emailLinkInvalid: "This link is not valid any more. Log in and ask for a new one.",
   emailLinkSent: "We sent a new link to your e-mail.",
+  emailResendTooSoon: (seconds: number) => `Please wait ${countOf(seconds, "second")} before asking for a new link.`,
   notScout: "This page is for club and academy scouts.",
   stateBlocks: {
     unverified: "Your account is waiting for our team to check your organisation.",

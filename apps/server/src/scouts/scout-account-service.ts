@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { SCOUT_EMAIL_LINK_TTL_DAYS } from "@touchline/contract/limits";
+import { OTP_RESEND_INTERVAL_MS, SCOUT_EMAIL_LINK_TTL_DAYS } from "@touchline/contract/limits";
 import type { scoutJoinSchema } from "@touchline/contract/scout-schemas";
 import {
   SCOUT,
@@ -92,6 +92,7 @@ export function createScoutAccountService(services: AppServices) {
           throw new HttpError(409, SCOUT.phoneTaken, { phoneNumber: SCOUT.phoneTaken });
         throw new HttpError(409, SCOUT.emailTaken, { email: SCOUT.emailTaken });
       }
+      await limiter.count(LIMITS.emailLinkPerScout, found.account.id);
       await sendEmailLink(found, ctx.origin);
       // A number in a country SMS do not go to gets no code: the scout confirms by e-mail alone.
       if (phoneBySms(found.account.phoneNumber)) {
@@ -167,7 +168,14 @@ export function createScoutAccountService(services: AppServices) {
     async resendEmailLink(user: RequestUser, origin: string) {
       const found = await mustFind(user.playerId);
       if (found.scout.emailConfirmedAt) return { message: SCOUT.emailConfirmed };
-      await limiter.hit(LIMITS.codeRequestPerAddress, `scout-email:${found.account.id}`);
+      // The same rules as codes by SMS: one a minute, and a few an hour.
+      const sentAt = found.scout.emailTokenSentAt;
+      const waitMs = sentAt ? sentAt.getTime() + OTP_RESEND_INTERVAL_MS - now().getTime() : 0;
+      if (waitMs > 0) {
+        const wait = Math.ceil(waitMs / 1000);
+        throw new HttpError(429, SCOUT.emailResendTooSoon(wait), undefined, { retryAfterSeconds: wait });
+      }
+      await limiter.hit(LIMITS.emailLinkPerScout, found.account.id);
       await sendEmailLink(found, origin);
       return { message: SCOUT.emailLinkSent };
     },
