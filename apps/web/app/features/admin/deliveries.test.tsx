@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { DELIVERY_VIEW } from "@touchline/contract/delivery-view";
 import { NOTIFICATIONS } from "@touchline/contract/notifications";
@@ -104,13 +104,19 @@ describe("the SMS budget alert", () => {
   });
 
   it("shows no alert while every budget holds", async () => {
-    fakeApi({
+    const api = fakeApi({
       "GET /api/Authorization/session": () => json(200, staffSession("reviewer")),
       "GET /api/admin/notifications": () => json(200, { notifications: [SENT] }),
       "GET /api/admin/sms-budget": () => json(200, { reached: [] }),
     });
     renderConsole("/admin/deliveries");
-    await screen.findByRole("listitem", {}, { timeout: 5_000 });
+    await screen.findByRole(
+      "listitem",
+      { name: `${DELIVERY_VIEW.eventText["profile-approved"]} · SMS · ${SENT.recipient}` },
+      { timeout: 5_000 },
+    );
+    await waitFor(() => expect(api.calls("GET /api/admin/sms-budget")).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole("alert")).toBeNull();
   });
 });
