@@ -28,7 +28,7 @@ export async function verifiedScoutApi(
 ) {
   const digits = uniqueDigits();
   const email = `api-scout-${digits}@example.org`;
-  const phoneNumber = `+447700${digits}`;
+  const phoneNumber = `+255712${digits}`;
   const joined = await api.post("/api/scouts/join", {
     data: {
       firstName: "Ruth",
@@ -36,7 +36,7 @@ export async function verifiedScoutApi(
       organisation,
       organisationKind: "club",
       roleTitle: "Head of recruitment",
-      country: "Ghana",
+      country: "Tanzania",
       phoneNumber,
       email,
       proofUrl: "https://example.org/club/staff",

@@ -36,7 +36,7 @@ test("a scout joins, is verified, and invites a 16-year-old whose parent also ac
   const player = await approvedPlayer(playwright, { position: "left-winger", foot: "left", height: 170 });
   const digits = uniqueDigits();
   const scoutEmail = `scout-${digits}@example.org`;
-  const scoutPhone = `+447700${digits}`;
+  const scoutPhone = `+255712${digits}`;
 
   // The scout joins from abroad.
   await page.goto("/scouts/join");
@@ -46,7 +46,7 @@ test("a scout joins, is verified, and invites a 16-year-old whose parent also ac
   await page.getByLabel("Organisation", { exact: true }).fill("Copperbelt Stars Academy");
   await page.getByLabel("Kind of organisation").selectOption("academy");
   await page.getByLabel("Your role").fill("Chief scout");
-  await page.getByLabel("Country you work from").fill("United Kingdom");
+  await page.getByLabel("Country you work from").fill("Tanzania");
   await page.getByLabel("Phone number").fill("7700 900123");
   await page.getByLabel("E-mail address").fill(scoutEmail);
   await page.getByLabel("Link that proves your organisation").fill("https://example.org/academy/staff");

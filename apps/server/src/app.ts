@@ -41,6 +41,7 @@ import { ownPanelsForWeb } from "./ages/web-context.ts";
 import { profileRoutes } from "./players/profile-routes.ts";
 import { profileEditRoutes } from "./players/profile-edit-routes.ts";
 import { installOriginCheck } from "./http/origin-check.ts";
+import { clientAddressKey } from "./http/client-address.ts";
 import { postgresRateLimitStore } from "./http/rate-limit-store.ts";
 import { API_CSP } from "./http/security-headers.ts";
 import { installBodyDeadline, serverTimeouts } from "./http/timeouts.ts";
@@ -49,6 +50,8 @@ import type { AppServices } from "./services.ts";
 import { openApiRoutes, registerOpenApi } from "./openapi/openapi.ts";
 import { redirectRoutes } from "./site/redirects.ts";
 import { createSmsSender, type SmsSender } from "./sms/sender.ts";
+import { createSmsBudget, withSmsBudget } from "./notifications/sms-budget.ts";
+import { smsBudgetRoutes } from "./notifications/sms-budget-routes.ts";
 import { siteRoutes } from "./site/site-routes.ts";
 import { scoutsPlugin } from "./scouts/plugin.ts";
 import { notificationRoutes } from "./notifications/notification-routes.ts";
@@ -173,14 +176,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     work: config.JOBS_IN_PROCESS && options.workJobs !== false ? { concurrency: 1, services: () => services } : null,
     tuning: options.jobsTuning,
   });
+  const now = options.now ?? (() => new Date());
   const services: AppServices = {
     config,
     database,
     db: database.db,
     log,
-    now: options.now ?? (() => new Date()),
+    now,
     randomCode: options.randomCode ?? randomCode,
-    sms: options.sms ?? createSmsSender(config, log),
+    // Every SMS, whatever sends it, goes through the product's budget and country list.
+    sms: withSmsBudget(
+      options.sms ?? createSmsSender(config, log),
+      createSmsBudget({ db: database.db, config, now, log }),
+    ),
     email: options.email ?? createEmailSender(config, log),
     storage: createStorage(config),
     jobs: jobs.queue,
@@ -214,8 +222,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Small answers are compressed once per distinct body (http/compress-memo.ts).
   await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"], zlib: compressMemo().zlib });
   await app.register(cookie);
-  // Counted in PostgreSQL, so each route's limit holds across every instance.
-  await app.register(rateLimit, { global: false, store: postgresRateLimitStore(services.db, services.now) });
+  // Counted in PostgreSQL, so each route's limit holds across every instance; an IPv6 client by its /64.
+  await app.register(rateLimit, {
+    global: false,
+    store: postgresRateLimitStore(services.db, services.now),
+    keyGenerator: (request) => clientAddressKey(request.ip),
+  });
   // request.user for every route below; needs the cookie parser above.
   installSessions(app, services);
   // Views of public profiles (pages and videos) are counted after their responses have gone.
@@ -244,6 +256,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(coachesPlugin, { services });
   await app.register(evaluationsPlugin, { services });
   await app.register(notificationRoutes, { services });
+  await app.register(smsBudgetRoutes, { services });
   await app.register(redirectRoutes, { services });
   await app.register(interestPlugin, { services });
 

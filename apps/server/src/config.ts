@@ -1,10 +1,27 @@
 import path from "node:path";
 import { z } from "zod";
 import { DELIVERY_RETENTION_DAYS_DEFAULT } from "@touchline/contract/limits";
+import { SMS_DEFAULT_COUNTRIES } from "@touchline/contract/sms-budget";
 import { parseTrustProxy, TRUST_PROXY_FORMAT, type TrustProxy } from "./http/trust-proxy.ts";
+import { BUDGET_FORMAT, parseBudgetSetting, type BudgetSetting } from "./sms/sms-budget-setting.ts";
+import { isPhoneCountry } from "./sms/sms-country.ts";
 
 const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 const url = z.url();
+
+/** SMS_BUDGET_PER_HOUR / _PER_DAY: one figure for every country, or per country (sms/sms-budget-setting.ts). */
+const smsBudget = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value, ctx): BudgetSetting => {
+      const setting = parseBudgetSetting(value);
+      if (setting === null) {
+        ctx.addIssue({ code: "custom", message: BUDGET_FORMAT });
+        return z.NEVER;
+      }
+      return setting;
+    });
 
 /**
  * Every environment variable the server reads. README.md's configuration table mirrors this
@@ -120,6 +137,29 @@ const envSchema = z
     SMS_QUIET_HOURS: bool.default(true),
     /** Days delivery records (and messages to people without an account) are kept; the notification sweep deletes older ones. */
     DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(DELIVERY_RETENTION_DAYS_DEFAULT),
+    /** The only countries SMS go to (ISO 3166 codes); a number elsewhere gets e-mail or the inbox instead. */
+    SMS_COUNTRIES: z
+      .string()
+      .default(SMS_DEFAULT_COUNTRIES.join(","))
+      .transform((value, ctx): string[] => {
+        const codes = value
+          .split(",")
+          .map((code) => code.trim().toUpperCase())
+          .filter(Boolean);
+        const unknown = codes.filter((code) => !isPhoneCountry(code));
+        if (codes.length === 0 || unknown.length > 0) {
+          ctx.addIssue({
+            code: "custom",
+            message: `must be ISO 3166 country codes separated by commas (ZM,MW,TZ)${unknown.length ? `; not a country: ${unknown.join(", ")}` : ""}`,
+          });
+          return z.NEVER;
+        }
+        return [...new Set(codes)];
+      }),
+    /** SMS the whole product may send to one country in a clock hour (codes and notifications together). */
+    SMS_BUDGET_PER_HOUR: smsBudget("ZM=300,*=30"),
+    /** The same for a day, from midnight Lusaka time. */
+    SMS_BUDGET_PER_DAY: smsBudget("ZM=2000,*=150"),
   })
   .superRefine(requireSettingsOfChoices);
 

@@ -1,3 +1,4 @@
+import { countOf } from "./plural.ts";
 import { SCOUT_DIGEST_INTERVAL_DAYS, SCOUT_REQUESTS_PER_DAY } from "./limits.ts";
 import type { PublicPlayerList } from "./talent.ts";
 
@@ -97,6 +98,7 @@ export const SCOUT = {
   emailConfirmed: "Your e-mail address is confirmed.",
   emailLinkInvalid: "This link is not valid any more. Log in and ask for a new one.",
   emailLinkSent: "We sent a new link to your e-mail.",
+  emailResendTooSoon: (seconds: number) => `Please wait ${countOf(seconds, "second")} before asking for a new link.`,
   notScout: "This page is for club and academy scouts.",
   stateBlocks: {
     unverified: "Your account is waiting for our team to check your organisation.",
@@ -153,6 +155,11 @@ export interface ScoutAccountView {
   email: string;
   phoneNumber: string;
   phoneConfirmed: boolean;
+  /**
+   * false when the product sends no SMS to the phone's country (SMS_COUNTRIES): no code can
+   * confirm it, so the confirmed e-mail is enough, and staff check the number at review.
+   */
+  phoneBySms: boolean;
   emailConfirmed: boolean;
   state: ScoutState;
   /** The reason staff gave when they rejected or suspended the account. */

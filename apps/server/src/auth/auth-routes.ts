@@ -25,11 +25,12 @@ import type { AppServices } from "../services.ts";
 import { createAuthService, type CallContext } from "./auth-service.ts";
 import { NOT_LOGGED_IN, requireUser } from "./request-user.ts";
 import { SESSION_COOKIE, sessionCookieOptions } from "./session-store.ts";
+import { clientAddressKey } from "../http/client-address.ts";
 
 const BASE = "/api/Authorization";
 
 const contextOf = (request: FastifyRequest, messageOrigin?: string): CallContext => ({
-  ip: request.ip,
+  ip: clientAddressKey(request.ip),
   userAgent: request.headers["user-agent"],
   currentSessionId: request.user?.sessionId,
   origin: messageOrigin,

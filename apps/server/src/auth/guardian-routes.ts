@@ -14,6 +14,7 @@ import { ACCESS, errorAnswers } from "../http/answers.ts";
 import type { AppServices } from "../services.ts";
 import { createGuardianService } from "./guardian-service.ts";
 import { requirePlayerArea } from "./request-user.ts";
+import { clientAddressKey } from "../http/client-address.ts";
 
 /**
  * A guardian's consent: the guardian's page (reached by the SMS link, whose token travels in
@@ -56,7 +57,7 @@ export const guardianRoutes: FastifyPluginAsync<{ services: AppServices }> = asy
       },
     },
     async (request) => {
-      return guardians.sendCode(request.body.token, request.ip);
+      return guardians.sendCode(request.body.token, clientAddressKey(request.ip));
     },
   );
 
@@ -71,7 +72,7 @@ export const guardianRoutes: FastifyPluginAsync<{ services: AppServices }> = asy
       },
     },
     async (request) => {
-      const view = await guardians.consent(request.body.token, request.body.otp, request.ip);
+      const view = await guardians.consent(request.body.token, request.body.otp, clientAddressKey(request.ip));
       // True to the state: an approved profile is public from this moment, another waits for review.
       const message = view.profile === "approved" ? GUARDIAN.consentGivenPublic : GUARDIAN.consentGiven;
       return { message, consent: view };

@@ -257,6 +257,22 @@ describe("POST /api/Authorization/loginScout", () => {
     expect((await post("loginScout", { phoneNumber: player.phoneNumber, password: newPassword })).statusCode).toBe(200);
   }, 120_000);
 
+  it("counts every address of one IPv6 /64 as one client", async () => {
+    const player = await createPlayer(t);
+    // A fresh address of the same /64 for each guess, as a client holding the /64 can pick.
+    const network = `2001:db8:${(Date.now() % 0xffff).toString(16)}:7`;
+    const guess = (i: number, password: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/Authorization/loginScout",
+        payload: { phoneNumber: player.phoneNumber, password },
+        remoteAddress: `${network}:${(i + 1).toString(16)}:0:0:${((i * 7919) % 0xffff).toString(16)}`,
+      });
+    for (let i = 0; i < 10; i++) expect((await guess(i, `guess-${i}`)).statusCode).toBe(401);
+    expect((await guess(10, "guess-10")).statusCode).toBe(429);
+    expect((await guess(11, player.password)).statusCode).toBe(429);
+  });
+
   it("limits logins per client address across numbers", async () => {
     for (let i = 0; i < 30; i++)
       expect((await post("loginScout", { phoneNumber: `+26097${4_000_000 + i}`, password: "guess" })).statusCode).toBe(

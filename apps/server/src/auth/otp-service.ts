@@ -12,6 +12,7 @@ import type { Database } from "../db/client.ts";
 import type { AppServices } from "../services.ts";
 import { codeMessage, type CodePurpose } from "../sms/code-message.ts";
 import { scrubNumbers } from "../sms/sms-error.ts";
+import { SmsRefusedError } from "../notifications/sms-budget.ts";
 import { createOtpStore } from "./otp-store.ts";
 import { codeHash, sameHex } from "./secrets.ts";
 
@@ -107,8 +108,9 @@ export function createOtpService(services: AppServices) {
   }
 
   /**
-   * Sends a reserved code (when it is to be delivered). If the provider fails, the send is not
-   * counted and the code is withdrawn, so an immediate retry works; then it throws a 503.
+   * Sends a reserved code (when it is to be delivered). If the provider fails, or the product
+   * does not send it (SmsRefusedError: the SMS budget, or the number's country), the send is not
+   * counted and the code is withdrawn, so a retry works; then it throws (503, or the refusal).
    */
   async function deliver(reservation: Reservation): Promise<SendResult> {
     const retryAfterSeconds = seconds(OTP_RESEND_INTERVAL_MS);
@@ -118,13 +120,19 @@ export function createOtpService(services: AppServices) {
       // services.sms is read here, not captured, so tests can swap the provider.
       await services.sms.send(phone, codeMessage(code, purpose, options.username));
     } catch (error) {
+      await store.deleteSend(reservation.sendId);
+      await store.consumeCode(reservation.codeId, now());
+      if (error instanceof SmsRefusedError) {
+        // Not sent by the product's choice (the SMS budget, or a country SMS do not go to): the
+        // person reads why, and nothing they gave is lost.
+        log.info({ to: maskPhone(phone), purpose, reason: error.reason, country: error.country }, "code not sent");
+        throw error;
+      }
       // Only the scrubbed message: an error object could carry the request (number, body with the code).
       log.error(
         { reason: scrubNumbers(String((error as Error)?.message ?? error)), to: maskPhone(phone), purpose },
         "SMS delivery failed",
       );
-      await store.deleteSend(reservation.sendId);
-      await store.consumeCode(reservation.codeId, now());
       throw new HttpError(503, AUTH.smsFailed, undefined, { code: "SMS_FAILED" });
     }
     log.info({ to: maskPhone(phone), purpose }, "code sent");

@@ -9,6 +9,7 @@ import { DataDirError, prepareDataDir } from "../ops/data-dir.ts";
 import { createStorage } from "../media/create-storage.ts";
 import type { AppServices } from "../services.ts";
 import { createSmsSender } from "../sms/sender.ts";
+import { createSmsBudget, withSmsBudget } from "../notifications/sms-budget.ts";
 import { allJobKinds } from "../jobs/job-kinds.ts";
 import { PRODUCT_JOB_KINDS } from "../product-job-kinds.ts";
 import { startJobs } from "../jobs/jobs.ts";
@@ -92,7 +93,10 @@ export async function runWorkerProcess(env: Record<string, string | undefined> =
     log,
     now: () => new Date(),
     randomCode,
-    sms: createSmsSender(config, log),
+    sms: withSmsBudget(
+      createSmsSender(config, log),
+      createSmsBudget({ db: database.db, config, now: () => new Date(), log }),
+    ),
     email: createEmailSender(config, log),
     storage: createStorage(config),
     jobs: jobs.queue,

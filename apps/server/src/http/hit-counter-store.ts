@@ -43,6 +43,14 @@ export function createHitCounterStore(db: Database) {
       return row?.n ?? 0;
     },
 
+    /** Every key of bucket with hits in the window starting at windowStart, and its hits. */
+    async keysAt(bucket: string, windowStart: Date): Promise<{ key: string; hits: number }[]> {
+      return db
+        .select({ key: rateLimitHits.key, hits: rateLimitHits.hits })
+        .from(rateLimitHits)
+        .where(and(eq(rateLimitHits.bucket, bucket), eq(rateLimitHits.windowStart, windowStart)));
+    },
+
     /** Whether key has a hit in a window that started at or after since. */
     async anySince(bucket: string, key: string, since: Date): Promise<boolean> {
       const [row] = await db

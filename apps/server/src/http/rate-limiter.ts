@@ -1,4 +1,9 @@
-import { AGE_DOCUMENTS_PER_DAY, COACH_ASKS_PER_COACH_PER_DAY, COACH_ASKS_PER_DAY } from "@touchline/contract/limits";
+import {
+  AGE_DOCUMENTS_PER_DAY,
+  COACH_ASKS_PER_COACH_PER_DAY,
+  COACH_ASKS_PER_DAY,
+  OTP_MAX_SENDS_PER_HOUR,
+} from "@touchline/contract/limits";
 import { AUTH } from "@touchline/contract/messages";
 import type { Database } from "../db/client.ts";
 import { HttpError } from "./errors.ts";
@@ -36,6 +41,11 @@ export const LIMITS = {
   verifyPerAddress: { bucket: "verify:ip", max: 40, windowMs: 15 * MINUTE },
   /** Code requests from one address across many numbers (SMS pumping). */
   codeRequestPerAddress: { bucket: "code-request:ip", max: 20, windowMs: 60 * MINUTE },
+  /**
+   * Confirmation links e-mailed to one scout's address: as many as codes to one number, so an
+   * address typed at joining cannot be flooded with mail.
+   */
+  emailLinkPerScout: { bucket: "email-link:scout", max: OTP_MAX_SENDS_PER_HOUR, windowMs: 60 * MINUTE },
   resetPerAddress: { bucket: "reset:ip", max: 20, windowMs: 15 * MINUTE },
   changePasswordPerPlayer: { bucket: "change-password:player", max: 10, windowMs: 15 * MINUTE },
   /** Contact requests about players per client address: enough for a scout working through a shortlist, not for a spammer. */

@@ -16,6 +16,7 @@ import { createMediaStore, isMediaId } from "./media-store.ts";
 import { createRefusedUploads } from "./refused-uploads.ts";
 import { createUploadLocker } from "./upload-locker.ts";
 import { checkNewUpload, isTusRefusal, tusRefusal, type TusRefusal } from "./upload-rules.ts";
+import { clientAddressKey } from "../http/client-address.ts";
 
 /** Refusals of any tus request: its checks, a missing or busy upload, an offset out of step. */
 const uploadErrors = errorAnswers(400, 401, 403, 404, 409, 410, 413, 423, 429);
@@ -141,7 +142,7 @@ export const uploadRoutes: FastifyPluginAsync<{ services: AppServices }> = async
   app.addContentTypeParser("*", (_request, _payload, done) => done(null));
 
   // Counted per player, not per address: many phones share one mobile-network address.
-  const perPlayer = (request: FastifyRequest) => request.user?.playerId ?? request.ip;
+  const perPlayer = (request: FastifyRequest) => request.user?.playerId ?? clientAddressKey(request.ip);
   // A chunk may take as long as its bytes keep coming: only the idle timeout ends it (http/timeouts.ts).
   app.post(
     UPLOAD_ENDPOINT,

@@ -1,7 +1,9 @@
 import { SMS_DAILY_CAP_PER_PERSON } from "@touchline/contract/limits";
 import { NOTIFICATIONS, SMS_PRIORITY } from "@touchline/contract/notifications";
 import { maskPhone } from "@touchline/contract/phone";
+import { SMS_BUDGET } from "@touchline/contract/sms-budget";
 import type { AppServices } from "../services.ts";
+import { SmsRefusedError } from "./sms-budget.ts";
 import { createNotificationStore } from "./notification-store.ts";
 import { nextMorning, startOfLusakaDay } from "./quiet-hours.ts";
 
@@ -53,7 +55,7 @@ export async function deliver(services: AppServices, deliveryId: string, { attem
   let providerId: string | null = null;
   try {
     if (delivery.channel === "sms") {
-      providerId = (await services.sms.send(delivery.address, delivery.body))?.providerId ?? null;
+      providerId = (await services.sms.send(delivery.address, delivery.body, { canWait: true }))?.providerId ?? null;
     } else {
       await services.email.send({
         to: delivery.address,
@@ -62,6 +64,14 @@ export async function deliver(services: AppServices, deliveryId: string, { attem
       });
     }
   } catch (error) {
+    if (error instanceof SmsRefusedError) {
+      // The product's choice, not the provider's failure: over the SMS budget the message waits
+      // (the sweep queues it again), and to a country SMS do not go to it is not sent at all.
+      if (error.reason === "budget") await store.hold(deliveryId, SMS_BUDGET.deliveryWaiting(error.country ?? ""));
+      else await store.close(deliveryId, "skipped", SMS_BUDGET.deliveryNoCountry);
+      log.info({ reason: error.reason, country: error.country }, "notification SMS not sent now");
+      return;
+    }
     const final = attempt > retryLimit;
     const message = error instanceof Error ? error.message : String(error);
     await store.markFailed(deliveryId, message, final);

@@ -19,6 +19,7 @@ import { requireRole, requireUser } from "../http/request-user.ts";
 import type { AppServices } from "../services.ts";
 import { createNotificationService } from "./notification-service.ts";
 import { NOTIFICATION_SWEEP_CRON, notificationSweepJob } from "./sweep-job.ts";
+import { clientAddressKey } from "../http/client-address.ts";
 
 const tokenParams = z.object({ token: z.string().max(200) });
 const TOKEN = /^[A-Za-z0-9_-]{8,64}$/;
@@ -48,7 +49,7 @@ export const notificationRoutes: FastifyPluginAsync<{ services: AppServices }> =
     rateLimit: {
       max: 120,
       timeWindow: "1 minute",
-      keyGenerator: (request: FastifyRequest) => request.user?.playerId ?? request.ip,
+      keyGenerator: (request: FastifyRequest) => request.user?.playerId ?? clientAddressKey(request.ip),
     },
   };
   const perAddress = { rateLimit: { max: 30, timeWindow: "1 minute" } };

@@ -174,6 +174,23 @@ export function createNotificationStore(db: Database) {
     },
 
     /**
+     * A claimed delivery the product did not send now (the SMS budget): back to held, for the
+     * sweep to queue again, and the claim's attempt not counted.
+     */
+    async hold(id: string, reason: string): Promise<void> {
+      await db
+        .update(notificationDeliveries)
+        .set({
+          state: "held",
+          heldUntil: null,
+          lastError: reason,
+          sendStartedAt: null,
+          attempts: sql`greatest(${notificationDeliveries.attempts} - 1, 0)`,
+        })
+        .where(and(eq(notificationDeliveries.id, id), inArray(notificationDeliveries.state, SENDABLE)));
+    },
+
+    /**
      * Held deliveries whose time has come back to queued (the quiet hours are over, and those
      * held over the cap have reached their morning); answers their ids.
      */

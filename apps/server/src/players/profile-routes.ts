@@ -13,6 +13,7 @@ import type { AppServices } from "../services.ts";
 import { PUBLIC_TIME_NOTICES_CRON, publicTimeNoticesJob } from "./public-time-job.ts";
 import { profileAnswer, profileServiceFor, type ProfileWithVideos } from "./profile-answer.ts";
 import { createKeptProfileAnswers } from "./kept-profile-answers.ts";
+import { clientAddressKey } from "../http/client-address.ts";
 
 /** The profile calls of the companion app, at the paths it calls (players are "scouts" there). */
 export const profileRoutes: FastifyPluginAsync<{ services: AppServices }> = async (fastify, { services }) => {
@@ -21,7 +22,7 @@ export const profileRoutes: FastifyPluginAsync<{ services: AppServices }> = asyn
   const perPlayerLimit = {
     max: 60,
     timeWindow: "1 minute",
-    keyGenerator: (request: FastifyRequest) => request.user?.playerId ?? request.ip,
+    keyGenerator: (request: FastifyRequest) => request.user?.playerId ?? clientAddressKey(request.ip),
   };
   const profiles = profileServiceFor(services);
   const sessions = createSessionStore(services.db, services.now);

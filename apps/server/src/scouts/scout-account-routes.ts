@@ -7,6 +7,7 @@ import {
   scoutPhoneCodeSchema,
 } from "@touchline/contract/scout-schemas";
 import { SCOUT } from "@touchline/contract/scouts";
+import { SMS_BUDGET } from "@touchline/contract/sms-budget";
 import { requireRole } from "../auth/request-user.ts";
 import { SESSION_COOKIE, sessionCookieOptions } from "../auth/session-store.ts";
 import { ROUTE_LIMITS } from "../http/rate-limiter.ts";
@@ -20,6 +21,7 @@ import { ACCESS, errorAnswers } from "../http/answers.ts";
 import type { AppServices } from "../services.ts";
 import { createScoutAccountService } from "./scout-account-service.ts";
 import { createScoutListService } from "./scout-list-service.ts";
+import { clientAddressKey } from "../http/client-address.ts";
 
 /**
  * A scout's account: joining, logging in by e-mail, confirming phone and e-mail, and the
@@ -51,12 +53,12 @@ export const scoutAccountRoutes: FastifyPluginAsync<{ services: AppServices }> =
     },
     async (request, reply) => {
       const { token, scout } = await accounts.join(request.body, {
-        ip: request.ip,
+        ip: clientAddressKey(request.ip),
         origin: messageOrigin,
         userAgent: request.headers["user-agent"],
       });
       reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(services.config, false));
-      return reply.code(201).send({ message: SCOUT.joined, scout });
+      return reply.code(201).send({ message: scout.phoneBySms ? SCOUT.joined : SMS_BUDGET.scoutJoinedNoSms, scout });
     },
   );
 
@@ -72,7 +74,7 @@ export const scoutAccountRoutes: FastifyPluginAsync<{ services: AppServices }> =
     },
     async (request, reply) => {
       const { token, scout } = await accounts.login(request.body, {
-        ip: request.ip,
+        ip: clientAddressKey(request.ip),
         userAgent: request.headers["user-agent"],
         currentSessionId: request.user?.sessionId,
       });
@@ -106,7 +108,11 @@ export const scoutAccountRoutes: FastifyPluginAsync<{ services: AppServices }> =
       },
     },
     async (request) => {
-      const scout = await accounts.confirmPhone(requireRole(request, "scout"), request.body.otp, request.ip);
+      const scout = await accounts.confirmPhone(
+        requireRole(request, "scout"),
+        request.body.otp,
+        clientAddressKey(request.ip),
+      );
       return { message: SCOUT.phoneConfirmed, scout };
     },
   );
@@ -121,7 +127,7 @@ export const scoutAccountRoutes: FastifyPluginAsync<{ services: AppServices }> =
       },
     },
     async (request) => {
-      return accounts.resendPhoneCode(requireRole(request, "scout"), request.ip);
+      return accounts.resendPhoneCode(requireRole(request, "scout"), clientAddressKey(request.ip));
     },
   );
 

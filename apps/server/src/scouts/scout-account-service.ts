@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { SCOUT_EMAIL_LINK_TTL_DAYS } from "@touchline/contract/limits";
+import { OTP_RESEND_INTERVAL_MS, SCOUT_EMAIL_LINK_TTL_DAYS } from "@touchline/contract/limits";
 import type { scoutJoinSchema } from "@touchline/contract/scout-schemas";
 import {
   SCOUT,
@@ -24,6 +24,8 @@ import type { AppServices } from "../services.ts";
 import { createScoutAccountStore, toScoutAccountView, type ScoutWithAccount } from "./scout-account-store.ts";
 import { scoutEmailConfirmation } from "./scout-messages.ts";
 import { isLinkToken } from "@touchline/contract/link-token";
+import { SMS_BUDGET } from "@touchline/contract/sms-budget";
+import { smsGoesTo } from "../sms/sms-country.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -50,6 +52,8 @@ export function createScoutAccountService(services: AppServices) {
   const sessions = createSessionStore(db, now);
   const notifications = createNotificationService(services);
   const limiter = createRateLimiter(db, now, { addressMultiplier: services.config.RATE_LIMIT_ADDRESS_MULTIPLIER });
+  const viewOf = (found: ScoutWithAccount) => toScoutAccountView(found, services.config.SMS_COUNTRIES);
+  const phoneBySms = (phone: string) => smsGoesTo(phone, services.config.SMS_COUNTRIES);
 
   async function sendEmailLink(found: ScoutWithAccount, origin: string): Promise<void> {
     const token = randomToken();
@@ -88,15 +92,19 @@ export function createScoutAccountService(services: AppServices) {
           throw new HttpError(409, SCOUT.phoneTaken, { phoneNumber: SCOUT.phoneTaken });
         throw new HttpError(409, SCOUT.emailTaken, { email: SCOUT.emailTaken });
       }
+      await limiter.count(LIMITS.emailLinkPerScout, found.account.id);
       await sendEmailLink(found, ctx.origin);
-      try {
-        await otp.send(found.account.phoneNumber, "registration");
-      } catch (error) {
-        log.warn({ scoutId: found.account.id, err: error }, "scout phone code could not be sent");
+      // A number in a country SMS do not go to gets no code: the scout confirms by e-mail alone.
+      if (phoneBySms(found.account.phoneNumber)) {
+        try {
+          await otp.send(found.account.phoneNumber, "registration");
+        } catch (error) {
+          log.warn({ scoutId: found.account.id, err: error }, "scout phone code could not be sent");
+        }
       }
       const session = await sessions.create(found.account.id, { remember: false, userAgent: ctx.userAgent });
       log.info({ scoutId: found.account.id, phone: maskPhone(found.account.phoneNumber) }, "scout joined");
-      return { token: session.token, scout: toScoutAccountView(found) };
+      return { token: session.token, scout: viewOf(found) };
     },
 
     /** Log in by e-mail and password; a wrong one of either gets the same answer. */
@@ -114,7 +122,7 @@ export function createScoutAccountService(services: AppServices) {
       await limiter.forgive(LIMITS.loginPerPhoneAndAddress, `${input.email} ${ctx.ip}`);
       if (ctx.currentSessionId) await sessions.end(ctx.currentSessionId);
       const session = await sessions.create(found.account.id, { remember: input.rememberMe, userAgent: ctx.userAgent });
-      return { token: session.token, scout: toScoutAccountView(found) };
+      return { token: session.token, scout: viewOf(found) };
     },
 
     /**
@@ -134,7 +142,7 @@ export function createScoutAccountService(services: AppServices) {
     },
 
     async view(user: RequestUser): Promise<ScoutAccountView> {
-      return toScoutAccountView(await mustFind(user.playerId));
+      return viewOf(await mustFind(user.playerId));
     },
 
     async confirmPhone(user: RequestUser, code: string, ip: string): Promise<ScoutAccountView> {
@@ -144,13 +152,15 @@ export function createScoutAccountService(services: AppServices) {
         await otp.verify(found.account.phoneNumber, "registration", code);
         await store.confirmPhone(found.account.id);
       }
-      return toScoutAccountView(await mustFind(user.playerId));
+      return viewOf(await mustFind(user.playerId));
     },
 
     async resendPhoneCode(user: RequestUser, ip: string) {
       await limiter.hit(LIMITS.codeRequestPerAddress, ip);
       const found = await mustFind(user.playerId);
       if (found.account.phoneVerifiedAt) return { message: SCOUT.phoneConfirmed };
+      if (!phoneBySms(found.account.phoneNumber))
+        throw new HttpError(422, SMS_BUDGET.scoutNoSms, undefined, { code: "SMS_COUNTRY_NOT_SERVED" });
       const sent = await otp.send(found.account.phoneNumber, "registration");
       return { message: "We sent a new code to your phone.", retryAfterSeconds: sent.retryAfterSeconds };
     },
@@ -158,7 +168,14 @@ export function createScoutAccountService(services: AppServices) {
     async resendEmailLink(user: RequestUser, origin: string) {
       const found = await mustFind(user.playerId);
       if (found.scout.emailConfirmedAt) return { message: SCOUT.emailConfirmed };
-      await limiter.hit(LIMITS.codeRequestPerAddress, `scout-email:${found.account.id}`);
+      // The same rules as codes by SMS: one a minute, and a few an hour.
+      const sentAt = found.scout.emailTokenSentAt;
+      const waitMs = sentAt ? sentAt.getTime() + OTP_RESEND_INTERVAL_MS - now().getTime() : 0;
+      if (waitMs > 0) {
+        const wait = Math.ceil(waitMs / 1000);
+        throw new HttpError(429, SCOUT.emailResendTooSoon(wait), undefined, { retryAfterSeconds: wait });
+      }
+      await limiter.hit(LIMITS.emailLinkPerScout, found.account.id);
       await sendEmailLink(found, origin);
       return { message: SCOUT.emailLinkSent };
     },
@@ -205,7 +222,8 @@ export function createScoutAccountService(services: AppServices) {
       const from = found.scout.state;
       const to = scoutMoveTarget(decision, from, found.scout.stateBeforeSuspension);
       if (!to) throw new HttpError(409, SCOUT.decisionNotAllowed);
-      if (to === "verified" && (!found.account.phoneVerifiedAt || !found.scout.emailConfirmedAt)) {
+      const phoneDone = found.account.phoneVerifiedAt !== null || !phoneBySms(found.account.phoneNumber);
+      if (to === "verified" && (!phoneDone || !found.scout.emailConfirmedAt)) {
         throw new HttpError(409, SCOUT.confirmBeforeReview);
       }
       // A restore is told by where it lands: back to verified, it is told as a verification (the
@@ -254,7 +272,7 @@ export function createScoutAccountService(services: AppServices) {
       if (!changed) throw new HttpError(409, SCOUT.decisionNotAllowed);
       if (decision === "suspend") await sessions.endAllForPlayer(accountId);
       log.info({ scoutId: accountId, decision, from, to }, "scout decision");
-      return toScoutAccountView({ account: found.account, scout: changed });
+      return viewOf({ account: found.account, scout: changed });
     },
   };
 }

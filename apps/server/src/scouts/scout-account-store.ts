@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import type { ScoutAccountView, ScoutState } from "@touchline/contract/scouts";
 import type { Database } from "../db/client.ts";
+import { smsGoesTo } from "../sms/sms-country.ts";
 import { players } from "../db/schema/auth.ts";
 import { scoutAccounts, scoutReports, type ScoutAccountRow } from "../db/schema/scouts.ts";
 import { createPlayerStore, type PlayerRow } from "../auth/player-store.ts";
@@ -27,7 +28,10 @@ export interface ScoutWithAccount {
   scout: ScoutAccountRow;
 }
 
-export function toScoutAccountView({ account, scout }: ScoutWithAccount): ScoutAccountView {
+export function toScoutAccountView(
+  { account, scout }: ScoutWithAccount,
+  smsCountries: readonly string[],
+): ScoutAccountView {
   return {
     id: account.id,
     firstName: account.firstName,
@@ -40,6 +44,7 @@ export function toScoutAccountView({ account, scout }: ScoutWithAccount): ScoutA
     email: account.email,
     phoneNumber: account.phoneNumber,
     phoneConfirmed: account.phoneVerifiedAt !== null,
+    phoneBySms: smsGoesTo(account.phoneNumber, smsCountries),
     emailConfirmed: scout.emailConfirmedAt !== null,
     state: scout.state,
     stateReason: scout.stateReason,

@@ -228,7 +228,9 @@ export function createScoutListService(services: AppServices) {
             }));
             await services.email.send(digestEmail(scout.email, search.name, players, listLink, unsubscribeLink, base));
           } else {
-            await services.sms.send(scout.phoneNumber, digestSms(search.name, total, listLink, unsubscribeLink));
+            await services.sms.send(scout.phoneNumber, digestSms(search.name, total, listLink, unsubscribeLink), {
+              canWait: true,
+            });
           }
           sent += 1;
         } catch (error) {

@@ -56,7 +56,7 @@ export const staffScoutRoutes: FastifyPluginAsync<{ services: AppServices }> = a
     },
     async (request) => {
       const rows = await accounts.store.list(request.query.state);
-      return { items: rows.map(toScoutAccountView) };
+      return { items: rows.map((row) => toScoutAccountView(row, services.config.SMS_COUNTRIES)) };
     },
   );
 

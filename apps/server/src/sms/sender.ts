@@ -9,12 +9,22 @@ export interface SmsReceipt {
   providerId: string | null;
 }
 
+/** How a message may be treated by the product's SMS budget (sms-budget.ts). */
+export interface SmsSendOptions {
+  /**
+   * true for a message that can wait (a notification, a digest): it may use only part of each
+   * budget, keeping the rest for codes someone is waiting for on the page.
+   */
+  canWait?: boolean;
+}
+
 /**
- * Delivers one text message. Rejects (with an SmsError) when the provider did not accept it;
- * resolves with the provider's id when it gives one.
+ * Delivers one text message. Rejects (with an SmsError) when the provider did not accept it,
+ * or (with an SmsRefusedError) when the product does not send it; resolves with the provider's
+ * id when it gives one.
  */
 export interface SmsSender {
-  send(to: string, body: string): Promise<SmsReceipt | void>;
+  send(to: string, body: string, options?: SmsSendOptions): Promise<SmsReceipt | void>;
 }
 
 /** The sender chosen by SMS_PROVIDER (config.ts has already checked that its settings exist). */

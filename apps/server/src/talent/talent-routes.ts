@@ -20,6 +20,7 @@ import type { AppServices } from "../services.ts";
 import { startPgliteVacuum } from "./pglite-vacuum.ts";
 import { createPlayerContactStore } from "./player-contact.ts";
 import { createTalentService } from "./talent-service.ts";
+import { clientAddressKey } from "../http/client-address.ts";
 
 /**
  * Public data may sit in shared caches for a minute (PUBLIC_TALENT_CACHE_CONTROL): a profile that
@@ -91,7 +92,7 @@ export const talentRoutes: FastifyPluginAsync<{ services: AppServices }> = async
     async (request, reply) => {
       const player = await talent.findPublicPlayerId(request.params.username);
       if (!player) throw new HttpError(404, TALENT.playerNotFound);
-      await limiter.hit(LIMITS.playerContactPerAddress, request.ip);
+      await limiter.hit(LIMITS.playerContactPerAddress, clientAddressKey(request.ip));
       await limiter.hit(LIMITS.playerContactPerPlayer, player.playerId);
       const saved = await contacts.save(player, request.body);
       return reply

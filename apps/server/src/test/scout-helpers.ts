@@ -5,7 +5,10 @@ import type { TestApp } from "./test-app.ts";
 
 let counter = 0;
 
-/** A valid /scouts/join body from abroad (override any field). */
+/**
+ * A valid /scouts/join body from abroad (override any field): from Tanzania, a neighbour SMS
+ * codes go to by default; a scout from a country they do not go to gives its own phoneNumber.
+ */
 export function scoutJoinBody(overrides: Record<string, unknown> = {}) {
   counter += 1;
   const n = `${process.pid % 1000}${String(counter).padStart(4, "0")}`;
@@ -15,8 +18,8 @@ export function scoutJoinBody(overrides: Record<string, unknown> = {}) {
     organisation: "Lusaka Dynamos Academy",
     organisationKind: "academy",
     roleTitle: "Chief scout",
-    country: "United Kingdom",
-    phoneNumber: `+447700${n.padStart(6, "0").slice(-6)}`,
+    country: "Tanzania",
+    phoneNumber: `+2557${n.padStart(8, "0").slice(-8)}`,
     email: `scout${n}@example.org`,
     proofUrl: "https://example.org/staff/sam-okafor",
     password: TEST_PASSWORD,

@@ -108,6 +108,7 @@ export function scoutAccount(overrides: Partial<ScoutAccountView> = {}): ScoutAc
     email: "jane@zescounited.example",
     phoneNumber: "+260977000111",
     phoneConfirmed: true,
+    phoneBySms: true,
     emailConfirmed: true,
     state: "unverified",
     stateReason: null,

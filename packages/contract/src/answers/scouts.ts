@@ -27,6 +27,7 @@ export const scoutAccountViewSchema: AnswerSchema<ScoutAccountView> = z.object({
   email: z.string(),
   phoneNumber: z.string(),
   phoneConfirmed: z.boolean(),
+  phoneBySms: z.boolean(),
   emailConfirmed: z.boolean(),
   state: z.enum(SCOUT_STATES),
   stateReason: z.nullable(z.string()),

@@ -13,6 +13,7 @@ import type {
 } from "@touchline/contract/admin";
 import type { DeliveryListResponse } from "@touchline/contract/notification-schemas";
 import type { DeliveryState } from "@touchline/contract/notifications";
+import type { SmsBudgetStatus } from "@touchline/contract/sms-budget";
 import type { ScoutAccountView, ScoutDecision, ScoutState } from "@touchline/contract/scouts";
 import type { AgeCheckItem, RefuseAgeBody } from "@touchline/contract/age-check";
 import type { RevokeEndorsementBody } from "@touchline/contract/coach-schemas";
@@ -82,6 +83,9 @@ export const fetchDeliveries = (state: DeliveryState | undefined, signal?: Abort
   apiFetch<DeliveryListResponse>(listPath("notifications", state ? { state, limit: 100 } : { limit: 100 }), {
     signal,
   });
+
+/** The countries whose SMS budget is reached this hour or day. */
+export const fetchSmsBudget = (signal?: AbortSignal) => apiFetch<SmsBudgetStatus>("/api/admin/sms-budget", { signal });
 
 export interface ScoutReport {
   id: string;

@@ -1,7 +1,8 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { DELIVERY_VIEW } from "@touchline/contract/delivery-view";
 import { NOTIFICATIONS } from "@touchline/contract/notifications";
+import { SMS_BUDGET } from "@touchline/contract/sms-budget";
 import type { DeliveryItem } from "@touchline/contract/notification-schemas";
 import { fakeApi, json, staffSession } from "../../test/admin-fixtures.ts";
 import { renderConsole } from "../../test/console-render.tsx";
@@ -78,5 +79,44 @@ describe("deliveries", () => {
     });
     renderConsole("/admin/deliveries?status=failed");
     expect(await screen.findByText(DELIVERY_VIEW.empty)).toBeInTheDocument();
+  });
+});
+
+describe("the SMS budget alert", () => {
+  it("names each country whose budget is reached, and what happens meanwhile", async () => {
+    fakeApi({
+      "GET /api/Authorization/session": () => json(200, staffSession("reviewer")),
+      "GET /api/admin/notifications": () => json(200, { notifications: [SENT] }),
+      "GET /api/admin/sms-budget": () =>
+        json(200, {
+          reached: [
+            { country: "ZM", period: "hour", sent: 300, budget: 300, refused: 12, until: "2026-11-24T11:00:00.000Z" },
+          ],
+        }),
+    });
+    renderConsole("/admin/deliveries");
+    const alert = within(await screen.findByRole("alert", {}, { timeout: 5_000 }));
+    expect(alert.getByText(SMS_BUDGET.alertTitle)).toBeInTheDocument();
+    expect(alert.getByText(SMS_BUDGET.alertLine("ZM", "hour", 300, 300), { exact: false })).toHaveTextContent(
+      "Zambia: 300 of 300 SMS this hour.",
+    );
+    expect(alert.getByText(SMS_BUDGET.alertIntro)).toBeInTheDocument();
+  });
+
+  it("shows no alert while every budget holds", async () => {
+    const api = fakeApi({
+      "GET /api/Authorization/session": () => json(200, staffSession("reviewer")),
+      "GET /api/admin/notifications": () => json(200, { notifications: [SENT] }),
+      "GET /api/admin/sms-budget": () => json(200, { reached: [] }),
+    });
+    renderConsole("/admin/deliveries");
+    await screen.findByRole(
+      "listitem",
+      { name: `${DELIVERY_VIEW.eventText["profile-approved"]} · SMS · ${SENT.recipient}` },
+      { timeout: 5_000 },
+    );
+    await waitFor(() => expect(api.calls("GET /api/admin/sms-budget")).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole("alert")).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 import { DELIVERY_VIEW } from "@touchline/contract/delivery-view";
 import { DELIVERY_STATES, NOTIFICATIONS, type DeliveryState } from "@touchline/contract/notifications";
 import type { DeliveryItem } from "@touchline/contract/notification-schemas";
-import { fetchDeliveries } from "./admin-api.ts";
+import { SMS_BUDGET } from "@touchline/contract/sms-budget";
+import { fetchDeliveries, fetchSmsBudget } from "./admin-api.ts";
 import { formatDateTime } from "./format.ts";
 import { FilterLinks, ListHeading, ListState } from "./list-parts.tsx";
 import { useListParams } from "./list-params.ts";
@@ -34,6 +35,7 @@ export function Deliveries() {
     <div className="mx-auto flex max-w-5xl flex-col gap-5 px-4 py-6 sm:py-10">
       <ListHeading title={DELIVERY_VIEW.title} total={items?.length} noun={["delivery", "deliveries"]} />
       <p className="text-sm text-slate-600">{DELIVERY_VIEW.intro}</p>
+      <SmsBudgetAlert />
       <FilterLinks label="Delivery state" filters={FILTERS} current={status} params={params} />
       <ListState
         isPending={list.isPending}
@@ -50,6 +52,30 @@ export function Deliveries() {
         </ol>
       </ListState>
     </div>
+  );
+}
+
+/**
+ * The SMS budget's alert: each country whose hourly or daily budget was reached, while it
+ * lasts. Nothing at all while no budget is reached, or when the alert cannot be loaded (the
+ * list below still works).
+ */
+function SmsBudgetAlert() {
+  const status = useStaffList(ADMIN_KEYS.smsBudget, fetchSmsBudget);
+  const reached = status.data?.reached ?? [];
+  if (reached.length === 0) return null;
+  return (
+    <section role="alert" className="rounded-2xl bg-red-50 p-4 text-sm text-red-900 ring-1 ring-red-200">
+      <h2 className="font-semibold">{SMS_BUDGET.alertTitle}</h2>
+      <ul className="mt-1 list-disc pl-5">
+        {reached.map((row) => (
+          <li key={`${row.country}-${row.period}`}>
+            {SMS_BUDGET.alertLine(row.country, row.period, row.sent, row.budget)} Renews {formatDateTime(row.until)}.
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2">{SMS_BUDGET.alertIntro}</p>
+    </section>
   );
 }
 

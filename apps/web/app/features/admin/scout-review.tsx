@@ -157,7 +157,12 @@ function ScoutCard({ scout }: { scout: ScoutAccountView }) {
         </dd>
         <dt className="font-semibold">Phone</dt>
         <dd>
-          {scout.phoneNumber} {scout.phoneConfirmed ? "(confirmed)" : "(not confirmed)"}
+          {scout.phoneNumber}{" "}
+          {scout.phoneConfirmed
+            ? "(confirmed)"
+            : scout.phoneBySms
+              ? "(not confirmed)"
+              : "(not confirmed: no SMS to this country)"}
         </dd>
         <dt className="font-semibold">E-mail</dt>
         <dd>

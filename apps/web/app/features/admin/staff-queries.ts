@@ -12,6 +12,7 @@ export const ADMIN_KEYS = {
   deletions: ["admin", "deletion-requests"] as const,
   audit: ["admin", "audit"] as const,
   deliveries: ["admin", "notifications"] as const,
+  smsBudget: ["admin", "sms-budget"] as const,
   ageChecks: ["admin", "age-checks"] as const,
   endorsements: ["admin", "endorsements"] as const,
   endorsementChecks: ["admin", "endorsement-checks"] as const,

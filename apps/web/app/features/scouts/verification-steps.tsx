@@ -3,6 +3,7 @@ import { useState, type FormEvent } from "react";
 import { toast } from "../../lib/toast.ts";
 import { OTP_LENGTH } from "@touchline/contract/limits";
 import { SCOUT, type ScoutAccountView } from "@touchline/contract/scouts";
+import { SMS_BUDGET } from "@touchline/contract/sms-budget";
 import { Button } from "../../components/button.tsx";
 import { TextField } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
@@ -49,10 +50,12 @@ export function VerificationSteps({ scout }: { scout: ScoutAccountView }) {
   return (
     <ol className="space-y-3" aria-label="Steps to verification">
       {error ? <FormAlert>{error}</FormAlert> : null}
-      <li className={stepClass(scout.phoneConfirmed)}>
+      <li className={stepClass(scout.phoneConfirmed || !scout.phoneBySms)}>
         <h3 className="font-semibold text-slate-900">1. Confirm your phone number</h3>
         {scout.phoneConfirmed ? (
           <p className="text-sm text-green-900">Confirmed: {scout.phoneNumber}</p>
+        ) : !scout.phoneBySms ? (
+          <p className="mt-1 text-sm text-slate-700">{SMS_BUDGET.scoutNoSms}</p>
         ) : (
           <form onSubmit={onConfirm} noValidate className="mt-2 flex flex-wrap items-end gap-3">
             <TextField
@@ -89,7 +92,7 @@ export function VerificationSteps({ scout }: { scout: ScoutAccountView }) {
         <h3 className="font-semibold text-slate-900">3. Our team checks your organisation</h3>
         <p className="text-sm text-slate-700">
           {scout.state === "unverified"
-            ? scout.phoneConfirmed && scout.emailConfirmed
+            ? (scout.phoneConfirmed || !scout.phoneBySms) && scout.emailConfirmed
               ? SCOUT.stateBlocks.unverified
               : SCOUT.confirmBeforeReview
             : scout.state === "verified"

@@ -85,7 +85,12 @@ export default function Privacy() {
             <li>
               To run the app and the website: live scores, your personalised feed, notifications and your account.
             </li>
-            <li>To verify your phone number with a one-time SMS code and keep your account secure.</li>
+            <li>
+              To verify your phone number with a one-time SMS code and keep your account secure. We send text messages
+              only to phone numbers in Zambia and its neighbouring countries, and only so many each hour and each day;
+              to count them we note the country each message goes to, not your number. A scout whose number is elsewhere
+              confirms by e-mail instead.
+            </li>
             <li>
               To review player profiles and show approved ones to clubs, coaches and scouts in the public talent list.
             </li>
@@ -135,7 +140,8 @@ export default function Privacy() {
           <p>
             We protect your information with encrypted connections (HTTPS), passwords stored only as secure hashes, and
             access limited to the staff who need it. No system is perfectly secure, so please choose a strong password
-            and never share your SMS codes with anyone; we will never ask you for them.
+            and never share your SMS codes with anyone; we will never ask you for them. To stop abuse we count requests
+            from each network address for a short time (an IPv6 address by its network).
           </p>
 
           <h2 id="your-rights">Your rights and choices</h2>
