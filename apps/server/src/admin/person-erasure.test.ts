@@ -7,6 +7,7 @@ import { createGuardianStore } from "../auth/guardian-store.ts";
 import { ageChecks } from "../db/schema/ages.ts";
 import { notificationUnsubscribes } from "../db/schema/notifications.ts";
 import { contactMessages } from "../db/schema/site.ts";
+import { createNotificationService } from "../notifications/notification-service.ts";
 import { deleteExpiredDeliveries } from "../notifications/sweep-job.ts";
 import { createPlayer, createStaff, loginCookie } from "../test/auth-helpers.ts";
 import { requestAndConfirmDeletion } from "../test/deletion-helpers.ts";
@@ -93,6 +94,15 @@ describe("deleting a child's account", () => {
       email: child.email.toUpperCase(),
       message: "How do I add a second video?",
     });
+
+    // An SMS of the child's own (an age verified is told in the inbox only).
+    await createNotificationService(t.app.services).notifyNow([
+      {
+        event: "profile-rejected",
+        params: {},
+        to: { role: "player", accountId: child.id, name: "Chisomo Zulu", phone: child.phoneNumber, email: child.email },
+      },
+    ]);
 
     const before = await notificationText();
     for (const trace of [guardian.name, guardian.phone, "Chisomo", child.phoneNumber]) expect(before).toContain(trace);

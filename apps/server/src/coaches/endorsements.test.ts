@@ -256,9 +256,9 @@ describe("a coach's answer", () => {
     expect(everyone.items[0]).toMatchObject({ username: other.username, endorsed: false });
     expect((await t.app.inject({ url: "/api/talent/players?endorsed=yes" })).statusCode).toBe(400);
 
-    // The player is told, in the inbox and by SMS.
+    // The player is told in the inbox: a coach's answer is worth a look, not a text.
     const told = (await storedDeliveries(t)).filter((d) => d.event === "coach-confirmed" && d.accountId === player.id);
-    expect(told.map((d) => d.channel).sort()).toEqual(["inbox", "sms"]);
+    expect(told.map((d) => d.channel)).toEqual(["inbox"]);
     expect(told[0]!.text).toBe("Kalulushi Stars FC vouched for you:");
     expect((await listOf(player.cookie)).endorsements[0]).toMatchObject({
       state: "confirmed",
@@ -287,7 +287,7 @@ describe("a coach's answer", () => {
     expect(shown).toMatchObject({ endorsed: false, endorsements: [] });
     expect((await listOf(player.cookie)).endorsements[0]).toMatchObject({ state: "declined", team: null });
     const told = (await storedDeliveries(t)).filter((d) => d.event === "coach-declined" && d.accountId === player.id);
-    expect(told.map((d) => d.channel).sort()).toEqual(["inbox", "sms"]);
+    expect(told.map((d) => d.channel)).toEqual(["inbox"]);
     expect(told[0]!.text).toBe("No confirmation from Nkana Juniors:");
     expect((await view(token)).statusCode).toBe(404);
     // A no does not stop the player asking the same coach again later.
@@ -481,7 +481,7 @@ describe("taking a confirmation back", () => {
     const told = (await storedDeliveries(t)).filter(
       (d) => d.event === "endorsement-revoked" && d.accountId === player.id,
     );
-    expect(told.map((d) => d.channel).sort()).toEqual(["inbox", "sms"]);
+    expect(told.map((d) => d.channel)).toEqual(["inbox"]);
 
     const twice = await t.app.inject({
       method: "POST",
@@ -579,7 +579,7 @@ describe("a coach's first confirmation is checked by staff", () => {
     const told = (await storedDeliveries(t)).filter(
       (d) => d.event === "endorsement-revoked" && d.accountId === player.id,
     );
-    expect(told.map((d) => d.channel).sort()).toEqual(["inbox", "sms"]);
+    expect(told.map((d) => d.channel)).toEqual(["inbox"]);
   });
 
   it("a coach staff checked once confirms the next player at once, and their number goes with the SMS", async () => {
