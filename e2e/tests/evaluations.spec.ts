@@ -145,9 +145,13 @@ test("a verified scout evaluates a player, who plays the note's moment on their 
   await logIn(playerPage, localOf(player.phoneNumber), PLAYER_PASSWORD);
   await expect(playerPage).toHaveURL(/\/player\/home$/);
 
-  // INTEGRATOR: the interest counts on /player/home are built on another branch. Add here the
-  // assertion that the player sees one verified scout (the scout above shortlisted them), e.g.
-  //   await expect(playerPage.getByText(<the interest count's wording for 1 verified scout>)).toBeVisible();
+  // Their home counts the scout's look (views are written every few seconds, so it may take a reload).
+  await expect(async () => {
+    await playerPage.reload();
+    await expect(playerPage.getByText(/^1 verified scout looked at your profile this month/)).toBeVisible({
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 60_000 });
 
   await playerPage.goto("/player/profile");
   const evaluations = playerPage.getByRole("region", { name: "Evaluations of your skills" });

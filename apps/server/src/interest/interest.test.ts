@@ -125,6 +125,27 @@ describe("interest in a public profile", () => {
     expect(interest.visitors).toBe(3);
   });
 
+  it("counts a verified scout who opens the player in the scouts' area, whose page reads the API", async () => {
+    const player = await publicPlayer();
+    const scout = await createScout(t, { organisationKind: "academy" });
+    const read = (cookie?: string) =>
+      t.app.inject({
+        method: "GET",
+        url: `/api/talent/players/${player.username}`,
+        remoteAddress: "10.40.0.1",
+        headers: { "user-agent": PHONE_BROWSER, ...(cookie ? { cookie } : {}) },
+      });
+    expect((await read(scout.cookie)).statusCode).toBe(200);
+    expect((await read(scout.cookie)).statusCode).toBe(200);
+    await t.app.views.flush();
+    const interest = await interestOf(player);
+    expect(interest.scouts.total).toBe(1);
+    expect(interest.scouts.byKind).toMatchObject({ academy: 1 });
+    // An unknown player answers 404 and counts for nobody.
+    const missing = await t.app.inject({ url: "/api/talent/players/nobody-here", headers: { cookie: scout.cookie } });
+    expect(missing.statusCode).toBe(404);
+  });
+
   it("drops last month's days and forgets which scout looked", async () => {
     const player = await publicPlayer();
     const scout = await createScout(t, { organisationKind: "academy" });

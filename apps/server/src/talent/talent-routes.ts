@@ -10,6 +10,8 @@ import {
 import { identifierText } from "@touchline/contract/text";
 import { createRateLimiter, LIMITS } from "../http/rate-limiter.ts";
 import { HttpError } from "../http/errors.ts";
+import { markProfileViewed } from "../http/viewed-profile.ts";
+import { usernameKeyOf } from "../auth/player-store.ts";
 import {
   playerContactSavedAnswerSchema,
   publicPlayerListSchema,
@@ -74,6 +76,9 @@ export const talentRoutes: FastifyPluginAsync<{ services: AppServices }> = async
       const player = await talent.getPublicPlayer(request.params.username);
       // Unknown, pending, rejected and expired all answer alike: nothing tells them apart.
       if (!player) throw new HttpError(404, TALENT.playerNotFound);
+      // The scouts' page of a player reads it here: a look at the profile, counted like the
+      // public page's (after the response, and only once it succeeded).
+      markProfileViewed(request, { usernameKey: usernameKeyOf(player.username) });
       return reply.header("cache-control", PUBLIC_TALENT_CACHE_CONTROL).send(player);
     },
   );
