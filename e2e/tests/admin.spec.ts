@@ -168,7 +168,10 @@ test("a reviewer approves a submitted profile from /admin and the player goes pu
   // The count drops by one as the approval is read.
   const bell = page.getByRole("link", { name: /^Inbox, \d+ unread$/ }).first();
   const unread = Number((await bell.getAttribute("aria-label"))!.match(/\d+/)![0]);
+  // Its link is the public page the player will share; back home, it is read.
   await approval.getByRole("link", { name: INBOX.more }).click();
+  await expect(page).toHaveURL(new RegExp(`/players/${player.username}$`));
+  await page.goto("/player/home");
   await expect(approval).not.toContainText(INBOX.newLabel);
   await expect(page.getByRole("link", { name: INBOX.unreadLabel(unread - 1) }).first()).toBeAttached();
 

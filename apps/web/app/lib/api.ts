@@ -31,7 +31,14 @@ export class ApiError extends Error {
  */
 export async function apiFetch<T>(
   path: string,
-  init: { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {},
+  init: {
+    method?: string;
+    body?: unknown;
+    signal?: AbortSignal;
+    headers?: Record<string, string>;
+    /** Let the request finish when the page it was sent from is left (a link out of the app). */
+    keepalive?: boolean;
+  } = {},
 ): Promise<T> {
   let response: Response;
   try {
@@ -46,6 +53,7 @@ export async function apiFetch<T>(
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       credentials: "same-origin",
       signal: init.signal,
+      keepalive: init.keepalive,
     });
   } catch (error) {
     if ((error as Error).name === "AbortError") throw error;

@@ -11,9 +11,12 @@ export const INBOX_QUERY = ["notifications"] as const;
 
 export const fetchInbox = (signal?: AbortSignal) => apiFetch<InboxResponse>("/api/notifications", { signal });
 
-/** Marks the given notifications read, or all of them without ids. */
+/**
+ * Marks the given notifications read, or all of them without ids. Kept alive: a message's link
+ * may leave the app (the approval's leads to the public page), and the mark must still arrive.
+ */
 export const markRead = (body: MarkReadBody) =>
-  apiFetch<MarkReadResponse>("/api/notifications/read", { method: "POST", body });
+  apiFetch<MarkReadResponse>("/api/notifications/read", { method: "POST", body, keepalive: true });
 
 /** The player's own choice of channel for what is not urgent. */
 export const SETTINGS_QUERY = ["player", "notification-settings"] as const;
